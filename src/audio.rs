@@ -1,0 +1,71 @@
+//! Sounds: jump, land and bounce, played from the collision plugin's hit
+//! messages and the controller's jumps. The WAV files are synthesised by
+//! `tools/make_assets.py`.
+
+use bevy::prelude::*;
+
+use crate::collision::plugin::HitMessage;
+use crate::player::{ControllerState, Player};
+
+#[derive(Resource)]
+struct Sounds {
+    jump: Handle<AudioSource>,
+    land: Handle<AudioSource>,
+    bounce: Handle<AudioSource>,
+}
+
+pub struct SoundPlugin;
+
+impl Plugin for SoundPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_systems(Startup, load)
+            .add_systems(Update, (play_hits, play_jumps));
+    }
+}
+
+fn load(mut commands: Commands, assets: Res<AssetServer>) {
+    commands.insert_resource(Sounds {
+        jump: assets.load("sounds/jump.wav"),
+        land: assets.load("sounds/land.wav"),
+        bounce: assets.load("sounds/bounce.wav"),
+    });
+}
+
+fn play(commands: &mut Commands, clip: &Handle<AudioSource>, volume: f32) {
+    commands.spawn((
+        AudioPlayer(clip.clone()),
+        PlaybackSettings::DESPAWN.with_volume(bevy::audio::Volume::Linear(volume)),
+    ));
+}
+
+fn play_hits(mut commands: Commands, sounds: Res<Sounds>, mut hits: MessageReader<HitMessage>) {
+    // At most one sound of each kind per frame.
+    let (mut land, mut bounce) = (0.0f32, 0.0f32);
+    for h in hits.read() {
+        if h.bounced {
+            bounce = bounce.max(h.impact_speed);
+        } else {
+            land = land.max(h.impact_speed);
+        }
+    }
+    if bounce > 80.0 {
+        play(
+            &mut commands,
+            &sounds.bounce,
+            (bounce / 1200.0).clamp(0.15, 1.0),
+        );
+    }
+    if land > 150.0 {
+        play(&mut commands, &sounds.land, (land / 900.0).clamp(0.2, 1.0));
+    }
+}
+
+fn play_jumps(
+    mut commands: Commands,
+    sounds: Res<Sounds>,
+    players: Query<&ControllerState, (With<Player>, Changed<ControllerState>)>,
+) {
+    if players.iter().any(|s| s.jumped) {
+        play(&mut commands, &sounds.jump, 0.5);
+    }
+}

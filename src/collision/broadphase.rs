@@ -1,0 +1,316 @@
+//! The terrain of a level as one validated set, with a uniform grid over the
+//! tight boxes of its x/y-monotonic parts so queries only visit nearby pieces.
+//!
+//! Each piece is cut at the turning points of `x(t)` and `y(t)` (see
+//! [`Terrain::monotonic_ranges`]); a monotonic part's box is the box of its
+//! two ends, so a long curve occupies only the cells it passes through. The
+//! grid is stored compressed (cell start offsets + one item array), built in
+//! two passes: count, then fill.
+
+use std::fmt;
+
+use bevy::math::{Rect, Vec2};
+
+use super::shapes::Terrain;
+use super::tiles::{TileEdge, TileGrid, tile_edges};
+
+/// One piece of terrain with its surface properties.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TerrainPiece {
+    pub shape: Terrain,
+    /// Multiplies the body's restitution: `e = e_body · e_terrain`.
+    pub restitution: f32,
+    /// Blocks only bodies coming from its left side (the side
+    /// `perp(B'(t))` points to; "up" for a piece drawn left to right).
+    pub one_way: bool,
+}
+
+impl TerrainPiece {
+    /// A solid piece with restitution 1 (the body's own restitution applies).
+    pub fn solid(shape: impl Into<Terrain>) -> Self {
+        TerrainPiece {
+            shape: shape.into(),
+            restitution: 1.0,
+            one_way: false,
+        }
+    }
+
+    /// The piece for a tile edge.
+    pub fn from_tile_edge(edge: &TileEdge) -> Self {
+        TerrainPiece {
+            shape: Terrain::Segment(edge.segment),
+            restitution: 1.0,
+            one_way: edge.one_way,
+        }
+    }
+}
+
+/// Largest coordinate accepted, in pixels: beyond it `f32` spacing exceeds 1 px.
+pub const MAX_COORD: f32 = 1.0e7;
+
+/// Why a set of terrain pieces was rejected.
+#[derive(Clone, Debug, PartialEq)]
+pub enum TerrainError {
+    /// A control point is NaN or infinite.
+    NonFinite { piece: usize, point: Vec2 },
+    /// A control point lies farther than [`MAX_COORD`] from the origin.
+    TooFar { piece: usize, point: Vec2 },
+    /// Restitution is NaN, negative or infinite.
+    BadRestitution { piece: usize, value: f32 },
+}
+
+impl fmt::Display for TerrainError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TerrainError::NonFinite { piece, point } => {
+                write!(
+                    f,
+                    "terrain piece {piece}: control point {point} is not finite"
+                )
+            }
+            TerrainError::TooFar { piece, point } => write!(
+                f,
+                "terrain piece {piece}: control point {point} is farther than {MAX_COORD} px from the origin"
+            ),
+            TerrainError::BadRestitution { piece, value } => write!(
+                f,
+                "terrain piece {piece}: restitution {value} must be finite and not negative"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for TerrainError {}
+
+/// Closed-box overlap; unlike `Rect::intersect(..).is_empty()` it keeps
+/// boxes of zero width or height (horizontal and vertical segments).
+fn boxes_touch(a: &Rect, b: &Rect) -> bool {
+    a.min.x <= b.max.x && b.min.x <= a.max.x && a.min.y <= b.max.y && b.min.y <= a.max.y
+}
+
+/// A monotonic part of a piece: its box and the piece it belongs to.
+#[derive(Clone, Copy, Debug)]
+struct Part {
+    piece: u32,
+    aabb: Rect,
+}
+
+/// All terrain of a level, validated and indexed for queries.
+#[derive(Clone, Debug)]
+pub struct TerrainSet {
+    pieces: Vec<TerrainPiece>,
+    parts: Vec<Part>,
+    origin: Vec2,
+    cell: f32,
+    cols: usize,
+    rows: usize,
+    /// `items[starts[c]..starts[c + 1]]` are the parts overlapping cell `c`.
+    starts: Vec<u32>,
+    items: Vec<u32>,
+}
+
+/// Most grid cells along one axis; larger levels get larger cells.
+const MAX_CELLS_PER_AXIS: usize = 2048;
+
+/// Cell size when the pieces do not suggest one, in pixels.
+const DEFAULT_CELL: f32 = 64.0;
+
+impl TerrainSet {
+    /// Validates and indexes `pieces`. Rejects non-finite or absurdly far
+    /// control points and bad restitution, naming the piece.
+    pub fn new(pieces: Vec<TerrainPiece>) -> Result<TerrainSet, TerrainError> {
+        Self::with_cell_size(pieces, DEFAULT_CELL)
+    }
+
+    /// [`TerrainSet::new`] with a chosen grid cell size in pixels.
+    pub fn with_cell_size(
+        pieces: Vec<TerrainPiece>,
+        cell: f32,
+    ) -> Result<TerrainSet, TerrainError> {
+        for (i, p) in pieces.iter().enumerate() {
+            for point in p.shape.control_points() {
+                if !point.is_finite() {
+                    return Err(TerrainError::NonFinite { piece: i, point });
+                }
+                if point.abs().max_element() > MAX_COORD {
+                    return Err(TerrainError::TooFar { piece: i, point });
+                }
+            }
+            if !p.restitution.is_finite() || p.restitution < 0.0 {
+                return Err(TerrainError::BadRestitution {
+                    piece: i,
+                    value: p.restitution,
+                });
+            }
+        }
+        let mut parts = Vec::with_capacity(pieces.len());
+        for (i, p) in pieces.iter().enumerate() {
+            let Terrain::Segment(_) = p.shape else {
+                for (t0, t1) in p.shape.monotonic_ranges() {
+                    let (a, b) = (p.shape.point(t0), p.shape.point(t1));
+                    // Pad by an ulp-scale margin: the ends are rounded to f32.
+                    let pad = 1e-4 * (1.0 + a.abs().max(b.abs()).max_element() * 1e-3);
+                    parts.push(Part {
+                        piece: i as u32,
+                        aabb: Rect::from_corners(a, b).inflate(pad),
+                    });
+                }
+                continue;
+            };
+            parts.push(Part {
+                piece: i as u32,
+                aabb: p.shape.aabb(),
+            });
+        }
+        let mut bounds = Rect::EMPTY;
+        for part in &parts {
+            bounds = bounds.union(part.aabb);
+        }
+        if parts.is_empty() {
+            bounds = Rect::new(0.0, 0.0, 1.0, 1.0);
+        }
+        let size = bounds.size().max(Vec2::ONE);
+        let cell = cell
+            .max(size.x / MAX_CELLS_PER_AXIS as f32)
+            .max(size.y / MAX_CELLS_PER_AXIS as f32)
+            .max(1.0);
+        let cols = ((size.x / cell).ceil() as usize).max(1);
+        let rows = ((size.y / cell).ceil() as usize).max(1);
+        let mut set = TerrainSet {
+            pieces,
+            parts,
+            origin: bounds.min,
+            cell,
+            cols,
+            rows,
+            starts: Vec::new(),
+            items: Vec::new(),
+        };
+        set.fill_grid();
+        Ok(set)
+    }
+
+    /// The set of every tile edge of `grid`, plus `extra` pieces.
+    pub fn from_tiles(grid: &TileGrid, extra: Vec<TerrainPiece>) -> Result<Self, TerrainError> {
+        let mut pieces: Vec<TerrainPiece> = tile_edges(grid)
+            .iter()
+            .map(TerrainPiece::from_tile_edge)
+            .collect();
+        pieces.extend(extra);
+        TerrainSet::new(pieces)
+    }
+
+    /// Inclusive cell index ranges covered by `r`, clamped to the grid.
+    fn cell_range(&self, r: Rect) -> (usize, usize, usize, usize) {
+        let lo = ((r.min - self.origin) / self.cell).floor();
+        let hi = ((r.max - self.origin) / self.cell).floor();
+        let cx = |v: f32| (v.max(0.0) as usize).min(self.cols - 1);
+        let cy = |v: f32| (v.max(0.0) as usize).min(self.rows - 1);
+        (cx(lo.x), cy(lo.y), cx(hi.x), cy(hi.y))
+    }
+
+    fn fill_grid(&mut self) {
+        let n = self.cols * self.rows;
+        let mut counts = vec![0u32; n + 1];
+        for part in &self.parts {
+            let (x0, y0, x1, y1) = self.cell_range(part.aabb);
+            for y in y0..=y1 {
+                for x in x0..=x1 {
+                    counts[y * self.cols + x] += 1;
+                }
+            }
+        }
+        let mut starts = vec![0u32; n + 1];
+        for c in 0..n {
+            starts[c + 1] = starts[c] + counts[c];
+        }
+        let mut cursor = starts.clone();
+        let mut items = vec![0u32; starts[n] as usize];
+        for (i, part) in self.parts.iter().enumerate() {
+            let (x0, y0, x1, y1) = self.cell_range(part.aabb);
+            for y in y0..=y1 {
+                for x in x0..=x1 {
+                    let c = y * self.cols + x;
+                    items[cursor[c] as usize] = i as u32;
+                    cursor[c] += 1;
+                }
+            }
+        }
+        self.starts = starts;
+        self.items = items;
+    }
+
+    /// The pieces, in the order given.
+    pub fn pieces(&self) -> &[TerrainPiece] {
+        &self.pieces
+    }
+
+    /// Piece `i`.
+    pub fn piece(&self, i: usize) -> &TerrainPiece {
+        &self.pieces[i]
+    }
+
+    pub fn len(&self) -> usize {
+        self.pieces.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.pieces.is_empty()
+    }
+
+    /// Indices of the pieces with a monotonic part whose box overlaps
+    /// `region`, ascending and unique, written into `out` (cleared first).
+    pub fn query(&self, region: Rect, out: &mut Vec<usize>) {
+        out.clear();
+        if self.parts.is_empty() || !region.min.is_finite() || !region.max.is_finite() {
+            return;
+        }
+        let (x0, y0, x1, y1) = self.cell_range(region);
+        for y in y0..=y1 {
+            for x in x0..=x1 {
+                let c = y * self.cols + x;
+                for &i in &self.items[self.starts[c] as usize..self.starts[c + 1] as usize] {
+                    let part = &self.parts[i as usize];
+                    if boxes_touch(&part.aabb, &region) {
+                        out.push(part.piece as usize);
+                    }
+                }
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::collision::{QuadBezier, Segment};
+
+    #[test]
+    fn rejects_non_finite_input_naming_the_piece() {
+        let good = TerrainPiece::solid(Segment::new(Vec2::ZERO, Vec2::X));
+        let bad = TerrainPiece::solid(QuadBezier::new(
+            Vec2::ZERO,
+            Vec2::new(f32::NAN, 0.0),
+            Vec2::X,
+        ));
+        let err = TerrainSet::new(vec![good, bad]).unwrap_err();
+        assert!(matches!(err, TerrainError::NonFinite { piece: 1, .. }));
+        assert!(err.to_string().contains("terrain piece 1"));
+    }
+
+    #[test]
+    fn query_finds_only_nearby_pieces() {
+        let pieces = (0..100)
+            .map(|i| {
+                let x = i as f32 * 100.0;
+                TerrainPiece::solid(Segment::new(Vec2::new(x, 0.0), Vec2::new(x + 50.0, 0.0)))
+            })
+            .collect();
+        let set = TerrainSet::new(pieces).unwrap();
+        let mut out = Vec::new();
+        set.query(Rect::new(410.0, -5.0, 520.0, 5.0), &mut out);
+        assert_eq!(out, vec![4, 5]);
+    }
+}

@@ -1,0 +1,119 @@
+//! Pushing a body out of terrain it overlaps at the start of a step (after a
+//! terrain edit, a spawn on a surface, or rounding), and restoring the skin.
+//!
+//! For each solid piece the bare shape overlaps, or comes within a quarter
+//! skin of, the body is pushed along that piece's contact normal by the
+//! smallest distance, found by bisection, that leaves the skin-grown shape
+//! clear of the piece. One-way pieces never push: a body inside one is
+//! passing through it.
+//!
+//! A push against gravity is paid for from kinetic energy
+//! (`½|v'|² = ½|v|² - (-g · Δp)`, never below zero): otherwise restoring the
+//! skin on a slope, step after step, would pump energy into a sliding body.
+
+use bevy::math::Vec2;
+
+use super::broadphase::TerrainSet;
+use super::motion::{Body, SKIN};
+use super::query::shape_crossings;
+use super::shapes::ActorShape;
+use super::sweep::contact_normal;
+
+/// Most pieces resolved in one call.
+const MAX_PASSES: usize = 4;
+
+fn size_of(shape: &ActorShape) -> f32 {
+    match *shape {
+        ActorShape::Circle { radius } => radius,
+        ActorShape::Rect { half_extents } => half_extents.max_element(),
+    }
+}
+
+/// Pushes `body` out of overlapped pieces; returns the total distance moved.
+pub fn depenetrate(
+    set: &TerrainSet,
+    body: &mut Body,
+    gravity: Vec2,
+    scratch: &mut Vec<usize>,
+) -> f32 {
+    let mut moved = 0.0;
+    for _ in 0..MAX_PASSES {
+        set.query(body.shape.aabb(body.position).inflate(SKIN), scratch);
+        let mut pushed = false;
+        for &i in scratch.iter() {
+            let piece = set.piece(i);
+            if piece.one_way {
+                continue;
+            }
+            let pc = piece.shape.bernstein().power();
+            let c = body.position.as_dvec2();
+            let hits = shape_crossings(&pc, &body.shape, c, SKIN as f64 * 0.25);
+            if hits.is_empty() {
+                continue;
+            }
+            let hits: Vec<f32> = hits.into_iter().map(|t| t as f32).collect();
+            let Some(n) = contact_normal(&piece.shape, &hits, &body.shape, body.position) else {
+                continue;
+            };
+            let clear = |d: f32| {
+                let p = (body.position + n * d).as_dvec2();
+                shape_crossings(&pc, &body.shape, p, SKIN as f64).is_empty()
+            };
+            let (mut lo, mut hi) = (0.0f32, 2.0 * size_of(&body.shape) + 4.0 * SKIN);
+            if !clear(hi) {
+                lo = hi; // deeper than the body is wide: push as far as we may
+            }
+            while hi - lo > SKIN * 0.05 {
+                let mid = 0.5 * (lo + hi);
+                if clear(mid) {
+                    hi = mid;
+                } else {
+                    lo = mid;
+                }
+            }
+            let push = hi;
+            body.position += n * push;
+            let vn = body.velocity.dot(n);
+            if vn < 0.0 {
+                body.velocity -= vn * n;
+            }
+            let lift = -gravity.dot(n * push);
+            let speed2 = body.velocity.length_squared();
+            if lift > 0.0 && speed2 > 0.0 {
+                let scale = ((speed2 - 2.0 * lift).max(0.0) / speed2).sqrt();
+                body.velocity *= scale;
+            }
+            moved += push;
+            pushed = true;
+            break;
+        }
+        if !pushed {
+            break;
+        }
+    }
+    moved
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::collision::{Segment, TerrainPiece};
+
+    #[test]
+    fn a_sunk_circle_is_pushed_to_the_skin() {
+        let floor = TerrainPiece::solid(Segment::new(Vec2::new(-50.0, 0.0), Vec2::new(50.0, 0.0)));
+        let set = TerrainSet::new(vec![floor]).unwrap();
+        let mut body = Body::new(
+            ActorShape::Circle { radius: 5.0 },
+            Vec2::new(0.0, 3.0),
+            Vec2::ZERO,
+            0.0,
+        );
+        depenetrate(&set, &mut body, Vec2::new(0.0, -900.0), &mut Vec::new());
+        assert!(
+            body.position.y >= 5.0 + SKIN && body.position.y < 5.0 + 1.1 * SKIN,
+            "{}",
+            body.position
+        );
+    }
+}

@@ -1,0 +1,135 @@
+//! Exact separation tests between a terrain piece and a segment or a convex
+//! polygon, the building blocks of the swept tests in [`super::sweep`].
+//!
+//! The distance between a piece `B` and a segment `S` that do not cross is
+//! reached either at an end of `S` (a closest-point query on `B`), at an end
+//! of `B` (a clamped projection on `S`), or at an interior pair where the
+//! connecting line is perpendicular to both, i.e. where `B'(t)` is parallel
+//! to `S`: the zeros of `n_S · B'(t)`, degree ≤ 2. All three are exact.
+
+use bevy::math::DVec2;
+
+use super::basis::PowerCurve;
+use super::query;
+
+/// Distance from `p` to the segment `a b` (clamped projection).
+pub fn point_segment_distance(p: DVec2, a: DVec2, b: DVec2) -> f64 {
+    let d = b - a;
+    let len2 = d.length_squared();
+    let t = if len2 > 0.0 {
+        ((p - a).dot(d) / len2).clamp(0.0, 1.0)
+    } else {
+        0.0
+    };
+    (p - (a + d * t)).length()
+}
+
+/// Distance between the piece `pc` and the segment `a b`; 0 when they cross.
+pub fn segment_distance(pc: &PowerCurve, a: DVec2, b: DVec2) -> f64 {
+    if !query::segment_crossings(pc, a, b).is_empty() {
+        return 0.0;
+    }
+    let mut best = query::point_distance(pc, a).min(query::point_distance(pc, b));
+    let ends = [pc.eval(0.0), pc.eval(1.0)];
+    for p in ends {
+        best = best.min(point_segment_distance(p, a, b));
+    }
+    let d = b - a;
+    if d.length_squared() > 0.0 {
+        let n = d.perp();
+        // n · B'(t) is the derivative of n · B(t): its zeros are the
+        // parameters where the piece runs parallel to the segment.
+        for t in pc.dot(n).deriv().sign_change_roots(0.0, 1.0) {
+            best = best.min(point_segment_distance(pc.eval(t), a, b));
+        }
+    }
+    best
+}
+
+/// `true` when the piece `pc` meets the closed convex polygon `poly`
+/// (vertices counter-clockwise): an edge crossing, or the piece's start inside.
+pub fn overlaps_convex_polygon(pc: &PowerCurve, poly: &[DVec2]) -> bool {
+    let n = poly.len();
+    let start = pc.eval(0.0);
+    let inside = (0..n).all(|i| {
+        let (a, b) = (poly[i], poly[(i + 1) % n]);
+        (b - a).perp_dot(start - a) >= 0.0
+    });
+    if inside {
+        return true;
+    }
+    (0..n).any(|i| !query::segment_crossings(pc, poly[i], poly[(i + 1) % n]).is_empty())
+}
+
+/// Convex hull (counter-clockwise, no repeated points) of a few points, by
+/// Andrew's monotone chain.
+pub fn convex_hull(points: &[DVec2]) -> Vec<DVec2> {
+    let mut pts = points.to_vec();
+    pts.sort_by(|a, b| a.x.total_cmp(&b.x).then(a.y.total_cmp(&b.y)));
+    pts.dedup();
+    if pts.len() < 3 {
+        return pts;
+    }
+    let cross = |o: DVec2, a: DVec2, b: DVec2| (a - o).perp_dot(b - o);
+    let mut hull: Vec<DVec2> = Vec::with_capacity(pts.len() * 2);
+    for pass in 0..2 {
+        let base = hull.len();
+        let iter: Box<dyn Iterator<Item = &DVec2>> = if pass == 0 {
+            Box::new(pts.iter())
+        } else {
+            Box::new(pts.iter().rev())
+        };
+        for &p in iter {
+            while hull.len() >= base + 2
+                && cross(hull[hull.len() - 2], hull[hull.len() - 1], p) <= 0.0
+            {
+                hull.pop();
+            }
+            hull.push(p);
+        }
+        hull.pop();
+    }
+    hull
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::collision::{QuadBezier, Terrain};
+    use bevy::math::Vec2;
+
+    #[test]
+    fn hull_of_a_swept_box_is_a_hexagon() {
+        let h = DVec2::new(1.0, 1.0);
+        let d = DVec2::new(5.0, 3.0);
+        let mut pts = Vec::new();
+        for c in [DVec2::ZERO, d] {
+            for s in [
+                DVec2::new(-1.0, -1.0),
+                DVec2::new(1.0, -1.0),
+                DVec2::new(1.0, 1.0),
+                DVec2::new(-1.0, 1.0),
+            ] {
+                pts.push(c + s * h);
+            }
+        }
+        assert_eq!(convex_hull(&pts).len(), 6);
+    }
+
+    #[test]
+    fn segment_distance_to_a_hill_top() {
+        let hill = Terrain::Quad(QuadBezier::new(
+            Vec2::ZERO,
+            Vec2::new(50.0, 100.0),
+            Vec2::new(100.0, 0.0),
+        ));
+        let pc = hill.bernstein().power();
+        // A horizontal segment 10 px above the apex (50, 50).
+        let d = segment_distance(&pc, DVec2::new(0.0, 60.0), DVec2::new(100.0, 60.0));
+        assert!((d - 10.0).abs() < 1e-9, "{d}");
+        assert_eq!(
+            segment_distance(&pc, DVec2::new(50.0, 0.0), DVec2::new(50.0, 100.0)),
+            0.0
+        );
+    }
+}

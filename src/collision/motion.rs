@@ -1,0 +1,400 @@
+//! One fixed step of a body through the terrain: depenetrate, find resting
+//! support, integrate gravity, then move with continuous collision,
+//! responding to each impact (bounce or slide) with the time left.
+//!
+//! In free flight gravity is integrated exactly: a sub-step of length `τ`
+//! moves `v τ + ½ g τ²` and ends with velocity `v + g τ`, so a bouncing ball
+//! neither gains nor loses energy from the integrator. The straight chord is
+//! what gets swept; it ends on the exact parabola. A supported body instead
+//! takes symplectic Euler with the gravity left along its surface
+//! (`v += g_t dt`, then move `v dt`): on a curve `g_t` changes with position,
+//! and only the symplectic form keeps a rocking body's energy bounded.
+//!
+//! Contacts and the skin: bodies stop [`SKIN`] pixels short of the surface
+//! (the sweep uses the shape grown by the skin). A body within
+//! [`CONTACT_MARGIN`] of a surface it is not leaving is *supported*: its
+//! velocity into the surface is removed and gravity's push into the surface
+//! is dropped for the step, leaving only the part along the surface. Resting
+//! is decided by that distance, never by the sign of a discriminant.
+//!
+//! Response: an impact slower than [`rest_speed`] (or with `e = 0`) slides:
+//! the normal velocity is removed and gravity's push into that surface is
+//! dropped for the rest of the step. A faster one bounces,
+//! `v ← v - (1 + e)(v·n)n` with `e = e_body · e_terrain`, and gravity is kept,
+//! so an elastic bounce never gains height.
+//!
+//! Friction (Coulomb, `friction = μ`, default 0: frictionless as in the
+//! reference demo): a supported body slows by `μ · g_n · dt` along the
+//! surface, and one that is slow enough on a slope no steeper than `atan μ`
+//! stays put. [`Body::with_grip`] sets `μ = tan(max_slope)`, so it holds on
+//! exactly the slopes that count as ground.
+
+use bevy::math::{Rect, Vec2};
+
+use super::broadphase::{TerrainPiece, TerrainSet};
+use super::query::shape_crossings;
+use super::shapes::ActorShape;
+use super::sweep::{Toi, contact_normal, sweep};
+
+/// Gap, in pixels, a moving body keeps from the surfaces it meets.
+pub const SKIN: f32 = 0.02;
+
+/// A surface within this many pixels supports a body that is not leaving it.
+pub const CONTACT_MARGIN: f32 = 0.1;
+
+/// Most impacts handled in one step; motion left after that is reported.
+pub const MAX_ITERATIONS: usize = 8;
+
+/// Default steepest slope that counts as ground: 45°.
+pub const DEFAULT_MAX_SLOPE: f32 = std::f32::consts::FRAC_PI_4;
+
+/// Approach speed below which an impact is a resting contact rather than a
+/// bounce: twice what gravity adds in one step, plus 1 px/s.
+pub fn rest_speed(gravity: Vec2, dt: f32) -> f32 {
+    2.0 * gravity.length() * dt + 1.0
+}
+
+/// A moving actor.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Body {
+    pub shape: ActorShape,
+    pub position: Vec2,
+    pub velocity: Vec2,
+    /// Bounciness; the impact uses `restitution · terrain restitution`.
+    pub restitution: f32,
+    /// Coulomb friction coefficient along supporting surfaces (default 0).
+    pub friction: f32,
+    /// Steepest slope, in radians from horizontal, that counts as ground.
+    pub max_slope: f32,
+    /// Pass through one-way pieces (dropping down through a platform).
+    pub drop_through: bool,
+}
+
+impl Body {
+    /// A frictionless body, ground up to 45°, blocked by one-way pieces.
+    pub fn new(shape: ActorShape, position: Vec2, velocity: Vec2, restitution: f32) -> Self {
+        Body {
+            shape,
+            position,
+            velocity,
+            restitution,
+            friction: 0.0,
+            max_slope: DEFAULT_MAX_SLOPE,
+            drop_through: false,
+        }
+    }
+
+    /// The same body with `friction = tan(max_slope)`: at rest it stays put
+    /// on any slope that counts as ground and slides off steeper ones.
+    pub fn with_grip(mut self) -> Self {
+        self.friction = self.max_slope.tan();
+        self
+    }
+
+    fn is_valid(&self) -> bool {
+        self.position.is_finite()
+            && self.velocity.is_finite()
+            && self.restitution.is_finite()
+            && self.friction.is_finite()
+            && self.max_slope.is_finite()
+            && self.shape.is_valid()
+    }
+}
+
+/// One contact met during a step.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Contact {
+    /// The point of the piece at the mean hit parameter.
+    pub point: Vec2,
+    /// Unit normal facing the body.
+    pub normal: Vec2,
+    /// Index of the piece in the [`TerrainSet`].
+    pub piece: usize,
+    /// Hit parameters of the body (grown by the contact margin) on the piece.
+    pub hits: Vec<f32>,
+    /// Speed into the surface just before the response (0 for support).
+    pub impact_speed: f32,
+    /// `true` for a bounce, `false` for support or a slide.
+    pub bounced: bool,
+}
+
+/// What a step did.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct StepReport {
+    pub contacts: Vec<Contact>,
+    /// A contact's normal was within `max_slope` of up (against gravity).
+    pub grounded: bool,
+    /// Seconds of motion not carried out after [`MAX_ITERATIONS`] impacts.
+    pub leftover: f32,
+    /// Pixels the body was pushed out of terrain it overlapped at the start.
+    pub depenetration: f32,
+    /// Why the step was refused (non-finite input); the body is unchanged.
+    pub error: Option<String>,
+}
+
+/// `true` when a one-way piece blocks `body` about to move by `motion`: the
+/// body is not dropping through, does not overlap the piece, is on its left
+/// (normal) side, and moves against that normal.
+fn one_way_blocks(piece: &TerrainPiece, body: &Body, motion: Vec2) -> bool {
+    if body.drop_through {
+        return false;
+    }
+    let pc = piece.shape.bernstein().power();
+    let c = body.position.as_dvec2();
+    if !shape_crossings(&pc, &body.shape, c, 0.0).is_empty() {
+        return false;
+    }
+    let t = piece.shape.closest_t(body.position);
+    let d = piece.shape.derivative(t);
+    let left = if d.length_squared() > 0.0 {
+        d.perp()
+    } else {
+        Vec2::Y
+    };
+    (body.position - piece.shape.point(t)).dot(left) > 0.0 && motion.dot(left) < 0.0
+}
+
+/// The box of the body moving by `motion`, grown by `margin`.
+fn swept_box(body: &Body, motion: Vec2, margin: f32) -> Rect {
+    let a = body.shape.aabb(body.position);
+    let b = body.shape.aabb(body.position + motion);
+    a.union(b).inflate(margin)
+}
+
+fn up_of(gravity: Vec2) -> Vec2 {
+    if gravity.length_squared() > 0.0 {
+        -gravity.normalize()
+    } else {
+        Vec2::Y
+    }
+}
+
+/// Moves `body` through `set` for `dt` seconds under `gravity`. See the
+/// module docs for the model. Non-finite input leaves the body unchanged and
+/// says why in [`StepReport::error`].
+pub fn step_body(set: &TerrainSet, body: &mut Body, gravity: Vec2, dt: f32) -> StepReport {
+    let mut report = StepReport::default();
+    if !body.is_valid() || !gravity.is_finite() || !dt.is_finite() || dt < 0.0 {
+        report.error = Some(format!(
+            "step refused: non-finite or invalid input (body {body:?}, gravity {gravity}, dt {dt})"
+        ));
+        return report;
+    }
+    let saved = *body;
+    let up = up_of(gravity);
+    let cos_max = body.max_slope.cos();
+    let mut scratch = Vec::new();
+    report.depenetration = super::depenetrate::depenetrate(set, body, gravity, &mut scratch);
+
+    let rest = rest_speed(gravity, dt);
+    let mut g = gravity;
+    if supports(set, body, &mut g, dt, rest, &mut scratch, &mut report) {
+        // Supported: symplectic Euler with the gravity left along the
+        // surface, then no gravity for the rest of the step. Taking the
+        // step's start gravity into a ½gτ² term instead would be explicit
+        // and pump energy into any rocking on a curve.
+        body.velocity += g * dt;
+        g = Vec2::ZERO;
+    }
+
+    let mut remaining = dt;
+    for _ in 0..MAX_ITERATIONS {
+        if remaining <= 0.0 {
+            break;
+        }
+        let motion = body.velocity * remaining + 0.5 * g * remaining * remaining;
+        let Some((piece, toi)) = first_impact(set, body, motion, &mut scratch) else {
+            body.position += motion;
+            body.velocity += g * remaining;
+            remaining = 0.0;
+            break;
+        };
+        body.position += motion * toi.fraction;
+        body.velocity += g * (remaining * toi.fraction);
+        remaining *= 1.0 - toi.fraction;
+        let n = toi.normal;
+        let vn = body.velocity.dot(n);
+        let e = body.restitution * set.piece(piece).restitution;
+        let bounced = vn < -rest && e > 0.0;
+        if bounced {
+            body.velocity = super::query::reflect(body.velocity, n, e);
+        } else if vn < 0.0 {
+            body.velocity -= vn * n;
+            let gn = g.dot(n);
+            if gn < 0.0 {
+                g -= gn * n;
+            }
+            apply_friction(body, -vn);
+        }
+        report.contacts.push(Contact {
+            point: toi.point,
+            normal: n,
+            piece,
+            hits: toi.hits,
+            impact_speed: (-vn).max(0.0),
+            bounced,
+        });
+    }
+    report.leftover = remaining.max(0.0);
+    report.grounded = report
+        .contacts
+        .iter()
+        .any(|c| !c.bounced && c.normal.dot(up) >= cos_max - 1e-6);
+    if !body.position.is_finite() || !body.velocity.is_finite() {
+        *body = saved;
+        report.error = Some("step produced a non-finite state; body kept as it was".into());
+    }
+    report
+}
+
+/// Reduces the body's speed by a Coulomb friction impulse `μ · load`.
+fn apply_friction(body: &mut Body, load: f32) {
+    let speed = body.velocity.length();
+    if body.friction > 0.0 && speed > 0.0 {
+        let cut = (body.friction * load).min(speed);
+        body.velocity -= body.velocity / speed * cut;
+    }
+}
+
+/// Finds the surfaces supporting the body at the start of the step, removes
+/// its velocity into them and gravity's push into them, applies friction and
+/// the stay-put rule, and records them as contacts. `true` when some surface
+/// carries part of the body's weight.
+fn supports(
+    set: &TerrainSet,
+    body: &mut Body,
+    g: &mut Vec2,
+    dt: f32,
+    rest: f32,
+    scratch: &mut Vec<usize>,
+    report: &mut StepReport,
+) -> bool {
+    set.query(swept_box(body, Vec2::ZERO, CONTACT_MARGIN + SKIN), scratch);
+    let mut load = 0.0f32;
+    for &i in scratch.iter() {
+        let piece = set.piece(i);
+        let pc = piece.shape.bernstein().power();
+        let c = body.position.as_dvec2();
+        let hits: Vec<f32> = shape_crossings(&pc, &body.shape, c, CONTACT_MARGIN as f64)
+            .into_iter()
+            .map(|t| t as f32)
+            .collect();
+        let Some(n) = contact_normal(&piece.shape, &hits, &body.shape, body.position) else {
+            continue;
+        };
+        if piece.one_way && !one_way_blocks(piece, body, -n) {
+            continue;
+        }
+        let vn = body.velocity.dot(n);
+        if vn.abs() > rest {
+            // Leaving the surface (a jump, a rebound), or hitting it fast:
+            // the sweep turns that into a bounce.
+            continue;
+        }
+        if vn < 0.0 {
+            body.velocity -= vn * n;
+        }
+        let gn = g.dot(n);
+        if gn < 0.0 {
+            *g -= gn * n;
+            load += -gn;
+        }
+        let mean = hits.iter().sum::<f32>() / hits.len() as f32;
+        report.contacts.push(Contact {
+            point: piece.shape.point(mean),
+            normal: n,
+            piece: i,
+            hits,
+            impact_speed: 0.0,
+            bounced: false,
+        });
+    }
+    if load > 0.0 && body.friction > 0.0 {
+        let hold = g.length() <= body.friction * load + 1e-4
+            && body.velocity.length() <= body.friction * load * dt + 1e-3;
+        if hold {
+            body.velocity = Vec2::ZERO;
+            *g = Vec2::ZERO;
+        } else {
+            apply_friction(body, load * dt);
+        }
+    }
+    load > 0.0
+}
+
+/// The gap (px, at most `limit`) between the bare body and a piece: the
+/// largest growth of the shape that still does not touch it, by bisection.
+fn gap_to(piece: &TerrainPiece, body: &Body, limit: f32) -> f32 {
+    let pc = piece.shape.bernstein().power();
+    let c = body.position.as_dvec2();
+    let clear = |g: f32| shape_crossings(&pc, &body.shape, c, g as f64).is_empty();
+    if clear(limit) {
+        return limit;
+    }
+    let (mut lo, mut hi) = (0.0f32, limit);
+    if !clear(0.0) {
+        return 0.0;
+    }
+    for _ in 0..12 {
+        let mid = 0.5 * (lo + hi);
+        if clear(mid) {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    lo
+}
+
+/// Below this gap (px) a body counts as touching a piece within a step.
+const TOUCHING: f32 = 1e-3;
+
+/// The earliest impact of `body` moving by `motion`, over every nearby piece.
+///
+/// A piece already within the skin blocks at fraction 0 only if the motion
+/// goes into it. Otherwise the body may move along it: the piece is swept
+/// again with a shell of half the body's current gap, so a body sliding along
+/// a concave surface meets it again before it can enter, and each such
+/// impact at most halves the gap (the next step restores the skin).
+fn first_impact(
+    set: &TerrainSet,
+    body: &Body,
+    motion: Vec2,
+    scratch: &mut Vec<usize>,
+) -> Option<(usize, Toi)> {
+    let len = motion.length();
+    if len == 0.0 {
+        return None;
+    }
+    set.query(swept_box(body, motion, SKIN + CONTACT_MARGIN), scratch);
+    let mut best: Option<(usize, Toi)> = None;
+    for &i in scratch.iter() {
+        let piece = set.piece(i);
+        if piece.one_way && !one_way_blocks(piece, body, motion) {
+            continue;
+        }
+        let Some(mut toi) = sweep(&piece.shape, &body.shape, body.position, motion, SKIN) else {
+            continue;
+        };
+        if toi.fraction == 0.0 && motion.dot(toi.normal) >= -1e-6 * len {
+            let gap = gap_to(piece, body, SKIN);
+            if gap > TOUCHING {
+                match sweep(&piece.shape, &body.shape, body.position, motion, 0.5 * gap) {
+                    Some(inner) => toi = inner,
+                    None => continue,
+                }
+            }
+        }
+        if best.as_ref().is_none_or(|(_, b)| toi.fraction < b.fraction) {
+            best = Some((i, toi));
+        }
+    }
+    best
+}
+
+/// The first contact of `body` moving by `motion` through `set`, keeping the
+/// skin, as `(piece index, contact)`; `None` when the motion is free. Used
+/// for probes such as snapping a runner to the ground.
+pub fn cast(set: &TerrainSet, body: &Body, motion: Vec2) -> Option<(usize, Toi)> {
+    first_impact(set, body, motion, &mut Vec::new())
+}

@@ -1,0 +1,359 @@
+//! Static queries between terrain and a segment, a point or a resting actor:
+//! hit parameters, closest point, distance, and the bounce normal.
+//!
+//! Every query translates the piece so the query's reference point is the
+//! origin, builds a scalar polynomial in `t` from the power-basis coefficients
+//! (see [`super::basis`]) and takes its zeros on `[0, 1]` with
+//! [`super::roots::Poly::zeros`], which also reports tangency. Distances are in
+//! pixels; "touching" means within [`px_tol`] of exact, a few ulps of `f64` at
+//! the query's scale, far below anything a player sees.
+
+use bevy::math::{DVec2, Vec2};
+
+use super::basis::PowerCurve;
+use super::roots::{Poly, clamp_sort_dedup};
+use super::shapes::{ActorShape, Segment, Terrain};
+
+/// Tolerance in pixels for "exactly touching" at a query whose coordinates
+/// span `scale` pixels: `1e-9 · (1 + scale)`.
+pub fn px_tol(scale: f64) -> f64 {
+    1e-9 * (1.0 + scale)
+}
+
+fn to_f32(ts: Vec<f64>) -> Vec<f32> {
+    // Casting can map two distinct f64 parameters onto one f32.
+    let mut out: Vec<f32> = ts.into_iter().map(|t| t as f32).collect();
+    out.dedup();
+    out
+}
+
+/// Parameters where `pc` (already translated so the segment starts at the
+/// origin) meets the segment from the origin to `d`.
+///
+/// With the unit normal `n` and direction `u` of the segment, the signed
+/// distance of `B(t)` from the segment's line is the polynomial `n · B(t)`;
+/// its zeros whose projection `u · B(t)` lies in `[0, |d|]` are the hits.
+/// A piece lying along the line (signed distance negligible everywhere)
+/// returns the ends of each parameter interval where it overlaps the segment.
+fn hits_with_segment(pc: &PowerCurve, d: DVec2) -> Vec<f64> {
+    let len = d.length();
+    let tol = px_tol(pc.scale() + len);
+    if len <= tol {
+        return hits_with_point(pc, tol);
+    }
+    let (u, n) = (d / len, d.perp() / len);
+    let along = pc.dot(u);
+    let within = |t: f64| {
+        let s = along.eval(t);
+        s >= -tol && s <= len + tol
+    };
+    let across = pc.dot(n);
+    if across.is_negligible(tol) {
+        return overlap_interval_ends(&along, len, tol);
+    }
+    across
+        .zeros(tol)
+        .into_iter()
+        .filter(|&t| within(t))
+        .collect()
+}
+
+/// For a piece lying along a segment's line: the ends of the parameter
+/// intervals where the projection `s(t)` lies in `[0, len]`.
+fn overlap_interval_ends(along: &Poly, len: f64, tol: f64) -> Vec<f64> {
+    let inside = |t: f64| {
+        let s = along.eval(t);
+        s >= -tol && s <= len + tol
+    };
+    let mut ts: Vec<f64> = [0.0, 1.0].into_iter().filter(|&t| inside(t)).collect();
+    ts.extend(along.zeros(tol));
+    ts.extend(along.minus(len).zeros(tol));
+    clamp_sort_dedup(ts)
+}
+
+/// Parameters where `pc` passes through the origin (a zero-length segment).
+fn hits_with_point(pc: &PowerCurve, tol: f64) -> Vec<f64> {
+    if pc.squared_norm().is_negligible(tol * tol) {
+        return vec![0.0, 1.0];
+    }
+    let t = closest_param(pc);
+    if pc.eval(t).length() <= tol {
+        vec![t]
+    } else {
+        Vec::new()
+    }
+}
+
+/// The parameter of the point of `pc` closest to the origin.
+///
+/// The squared distance `|B(t)|²` is stationary where `B(t) · B'(t) = 0`, a
+/// polynomial of degree 1, 3 or 5; its minimum on `[0, 1]` is at one of those
+/// roots or at an end. Roots come from the bracketed solver, so every local
+/// minimum (a sign change from − to +) is found. Ties go to the smaller `t`.
+fn closest_param(pc: &PowerCurve) -> f64 {
+    let mut best = (pc.eval(0.0).length_squared(), 0.0);
+    let candidates = pc.dot_deriv().sign_change_roots(0.0, 1.0);
+    for t in candidates.into_iter().chain([1.0]) {
+        let d2 = pc.eval(t).length_squared();
+        if d2 < best.0 {
+            best = (d2, t);
+        }
+    }
+    best.1
+}
+
+/// Parameters where `pc` (translated so the circle's centre is the origin)
+/// crosses the circle of radius `r`: zeros of `|B(t)|² - r²` (degree ≤ 6),
+/// plus the ends strictly inside.
+fn hits_with_circle(pc: &PowerCurve, r: f64) -> Vec<f64> {
+    let scale = pc.scale() + r;
+    let tol = px_tol(scale);
+    // Tolerance on r² - |B|² for a distance tolerance `tol`, plus the
+    // rounding of the squared-norm coefficients.
+    let gtol = tol * (2.0 * r + tol) + 1e-14 * scale * scale;
+    let g = pc.squared_norm().minus(r * r);
+    if g.is_negligible(gtol) {
+        return vec![0.0, 1.0];
+    }
+    let mut ts = g.zeros(gtol);
+    ts.extend([0.0, 1.0].into_iter().filter(|&t| g.eval(t) < 0.0));
+    clamp_sort_dedup(ts)
+}
+
+/// Parameters where `pc` crosses the boundary of the axis-aligned box
+/// `center ± half`, plus the ends inside it. The four sides are segments, so a
+/// piece passing through the box with both ends outside is found by its side
+/// crossings; a crossing at a corner is found twice and merged.
+fn hits_with_rect(pc: &PowerCurve, center: DVec2, half: DVec2) -> Vec<f64> {
+    let corners = [
+        center + DVec2::new(-half.x, -half.y),
+        center + DVec2::new(half.x, -half.y),
+        center + DVec2::new(half.x, half.y),
+        center + DVec2::new(-half.x, half.y),
+    ];
+    let mut ts = Vec::new();
+    for i in 0..4 {
+        let (a, b) = (corners[i], corners[(i + 1) % 4]);
+        ts.extend(hits_with_segment(&pc.translated(a), b - a));
+    }
+    for t in [0.0, 1.0] {
+        let p = pc.eval(t) - center;
+        if p.x.abs() <= half.x && p.y.abs() <= half.y {
+            ts.push(t);
+        }
+    }
+    clamp_sort_dedup(ts)
+}
+
+/// Crossings of the untranslated piece `pc` with the segment `a b`.
+pub(crate) fn segment_crossings(pc: &PowerCurve, a: DVec2, b: DVec2) -> Vec<f64> {
+    hits_with_segment(&pc.translated(a), b - a)
+}
+
+/// Distance from `p` to the untranslated piece `pc`.
+pub(crate) fn point_distance(pc: &PowerCurve, p: DVec2) -> f64 {
+    let q = pc.translated(p);
+    q.eval(closest_param(&q)).length()
+}
+
+/// [`Terrain::actor_hits`] on an untranslated piece, in `f64`, for a shape
+/// inflated by `grow` pixels (radius or half extents).
+pub(crate) fn shape_crossings(
+    pc: &PowerCurve,
+    shape: &ActorShape,
+    center: DVec2,
+    grow: f64,
+) -> Vec<f64> {
+    match *shape {
+        ActorShape::Circle { radius } => {
+            hits_with_circle(&pc.translated(center), radius as f64 + grow)
+        }
+        ActorShape::Rect { half_extents } => {
+            hits_with_rect(pc, center, half_extents.as_dvec2() + DVec2::splat(grow))
+        }
+    }
+}
+
+impl Terrain {
+    /// Every parameter `t` in `[0, 1]` where the piece crosses or touches the
+    /// segment `s`, sorted and de-duplicated. Tangency gives one parameter. A
+    /// piece lying along `s` gives the ends of the overlapping part; a
+    /// zero-length `s` is treated as a point.
+    pub fn segment_hits(&self, s: &Segment) -> Vec<f32> {
+        let a = s.a.as_dvec2();
+        let pc = self.bernstein().power().translated(a);
+        to_f32(hits_with_segment(&pc, s.b.as_dvec2() - a))
+    }
+
+    /// The parameters where the piece crosses the boundary of `shape` centred
+    /// on `center`, plus `0` and/or `1` where an end lies inside; `[0, 1]` for
+    /// a piece wholly inside; empty when they do not touch.
+    pub fn actor_hits(&self, shape: &ActorShape, center: Vec2) -> Vec<f32> {
+        let c = center.as_dvec2();
+        let pc = self.bernstein().power();
+        to_f32(match *shape {
+            ActorShape::Circle { radius } => hits_with_circle(&pc.translated(c), radius as f64),
+            ActorShape::Rect { half_extents } => hits_with_rect(&pc, c, half_extents.as_dvec2()),
+        })
+    }
+
+    /// The parameter of the point of the piece closest to `p` (see
+    /// `closest_param` for the degree-5 stationary condition on cubics).
+    pub fn closest_t(&self, p: Vec2) -> f32 {
+        closest_param(&self.bernstein().power().translated(p.as_dvec2())) as f32
+    }
+
+    /// The point of the piece closest to `p`.
+    pub fn closest_point(&self, p: Vec2) -> Vec2 {
+        let pc = self.bernstein().power();
+        pc.eval(closest_param(&pc.translated(p.as_dvec2())))
+            .as_vec2()
+    }
+
+    /// The distance from `p` to the piece.
+    pub fn distance(&self, p: Vec2) -> f32 {
+        let pc = self.bernstein().power().translated(p.as_dvec2());
+        pc.eval(closest_param(&pc)).length() as f32
+    }
+}
+
+/// The unit normal an actor centred on `actor_center` bounces along after
+/// touching `terrain` at the parameters `hits`: the perpendicular of
+/// `B'(t̄)` at the mean `t̄` of the hits, turned to face the actor.
+///
+/// Where `B'(t̄)` vanishes (coincident control points) the tangent direction is
+/// its limit, the first non-vanishing higher derivative `B''(t̄)` or
+/// `B'''(t̄)`; then the chord `B(1) - B(0)`; then `actor_center` minus the
+/// closest point; then straight up. `None` only for no (finite) hits. Never NaN.
+pub fn bounce_normal(terrain: &Terrain, hits: &[f32], actor_center: Vec2) -> Option<Vec2> {
+    let finite: Vec<f64> = hits
+        .iter()
+        .filter(|t| t.is_finite())
+        .map(|&t| t as f64)
+        .collect();
+    if finite.is_empty() {
+        return None;
+    }
+    let t = (finite.iter().sum::<f64>() / finite.len() as f64).clamp(0.0, 1.0);
+    let pc = terrain.bernstein().power();
+    let center = actor_center.as_dvec2();
+    let tiny = 1e-12 * (1.0 + pc.scale());
+    let tangent = (1..pc.n)
+        .map(|k| pc.deriv_n(k, t))
+        .chain([pc.eval(1.0) - pc.eval(0.0)])
+        .find(|v| v.length() > tiny);
+    let on_curve = pc.eval(t);
+    let normal = match tangent {
+        Some(v) => v.perp().normalize(),
+        None => {
+            let away = center - pc.eval(closest_param(&pc.translated(center)));
+            if away.length() > tiny {
+                away.normalize()
+            } else {
+                DVec2::Y
+            }
+        }
+    };
+    let facing = if normal.dot(center - on_curve) < 0.0 {
+        -normal
+    } else {
+        normal
+    };
+    let n = facing.as_vec2();
+    n.is_finite().then_some(n)
+}
+
+/// Velocity after a bounce off a surface with unit normal `normal`:
+/// `v - (1 + e)(v · n) n`. `e = 1` mirrors the normal component, `e = 0`
+/// removes it (slide), the tangential component is kept.
+pub fn reflect(velocity: Vec2, normal: Vec2, restitution: f32) -> Vec2 {
+    velocity - (1.0 + restitution) * velocity.dot(normal) * normal
+}
+
+impl Segment {
+    /// The parameter of the foot of the perpendicular from `p`, clamped to
+    /// `[0, 1]`: `t = ((p - a) · (b - a)) / |b - a|²`; 0 for a zero-length segment.
+    pub fn closest_t(&self, p: Vec2) -> f32 {
+        let (a, d) = (self.a.as_dvec2(), (self.b - self.a).as_dvec2());
+        let len2 = d.length_squared();
+        if len2 == 0.0 {
+            return 0.0;
+        }
+        ((p.as_dvec2() - a).dot(d) / len2).clamp(0.0, 1.0) as f32
+    }
+
+    /// The point of the segment closest to `p`.
+    pub fn closest_point(&self, p: Vec2) -> Vec2 {
+        let t = self.closest_t(p) as f64;
+        self.a.as_dvec2().lerp(self.b.as_dvec2(), t).as_vec2()
+    }
+
+    /// The distance from `p` to the segment.
+    pub fn distance(&self, p: Vec2) -> f32 {
+        let t = self.closest_t(p) as f64;
+        let q = self.a.as_dvec2().lerp(self.b.as_dvec2(), t);
+        (p.as_dvec2() - q).length() as f32
+    }
+
+    /// `true` when a circle of `radius` at `center` overlaps or touches the segment.
+    pub fn overlaps_circle(&self, center: Vec2, radius: f32) -> bool {
+        self.distance(center) <= radius
+    }
+
+    /// Where the infinite line through `a` and `b` meets the circle, as
+    /// parameters along `a + t (b - a)`, ascending: none, one (tangent) or two.
+    ///
+    /// With `h` the distance from the centre to the line and `f` the foot of
+    /// the perpendicular, the points are `f ± √((r - h)(r + h)) · u`; the
+    /// factored form avoids cancellation. `|h - r| ≤` [`px_tol`] is a tangent.
+    pub fn line_circle_params(&self, center: Vec2, radius: f32) -> Vec<f32> {
+        self.line_circle_params_f64(center, radius)
+            .into_iter()
+            .map(|t| t as f32)
+            .collect()
+    }
+
+    fn line_circle_params_f64(&self, center: Vec2, radius: f32) -> Vec<f64> {
+        let (a, d) = (self.a.as_dvec2(), (self.b - self.a).as_dvec2());
+        let (c, r) = (center.as_dvec2(), radius as f64);
+        let len = d.length();
+        if len == 0.0 {
+            return Vec::new();
+        }
+        let u = d / len;
+        let foot = (c - a).dot(u);
+        let h = (c - a).perp_dot(u).abs();
+        let tol = px_tol(len + r + (c - a).length());
+        if (h - r).abs() <= tol {
+            return vec![foot / len];
+        }
+        if h > r {
+            return Vec::new();
+        }
+        let half = ((r - h) * (r + h)).sqrt();
+        vec![(foot - half) / len, (foot + half) / len]
+    }
+
+    /// The points where the infinite line through the segment meets the circle.
+    pub fn line_circle_intersections(&self, center: Vec2, radius: f32) -> Vec<Vec2> {
+        self.line_circle_params_f64(center, radius)
+            .into_iter()
+            .map(|t| self.point_at(t))
+            .collect()
+    }
+
+    /// `a + t (b - a)`, computed in `f64`.
+    fn point_at(&self, t: f64) -> Vec2 {
+        let a = self.a.as_dvec2();
+        (a + (self.b.as_dvec2() - a) * t).as_vec2()
+    }
+
+    /// The points where the segment itself meets the circle (0, 1 or 2).
+    pub fn circle_intersections(&self, center: Vec2, radius: f32) -> Vec<Vec2> {
+        self.line_circle_params_f64(center, radius)
+            .into_iter()
+            .filter(|t| (0.0..=1.0).contains(t))
+            .map(|t| self.point_at(t))
+            .collect()
+    }
+}

@@ -1,0 +1,246 @@
+//! The shapes the collision plugin knows: terrain pieces (segments, quadratic
+//! and cubic Béziers) and actor shapes (circles, axis-aligned rectangles).
+//!
+//! Terrain pieces are plain `f32` data. Evaluation, derivative, the tight
+//! bounding box and splitting go through the shared Bernstein / power-basis
+//! code in [`super::basis`], in `f64`, so the three kinds share one
+//! implementation. Queries against actors live in [`super::query`].
+
+use bevy::math::{DVec2, Rect, Vec2};
+
+use super::basis::Bernstein;
+
+/// A straight piece from `a` to `b`: `B(t) = a + t (b - a)`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Segment {
+    pub a: Vec2,
+    pub b: Vec2,
+}
+
+/// A quadratic Bézier: `B(t) = (1-t)² P0 + 2t(1-t) P1 + t² P2`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct QuadBezier {
+    pub p0: Vec2,
+    pub p1: Vec2,
+    pub p2: Vec2,
+}
+
+/// A cubic Bézier: `B(t) = (1-t)³ P0 + 3t(1-t)² P1 + 3t²(1-t) P2 + t³ P3`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CubicBezier {
+    pub p0: Vec2,
+    pub p1: Vec2,
+    pub p2: Vec2,
+    pub p3: Vec2,
+}
+
+/// One piece of terrain, parametrised by `t` in `[0, 1]`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Terrain {
+    Segment(Segment),
+    Quad(QuadBezier),
+    Cubic(CubicBezier),
+}
+
+/// The collision shape of an actor, centred on the actor's position.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum ActorShape {
+    Circle { radius: f32 },
+    Rect { half_extents: Vec2 },
+}
+
+impl Segment {
+    pub fn new(a: Vec2, b: Vec2) -> Self {
+        Segment { a, b }
+    }
+}
+
+impl QuadBezier {
+    pub fn new(p0: Vec2, p1: Vec2, p2: Vec2) -> Self {
+        QuadBezier { p0, p1, p2 }
+    }
+}
+
+impl CubicBezier {
+    pub fn new(p0: Vec2, p1: Vec2, p2: Vec2, p3: Vec2) -> Self {
+        CubicBezier { p0, p1, p2, p3 }
+    }
+}
+
+impl From<Segment> for Terrain {
+    fn from(s: Segment) -> Self {
+        Terrain::Segment(s)
+    }
+}
+
+impl From<QuadBezier> for Terrain {
+    fn from(q: QuadBezier) -> Self {
+        Terrain::Quad(q)
+    }
+}
+
+impl From<CubicBezier> for Terrain {
+    fn from(c: CubicBezier) -> Self {
+        Terrain::Cubic(c)
+    }
+}
+
+/// Casts an `f64` bound to `f32`, rounding away from the inside of the box.
+fn round_down(v: f64) -> f32 {
+    let f = v as f32;
+    if f as f64 > v { f.next_down() } else { f }
+}
+
+fn round_up(v: f64) -> f32 {
+    let f = v as f32;
+    if (f as f64) < v { f.next_up() } else { f }
+}
+
+impl Terrain {
+    /// The control points (2, 3 or 4 of them).
+    pub fn control_points(&self) -> Vec<Vec2> {
+        match *self {
+            Terrain::Segment(s) => vec![s.a, s.b],
+            Terrain::Quad(q) => vec![q.p0, q.p1, q.p2],
+            Terrain::Cubic(c) => vec![c.p0, c.p1, c.p2, c.p3],
+        }
+    }
+
+    /// The control points in `f64`, for the shared math.
+    pub(crate) fn bernstein(&self) -> Bernstein {
+        let d = |v: Vec2| v.as_dvec2();
+        match *self {
+            Terrain::Segment(s) => Bernstein::new(&[d(s.a), d(s.b)]),
+            Terrain::Quad(q) => Bernstein::new(&[d(q.p0), d(q.p1), d(q.p2)]),
+            Terrain::Cubic(c) => Bernstein::new(&[d(c.p0), d(c.p1), d(c.p2), d(c.p3)]),
+        }
+    }
+
+    fn from_bernstein(b: &Bernstein) -> Terrain {
+        let p = |i: usize| b.p[i].as_vec2();
+        match b.n {
+            2 => Terrain::Segment(Segment::new(p(0), p(1))),
+            3 => Terrain::Quad(QuadBezier::new(p(0), p(1), p(2))),
+            _ => Terrain::Cubic(CubicBezier::new(p(0), p(1), p(2), p(3))),
+        }
+    }
+
+    /// Polynomial degree: 1, 2 or 3.
+    pub fn degree(&self) -> usize {
+        self.bernstein().n - 1
+    }
+
+    /// `true` when every control point is finite.
+    pub fn is_finite(&self) -> bool {
+        self.control_points().iter().all(|p| p.is_finite())
+    }
+
+    /// `B(t)`, the point at parameter `t` (meant for `t` in `[0, 1]`).
+    pub fn point(&self, t: f32) -> Vec2 {
+        self.bernstein().power().eval(t as f64).as_vec2()
+    }
+
+    /// `B'(t)`, the derivative with respect to `t` (not normalised; it is zero
+    /// where control points coincide at an end).
+    pub fn derivative(&self, t: f32) -> Vec2 {
+        self.bernstein().power().deriv(t as f64).as_vec2()
+    }
+
+    /// Parameters in `(0, 1)` where `x'(t)` or `y'(t)` changes sign: the
+    /// turning points of each coordinate.
+    fn turning_params(&self) -> Vec<f64> {
+        let pc = self.bernstein().power();
+        let mut ts = Vec::new();
+        for axis in 0..2 {
+            for t in pc.axis(axis).deriv().sign_change_roots(0.0, 1.0) {
+                if t > 0.0 && t < 1.0 {
+                    ts.push(t);
+                }
+            }
+        }
+        ts.sort_by(f64::total_cmp);
+        ts
+    }
+
+    /// The tight axis-aligned bounding box: the ends plus the points where
+    /// `x'(t) = 0` or `y'(t) = 0` (roots of a polynomial of degree ≤ 2), not
+    /// the control-point hull. Rounded outward to `f32`.
+    pub fn aabb(&self) -> Rect {
+        let pc = self.bernstein().power();
+        let mut min = pc.eval(0.0).min(pc.eval(1.0));
+        let mut max = pc.eval(0.0).max(pc.eval(1.0));
+        for t in self.turning_params() {
+            let p = pc.eval(t);
+            min = min.min(p);
+            max = max.max(p);
+        }
+        Rect {
+            min: Vec2::new(round_down(min.x), round_down(min.y)),
+            max: Vec2::new(round_up(max.x), round_up(max.y)),
+        }
+    }
+
+    /// The tight bounding box of the part of the piece with `t` in `[t0, t1]`.
+    pub fn aabb_between(&self, t0: f32, t1: f32) -> Rect {
+        self.subcurve(t0, t1).aabb()
+    }
+
+    /// Parameter ranges `[t_i, t_(i+1)]` on which both coordinates are
+    /// monotonic, covering `[0, 1]` in order. A segment is one range.
+    pub fn monotonic_ranges(&self) -> Vec<(f32, f32)> {
+        let mut cuts = vec![0.0f64];
+        for t in self.turning_params() {
+            if t - cuts[cuts.len() - 1] > 1e-6 && 1.0 - t > 1e-6 {
+                cuts.push(t);
+            }
+        }
+        cuts.push(1.0);
+        cuts.windows(2)
+            .map(|w| (w[0] as f32, w[1] as f32))
+            .collect()
+    }
+
+    /// The part of the piece with `t` in `[t0, t1]`, as a piece of the same
+    /// kind reparametrised to `[0, 1]` (de Casteljau subdivision).
+    pub fn subcurve(&self, t0: f32, t1: f32) -> Terrain {
+        Terrain::from_bernstein(&self.bernstein().sub(t0 as f64, t1 as f64))
+    }
+
+    /// The piece cut into x- and y-monotonic sub-pieces (see
+    /// [`Terrain::monotonic_ranges`]), for broad-phase boxes that stay tight.
+    pub fn split_monotonic(&self) -> Vec<Terrain> {
+        self.monotonic_ranges()
+            .into_iter()
+            .map(|(a, b)| self.subcurve(a, b))
+            .collect()
+    }
+
+    /// `B(t)` in `f64`, for callers that need the extra precision.
+    pub fn point_f64(&self, t: f64) -> DVec2 {
+        self.bernstein().power().eval(t)
+    }
+}
+
+impl ActorShape {
+    /// The shape's bounding box when centred on `center`.
+    pub fn aabb(&self, center: Vec2) -> Rect {
+        let half = match *self {
+            ActorShape::Circle { radius } => Vec2::splat(radius),
+            ActorShape::Rect { half_extents } => half_extents,
+        };
+        Rect {
+            min: center - half,
+            max: center + half,
+        }
+    }
+
+    /// `true` when the size is finite and not negative.
+    pub fn is_valid(&self) -> bool {
+        match *self {
+            ActorShape::Circle { radius } => radius.is_finite() && radius >= 0.0,
+            ActorShape::Rect { half_extents } => {
+                half_extents.is_finite() && half_extents.min_element() >= 0.0
+            }
+        }
+    }
+}

@@ -1,0 +1,206 @@
+//! The game's plugins. [`SimPlugin`] is the simulation shared by the window
+//! and headless runs (collision, level logic, player controller, frame
+//! counter, replay, trace, recording); [`GamePlugin`] adds what a person sees
+//! and presses.
+
+use std::fs::File;
+use std::io::{BufWriter, Write};
+use std::path::{Path, PathBuf};
+
+use bevy::prelude::*;
+
+use crate::audio::SoundPlugin;
+use crate::collision::debug::CollisionDebugPlugin;
+use crate::collision::plugin::{Actor, CollisionPlugin, Grounded, PhysicsPosition, Velocity};
+use crate::level::render::LevelRenderPlugin;
+use crate::level::spawn::{LevelCommand, LevelLogicPlugin};
+use crate::player::camera::CameraPlugin;
+use crate::player::{ControllerPlugin, PlayerInput, Replay};
+use crate::ui::{Paused, UiPlugin};
+
+/// Fixed steps simulated since the app started (the replay's frame).
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SimFrame(pub u64);
+
+/// Replaying: the player's keys come from this replay, not the keyboard.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct ReplayInput(pub Replay);
+
+/// Recording the player's keys to a replay file.
+#[derive(Resource, Debug)]
+pub struct Recorder {
+    pub path: PathBuf,
+    pub replay: Replay,
+}
+
+/// Writing one CSV row per actor per fixed step.
+#[derive(Resource)]
+pub struct TraceWriter(pub BufWriter<File>);
+
+/// The CSV header of a trace.
+pub const TRACE_HEADER: &str = "frame,actor,x,y,vx,vy,grounded\n";
+
+/// The simulation, without windows or rendering.
+pub struct SimPlugin;
+
+impl Plugin for SimPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_plugins((CollisionPlugin, LevelLogicPlugin, ControllerPlugin))
+            .init_resource::<SimFrame>()
+            .add_systems(FixedPreUpdate, feed_replay)
+            .add_systems(
+                FixedPostUpdate,
+                (record, write_trace, advance_frame).chain(),
+            );
+    }
+}
+
+fn feed_replay(
+    frame: Res<SimFrame>,
+    replay: Option<Res<ReplayInput>>,
+    mut input: ResMut<PlayerInput>,
+) {
+    if let Some(r) = replay {
+        *input = r.0.keys_at(frame.0);
+    }
+}
+
+fn record(frame: Res<SimFrame>, input: Res<PlayerInput>, recorder: Option<ResMut<Recorder>>) {
+    let Some(mut rec) = recorder else {
+        return;
+    };
+    let before = rec.replay.changes.len();
+    rec.replay.record(frame.0, *input);
+    if rec.replay.changes.len() != before
+        && let Err(e) = std::fs::write(&rec.path, rec.replay.to_text())
+    {
+        error!("cannot write replay {}: {e}", rec.path.display());
+    }
+}
+
+type TraceItem<'a> = (
+    Entity,
+    &'a Name,
+    &'a PhysicsPosition,
+    &'a Velocity,
+    &'a Grounded,
+);
+
+fn write_trace(
+    frame: Res<SimFrame>,
+    trace: Option<ResMut<TraceWriter>>,
+    actors: Query<TraceItem, With<Actor>>,
+) {
+    let Some(mut trace) = trace else {
+        return;
+    };
+    let mut rows: Vec<_> = actors.iter().collect();
+    rows.sort_by(|a, b| a.1.as_str().cmp(b.1.as_str()).then(a.0.cmp(&b.0)));
+    for (_, name, p, v, g) in rows {
+        let line = format!(
+            "{},{},{:.4},{:.4},{:.4},{:.4},{}\n",
+            frame.0, name, p.0.x, p.0.y, v.0.x, v.0.y, g.0 as u8
+        );
+        if let Err(e) = trace.0.write_all(line.as_bytes()) {
+            error!("cannot write trace: {e}");
+        }
+    }
+}
+
+fn advance_frame(mut frame: ResMut<SimFrame>) {
+    frame.0 += 1;
+}
+
+/// The level files next to `first`, sorted by name (keys 1–9 pick them).
+#[derive(Resource, Clone, Debug, Default)]
+pub struct LevelList(pub Vec<PathBuf>);
+
+impl LevelList {
+    pub fn around(first: &Path) -> LevelList {
+        let dir = first.parent().unwrap_or(Path::new("."));
+        let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+            .map(|d| {
+                d.filter_map(|e| e.ok().map(|e| e.path()))
+                    .filter(|p| p.to_string_lossy().ends_with(".level.ron"))
+                    .collect()
+            })
+            .unwrap_or_default();
+        files.sort();
+        LevelList(files)
+    }
+}
+
+/// The windowed game on top of [`SimPlugin`]: keyboard, camera, visuals,
+/// HUD, sounds and the F1 collision overlay.
+pub struct GamePlugin;
+
+impl Plugin for GamePlugin {
+    fn build(&self, app: &mut App) {
+        app.add_plugins((
+            SimPlugin,
+            CollisionDebugPlugin,
+            LevelRenderPlugin,
+            CameraPlugin,
+            UiPlugin,
+            SoundPlugin,
+        ))
+        .init_resource::<LevelList>()
+        .add_systems(
+            RunFixedMainLoop,
+            read_keyboard.in_set(RunFixedMainLoopSystems::BeforeFixedMainLoop),
+        )
+        .add_systems(Update, game_keys);
+    }
+}
+
+fn read_keyboard(
+    keys: Res<ButtonInput<KeyCode>>,
+    replay: Option<Res<ReplayInput>>,
+    mut input: ResMut<PlayerInput>,
+) {
+    if replay.is_none() {
+        *input = PlayerInput::from_keyboard(&keys);
+    }
+}
+
+/// R restarts, N skips ahead, 1–9 pick a level, Esc pauses.
+fn game_keys(
+    keys: Res<ButtonInput<KeyCode>>,
+    list: Res<LevelList>,
+    mut paused: ResMut<Paused>,
+    mut time: ResMut<Time<Virtual>>,
+    mut commands: MessageWriter<LevelCommand>,
+) {
+    if keys.just_pressed(KeyCode::Escape) {
+        paused.0 = !paused.0;
+        if paused.0 {
+            time.pause();
+        } else {
+            time.unpause();
+        }
+    }
+    if keys.just_pressed(KeyCode::KeyR) {
+        commands.write(LevelCommand::Restart);
+    }
+    if keys.just_pressed(KeyCode::KeyN) {
+        commands.write(LevelCommand::Next);
+    }
+    let digits = [
+        KeyCode::Digit1,
+        KeyCode::Digit2,
+        KeyCode::Digit3,
+        KeyCode::Digit4,
+        KeyCode::Digit5,
+        KeyCode::Digit6,
+        KeyCode::Digit7,
+        KeyCode::Digit8,
+        KeyCode::Digit9,
+    ];
+    for (i, k) in digits.iter().enumerate() {
+        if keys.just_pressed(*k)
+            && let Some(p) = list.0.get(i)
+        {
+            commands.write(LevelCommand::Load(p.clone()));
+        }
+    }
+}

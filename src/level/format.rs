@@ -1,0 +1,196 @@
+//! The level file format: `assets/levels/*.level.ron`, plain RON a person
+//! edits. These types are exactly what the file says; [`super::validate`]
+//! turns them into a checked [`super::validate::Level`].
+//!
+//! World units are pixels, y up. The tile rows are text, top row first; the
+//! bottom-left corner of the bottom row is the world origin. A full example
+//! with every field is in `docs/level-format.md`.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+/// What a legend character stands for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum TileDef {
+    /// Nothing: air.
+    Empty,
+    /// A solid block.
+    Solid,
+    /// A platform that only blocks from above.
+    OneWay,
+    /// Drawn, but not collided with.
+    Decor,
+}
+
+/// An actor's collision shape, in pixels.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub enum ShapeDef {
+    Circle { radius: f32 },
+    Rect { half_extents: (f32, f32) },
+}
+
+impl Default for ShapeDef {
+    fn default() -> Self {
+        ShapeDef::Rect {
+            half_extents: (10.0, 14.0),
+        }
+    }
+}
+
+/// A quadratic (3 points) or cubic (4 points) Bézier curve of terrain.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CurveDef {
+    /// Control points: start, control(s), end.
+    pub points: Vec<(f32, f32)>,
+    /// Multiplies the bounciness of what hits it (1 = neutral, 0 = dead).
+    #[serde(default = "one")]
+    pub restitution: f32,
+    /// Blocks only from its left side (above, for a curve drawn left to right).
+    #[serde(default)]
+    pub one_way: bool,
+    /// How the ground under the curve is drawn (and counted as inside for
+    /// spawn checks). Collision is always the curve itself.
+    #[serde(default)]
+    pub fill: CurveFill,
+}
+
+/// The body drawn for a curve.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum CurveFill {
+    /// From the curve straight down to the bottom of the level (hills, bowls).
+    #[default]
+    Below,
+    /// The region between the curve and its chord (floating shapes).
+    Chord,
+    /// No body: a thick line (thin bouncy bands, one-way arcs).
+    Line,
+}
+
+/// A ball or a crate (or anything else with a shape) that moves by physics.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ActorDef {
+    pub name: String,
+    pub shape: ShapeDef,
+    pub position: (f32, f32),
+    #[serde(default)]
+    pub velocity: (f32, f32),
+    #[serde(default = "half")]
+    pub restitution: f32,
+    #[serde(default)]
+    pub friction: f32,
+}
+
+/// The goal: an axis-aligned box; touching it finishes the level.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GoalDef {
+    /// Centre of the box.
+    pub position: (f32, f32),
+    #[serde(default = "goal_size")]
+    pub size: (f32, f32),
+}
+
+/// Per-level feel. Every field has a default; a level names only what it changes.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Tuning {
+    /// Top running speed, px/s.
+    pub max_run: f32,
+    /// Running acceleration on the ground, px/s².
+    pub run_accel: f32,
+    /// Deceleration with no input on the ground, px/s².
+    pub run_decel: f32,
+    /// Share of ground acceleration available in the air.
+    pub air_control: f32,
+    /// Upward speed of a jump, px/s.
+    pub jump_speed: f32,
+    /// While jump is held, the jump speed is kept this long, s.
+    pub variable_jump_time: f32,
+    /// Jumping is still allowed this long after leaving the ground, s.
+    pub coyote_time: f32,
+    /// A jump pressed this long before landing still happens, s.
+    pub jump_buffer: f32,
+    /// Gravity multiplier near the apex (|vy| < apex_speed) while jump is held.
+    pub apex_gravity: f32,
+    pub apex_speed: f32,
+    /// Fastest fall, px/s.
+    pub max_fall: f32,
+    /// Steepest ground, degrees.
+    pub max_slope_deg: f32,
+    /// The player's bounciness.
+    pub player_restitution: f32,
+}
+
+impl Default for Tuning {
+    /// Celeste's numbers (REFERENCE.md) scaled from 8 px to 32 px tiles (× 4).
+    fn default() -> Self {
+        Tuning {
+            max_run: 360.0,
+            run_accel: 4000.0,
+            run_decel: 1600.0,
+            air_control: 0.65,
+            jump_speed: 420.0,
+            variable_jump_time: 0.2,
+            coyote_time: 0.1,
+            jump_buffer: 0.08,
+            apex_gravity: 0.5,
+            apex_speed: 160.0,
+            max_fall: 640.0,
+            max_slope_deg: 50.0,
+            player_restitution: 0.0,
+        }
+    }
+}
+
+/// One level file, as written.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LevelFile {
+    pub name: String,
+    #[serde(default = "tile_size")]
+    pub tile_size: f32,
+    #[serde(default = "gravity")]
+    pub gravity: (f32, f32),
+    /// Character → tile kind. Characters not listed are an error.
+    pub legend: BTreeMap<char, TileDef>,
+    /// Rows of tiles, top row first, one character per tile, all the same length.
+    pub tiles: Vec<String>,
+    /// Restitution of every tile edge (1 = neutral: the actor's own applies).
+    #[serde(default = "one")]
+    pub tile_restitution: f32,
+    #[serde(default)]
+    pub curves: Vec<CurveDef>,
+    /// Where the player appears (its centre).
+    pub spawn: (f32, f32),
+    #[serde(default)]
+    pub player: ShapeDef,
+    #[serde(default)]
+    pub actors: Vec<ActorDef>,
+    pub goal: GoalDef,
+    /// File name (in the same folder) of the level that follows this one.
+    #[serde(default)]
+    pub next: Option<String>,
+    #[serde(default)]
+    pub tuning: Tuning,
+}
+
+fn one() -> f32 {
+    1.0
+}
+
+fn half() -> f32 {
+    0.5
+}
+
+fn tile_size() -> f32 {
+    32.0
+}
+
+/// Celeste's 900 px/s² at 8 px tiles, scaled to 32 px tiles (× 4). With the
+/// default jump (420 px/s held for 0.2 s) a jump rises 108 px, 3.4 tiles.
+fn gravity() -> (f32, f32) {
+    (0.0, -3600.0)
+}
+
+fn goal_size() -> (f32, f32) {
+    (32.0, 64.0)
+}

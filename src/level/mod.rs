@@ -1,0 +1,11 @@
+//! Levels: the file format, validation with file/line errors, the curve
+//! bodies, spawning and switching levels, and (windowed) their visuals.
+
+pub mod fill;
+pub mod format;
+pub mod render;
+pub mod spawn;
+pub mod validate;
+
+pub use format::LevelFile;
+pub use validate::{Level, LevelError};

@@ -1,0 +1,214 @@
+//! What a level looks like (windowed game only): tiles through
+//! bevy_ecs_tilemap from `assets/tiles.png`, curves as solid ground (a
+//! filled body from [`super::fill`] and a grassy outline), actors as shapes,
+//! and the goal flag. Added to the level's entities when it spawns.
+
+use bevy::asset::RenderAssetUsages;
+use bevy::mesh::{Indices, PrimitiveTopology};
+use bevy::prelude::*;
+use bevy_ecs_tilemap::prelude::*;
+
+use super::fill::{fill_triangles, flatten};
+use super::spawn::{CurrentLevel, Goal, LevelActor, LevelCurve, LevelEntity, LevelSpawned};
+use crate::collision::ActorShape;
+use crate::collision::plugin::{Actor, TerrainShape};
+use crate::player::Player;
+
+/// Sky colour.
+pub const SKY: Color = Color::srgb(0.55, 0.78, 0.95);
+const EARTH: Color = Color::srgb(0.50, 0.36, 0.22);
+const GRASS: Color = Color::srgb(0.27, 0.62, 0.27);
+const BOUNCY: Color = Color::srgb(0.95, 0.45, 0.75);
+const ONE_WAY: Color = Color::srgb(0.75, 0.55, 0.3);
+
+pub struct LevelRenderPlugin;
+
+impl Plugin for LevelRenderPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_plugins(TilemapPlugin)
+            .insert_resource(ClearColor(SKY))
+            .add_systems(PostUpdate, decorate);
+    }
+}
+
+/// A mesh from triangles.
+fn mesh_of(tris: &[[Vec2; 3]]) -> Mesh {
+    let positions: Vec<[f32; 3]> = tris
+        .iter()
+        .flat_map(|t| t.iter().map(|p| [p.x, p.y, 0.0]))
+        .collect();
+    let n = positions.len() as u32;
+    Mesh::new(
+        PrimitiveTopology::TriangleList,
+        RenderAssetUsages::RENDER_WORLD,
+    )
+    .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
+    .with_inserted_indices(Indices::U32((0..n).collect()))
+}
+
+/// Triangles of a polyline drawn `width` px thick, with a disc-like fan at
+/// each joint so bends stay closed.
+fn stroke(line: &[Vec2], width: f32) -> Vec<[Vec2; 3]> {
+    let h = width * 0.5;
+    let mut tris = Vec::new();
+    for w in line.windows(2) {
+        let (a, b) = (w[0], w[1]);
+        let d = b - a;
+        if d.length_squared() == 0.0 {
+            continue;
+        }
+        let n = d.perp().normalize() * h;
+        tris.push([a + n, a - n, b - n]);
+        tris.push([a + n, b - n, b + n]);
+    }
+    for &p in line {
+        for k in 0..8 {
+            let a0 = k as f32 / 8.0 * std::f32::consts::TAU;
+            let a1 = (k + 1) as f32 / 8.0 * std::f32::consts::TAU;
+            tris.push([
+                p,
+                p + Vec2::from_angle(a0) * h,
+                p + Vec2::from_angle(a1) * h,
+            ]);
+        }
+    }
+    tris
+}
+
+type NewCurve<'a> = (Entity, &'a TerrainShape, &'a LevelCurve);
+type NewActor<'a> = (Entity, &'a Actor, Option<&'a LevelActor>, Has<Player>);
+
+/// Adds visuals to a freshly spawned level.
+#[allow(clippy::too_many_arguments)]
+fn decorate(
+    mut commands: Commands,
+    mut spawned: MessageReader<LevelSpawned>,
+    level: Option<Res<CurrentLevel>>,
+    curves: Query<NewCurve>,
+    actors: Query<NewActor>,
+    goals: Query<(Entity, &Goal)>,
+    assets: Res<AssetServer>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+) {
+    if spawned.read().count() == 0 {
+        return;
+    }
+    let Some(level) = level else {
+        return;
+    };
+    let level = &level.level;
+    // Tiles.
+    let g = &level.grid;
+    let size = TilemapSize {
+        x: g.width as u32,
+        y: g.height as u32,
+    };
+    let map = commands.spawn(LevelEntity).id();
+    let mut storage = TileStorage::empty(size);
+    let mut place = |x: usize, y: usize, index: u32, commands: &mut Commands| {
+        let position = TilePos {
+            x: x as u32,
+            y: y as u32,
+        };
+        let tile = commands
+            .spawn((
+                LevelEntity,
+                TileBundle {
+                    position,
+                    tilemap_id: TilemapId(map),
+                    texture_index: TileTextureIndex(index),
+                    ..default()
+                },
+            ))
+            .id();
+        storage.set(&position, tile);
+    };
+    for y in 0..g.height {
+        for x in 0..g.width {
+            match g.cells[y * g.width + x] {
+                crate::collision::TileKind::Solid => place(x, y, 0, &mut commands),
+                crate::collision::TileKind::OneWay => place(x, y, 1, &mut commands),
+                crate::collision::TileKind::Empty => {}
+            }
+        }
+    }
+    for &(x, y) in &level.decor {
+        place(x, y, 2, &mut commands);
+    }
+    let tile_size = TilemapTileSize {
+        x: g.tile_size,
+        y: g.tile_size,
+    };
+    commands.entity(map).insert(TilemapBundle {
+        grid_size: tile_size.into(),
+        size,
+        storage,
+        texture: TilemapTexture::Single(assets.load("tiles.png")),
+        tile_size,
+        anchor: TilemapAnchor::BottomLeft,
+        transform: Transform::from_xyz(0.0, 0.0, 0.0),
+        ..default()
+    });
+    // Curves: body, then outline on top.
+    let earth = materials.add(EARTH);
+    for (e, shape, LevelCurve(i)) in &curves {
+        let def = &level.file.curves[*i];
+        let line = flatten(&shape.0.shape);
+        let body = fill_triangles(def.fill, &line);
+        if !body.is_empty() {
+            commands.entity(e).insert((
+                Mesh2d(meshes.add(mesh_of(&body))),
+                MeshMaterial2d(earth.clone()),
+                Transform::from_xyz(0.0, 0.0, 0.5),
+            ));
+        }
+        let color = if def.restitution > 1.0 - 1e-3 && def.fill == super::format::CurveFill::Line {
+            BOUNCY
+        } else if def.one_way {
+            ONE_WAY
+        } else if def.restitution > 1.0 {
+            BOUNCY
+        } else {
+            GRASS
+        };
+        commands.spawn((
+            LevelEntity,
+            Mesh2d(meshes.add(mesh_of(&stroke(&line, 6.0)))),
+            MeshMaterial2d(materials.add(color)),
+            Transform::from_xyz(0.0, 0.0, 0.6),
+        ));
+    }
+    // Actors.
+    for (e, actor, level_actor, is_player) in &actors {
+        let color = if is_player {
+            Color::srgb(0.15, 0.35, 0.9)
+        } else if level_actor.is_some() && matches!(actor.shape, ActorShape::Circle { .. }) {
+            Color::srgb(0.95, 0.35, 0.2)
+        } else {
+            Color::srgb(0.7, 0.5, 0.25)
+        };
+        let mesh = match actor.shape {
+            ActorShape::Circle { radius } => meshes.add(Circle::new(radius)),
+            ActorShape::Rect { half_extents } => {
+                meshes.add(Rectangle::from_size(half_extents * 2.0))
+            }
+        };
+        commands
+            .entity(e)
+            .insert((Mesh2d(mesh), MeshMaterial2d(materials.add(color))));
+    }
+    // Goal: a flag pole with a checkered flag.
+    for (e, goal) in &goals {
+        let size = goal.0.size();
+        commands.entity(e).insert((
+            Sprite {
+                image: assets.load("tiles.png"),
+                rect: Some(Rect::new(96.0, 0.0, 128.0, 32.0)),
+                custom_size: Some(size),
+                ..default()
+            },
+            Visibility::default(),
+        ));
+    }
+}

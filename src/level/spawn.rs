@@ -1,0 +1,216 @@
+//! Turning a checked [`Level`] into entities, and switching levels: load a
+//! file, restart, go to the next level. Logic only; what it looks like is
+//! added by [`super::render`] in the windowed game.
+
+use std::path::{Path, PathBuf};
+
+use bevy::prelude::*;
+
+use super::validate::{Level, actor_shape};
+use crate::collision::plugin::{
+    Actor, Gravity, PhysicsPosition, PreviousPhysicsPosition, TerrainShape, Velocity,
+};
+use crate::player::{ControllerState, Player, PlayerTuning};
+
+/// Everything spawned for the current level (despawned on a switch).
+#[derive(Component, Clone, Copy, Debug, Default)]
+pub struct LevelEntity;
+
+/// The goal box.
+#[derive(Component, Clone, Copy, Debug, PartialEq)]
+pub struct Goal(pub Rect);
+
+/// An actor from the level file (a ball or a crate), by its file index.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LevelActor(pub usize);
+
+/// A terrain entity made from a curve of the file, by its file index.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LevelCurve(pub usize);
+
+/// The level being played.
+#[derive(Resource, Clone, Debug)]
+pub struct CurrentLevel {
+    pub path: PathBuf,
+    pub level: Level,
+}
+
+/// How the current level is going, for the HUD.
+#[derive(Resource, Clone, Debug, Default, PartialEq)]
+pub struct LevelStatus {
+    /// Fixed steps since the level (re)started.
+    pub steps: u64,
+    /// Reached the goal of the last level.
+    pub won_all: bool,
+    /// Goals reached since the game started.
+    pub goals: u32,
+    /// The last load or validation error, shown until a good load clears it.
+    pub error: Option<String>,
+}
+
+/// Something to do with the level, applied in `Update`.
+#[derive(Message, Clone, Debug, PartialEq)]
+pub enum LevelCommand {
+    /// Load a level file and start it.
+    Load(PathBuf),
+    /// Start the current level again.
+    Restart,
+    /// Go to the level named by the current one's `next`.
+    Next,
+}
+
+/// Sent after a level's entities were spawned.
+#[derive(Message, Clone, Debug, PartialEq)]
+pub struct LevelSpawned;
+
+/// Reads and checks a level file.
+pub fn load_level_file(path: &Path) -> Result<Level, String> {
+    let name = path.display().to_string();
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{name}: cannot read: {e}"))?;
+    Level::parse(&text, &name).map_err(|e| e.to_string())
+}
+
+/// Level switching and the goal check (no rendering).
+pub struct LevelLogicPlugin;
+
+impl Plugin for LevelLogicPlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<LevelStatus>()
+            .add_message::<LevelCommand>()
+            .add_message::<LevelSpawned>()
+            .add_systems(Update, apply_level_commands)
+            .add_systems(FixedPostUpdate, (count_steps, reach_goal).chain());
+    }
+}
+
+fn count_steps(mut status: ResMut<LevelStatus>) {
+    status.steps += 1;
+}
+
+/// Spawns the entities of `level`.
+pub fn spawn_level(commands: &mut Commands, level: &Level) {
+    let f = &level.file;
+    for (i, piece) in level.terrain.pieces().iter().enumerate() {
+        let mut e = commands.spawn((LevelEntity, TerrainShape(*piece)));
+        // Curves come after the tile edges in the set, in file order.
+        let first_curve = level.terrain.len() - level.curves.len();
+        if i >= first_curve {
+            e.insert(LevelCurve(i - first_curve));
+        }
+    }
+    let spawn = Vec2::new(f.spawn.0, f.spawn.1);
+    let mut player = Actor::new(actor_shape(&f.player), f.tuning.player_restitution);
+    player.max_slope = f.tuning.max_slope_deg.to_radians();
+    commands.spawn((
+        LevelEntity,
+        Player,
+        Name::new("player"),
+        player,
+        ControllerState::default(),
+        PhysicsPosition(spawn),
+        PreviousPhysicsPosition(spawn),
+        Transform::from_xyz(spawn.x, spawn.y, 10.0),
+    ));
+    for (i, a) in f.actors.iter().enumerate() {
+        let p = Vec2::new(a.position.0, a.position.1);
+        let mut actor = Actor::new(actor_shape(&a.shape), a.restitution);
+        actor.friction = a.friction;
+        commands.spawn((
+            LevelEntity,
+            LevelActor(i),
+            Name::new(a.name.clone()),
+            actor,
+            Velocity(Vec2::new(a.velocity.0, a.velocity.1)),
+            PhysicsPosition(p),
+            PreviousPhysicsPosition(p),
+            Transform::from_xyz(p.x, p.y, 5.0),
+        ));
+    }
+    let g = f.goal;
+    let center = Vec2::new(g.position.0, g.position.1);
+    let size = Vec2::new(g.size.0, g.size.1);
+    commands.spawn((
+        LevelEntity,
+        Goal(Rect::from_center_size(center, size)),
+        Transform::from_xyz(center.x, center.y, 1.0),
+    ));
+}
+
+/// Applies level commands: despawns the old level and spawns the new one.
+/// A file that fails to load leaves the current level running and sets
+/// [`LevelStatus::error`].
+pub fn apply_level_commands(
+    mut commands: Commands,
+    mut requests: MessageReader<LevelCommand>,
+    current: Option<ResMut<CurrentLevel>>,
+    mut status: ResMut<LevelStatus>,
+    old: Query<Entity, With<LevelEntity>>,
+    mut spawned: MessageWriter<LevelSpawned>,
+) {
+    let Some(request) = requests.read().last().cloned() else {
+        return;
+    };
+    let target = match (&request, &current) {
+        (LevelCommand::Load(p), _) => Some(p.clone()),
+        (LevelCommand::Restart, Some(c)) => Some(c.path.clone()),
+        (LevelCommand::Next, Some(c)) => match &c.level.file.next {
+            Some(next) => Some(c.path.with_file_name(next)),
+            None => {
+                status.won_all = true;
+                None
+            }
+        },
+        _ => None,
+    };
+    let Some(path) = target else {
+        return;
+    };
+    let level = match (&request, &current) {
+        // Restart reuses the checked level: no disk access, same state.
+        (LevelCommand::Restart, Some(c)) => Ok(c.level.clone()),
+        _ => load_level_file(&path),
+    };
+    match level {
+        Ok(level) => {
+            for e in &old {
+                commands.entity(e).despawn();
+            }
+            spawn_level(&mut commands, &level);
+            commands.insert_resource(Gravity(Vec2::new(
+                level.file.gravity.0,
+                level.file.gravity.1,
+            )));
+            commands.insert_resource(PlayerTuning(level.file.tuning));
+            commands.insert_resource(CurrentLevel { path, level });
+            status.steps = 0;
+            status.error = None;
+            if request != LevelCommand::Restart {
+                status.won_all = false;
+            }
+            spawned.write(LevelSpawned);
+        }
+        Err(e) => {
+            error!("{e}");
+            status.error = Some(e);
+        }
+    }
+}
+
+/// Finishes the level when the player touches the goal.
+pub fn reach_goal(
+    players: Query<(&Actor, &PhysicsPosition), With<Player>>,
+    goals: Query<&Goal>,
+    mut status: ResMut<LevelStatus>,
+    mut next: MessageWriter<LevelCommand>,
+) {
+    if status.won_all {
+        return;
+    }
+    for (actor, pos) in &players {
+        let me = actor.shape.aabb(pos.0);
+        if goals.iter().any(|g| !g.0.intersect(me).is_empty()) {
+            status.goals += 1;
+            next.write(LevelCommand::Next);
+        }
+    }
+}

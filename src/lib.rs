@@ -1,0 +1,12 @@
+//! Tangent: a 2D platformer on exact Bézier terrain, built around its own
+//! collision plugin ([`collision`]), with levels in plain RON files
+//! ([`level`]), a keyboard-driven player ([`player`]), and a headless mode
+//! that runs the same simulation from replays ([`headless`]).
+
+pub mod audio;
+pub mod collision;
+pub mod game;
+pub mod headless;
+pub mod level;
+pub mod player;
+pub mod ui;

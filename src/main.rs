@@ -1,0 +1,130 @@
+//! The `tangent` binary.
+//!
+//! ```text
+//! tangent [--level PATH] [--record FILE]          play (default level: the first shipped)
+//! tangent --headless --level PATH --frames N [--replay FILE] [--trace FILE.csv]
+//! ```
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use bevy::prelude::*;
+use tangent::game::{GamePlugin, LevelList, Recorder};
+use tangent::headless::{HeadlessOptions, run_headless};
+use tangent::level::spawn::{LevelCommand, load_level_file};
+use tangent::player::Replay;
+
+const DEFAULT_LEVEL: &str = "assets/levels/01-hills.level.ron";
+
+const USAGE: &str = "usage:
+  tangent [--level PATH] [--record FILE]
+  tangent --headless --level PATH --frames N [--replay FILE] [--trace FILE.csv]";
+
+#[derive(Default)]
+struct Args {
+    headless: bool,
+    level: Option<PathBuf>,
+    frames: Option<u64>,
+    replay: Option<PathBuf>,
+    trace: Option<PathBuf>,
+    record: Option<PathBuf>,
+}
+
+fn parse_args() -> Result<Args, String> {
+    let mut a = Args::default();
+    let mut it = std::env::args().skip(1);
+    while let Some(arg) = it.next() {
+        let mut value = |name: &str| it.next().ok_or_else(|| format!("{name} needs a value"));
+        match arg.as_str() {
+            "--headless" => a.headless = true,
+            "--level" => a.level = Some(value("--level")?.into()),
+            "--frames" => {
+                let v = value("--frames")?;
+                a.frames = Some(
+                    v.parse()
+                        .map_err(|_| format!("--frames: `{v}` is not a number"))?,
+                );
+            }
+            "--replay" => a.replay = Some(value("--replay")?.into()),
+            "--trace" => a.trace = Some(value("--trace")?.into()),
+            "--record" => a.record = Some(value("--record")?.into()),
+            "-h" | "--help" => return Err(String::new()),
+            other => return Err(format!("unknown argument `{other}`")),
+        }
+    }
+    Ok(a)
+}
+
+fn main() -> ExitCode {
+    let args = match parse_args() {
+        Ok(a) => a,
+        Err(e) => {
+            if !e.is_empty() {
+                eprintln!("tangent: {e}");
+            }
+            eprintln!("{USAGE}");
+            return if e.is_empty() {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(2)
+            };
+        }
+    };
+    let level = args.level.clone().unwrap_or_else(|| DEFAULT_LEVEL.into());
+    if args.headless {
+        let Some(frames) = args.frames else {
+            eprintln!("tangent: --headless needs --frames N\n{USAGE}");
+            return ExitCode::from(2);
+        };
+        let opts = HeadlessOptions {
+            level,
+            frames,
+            replay: args.replay,
+            trace: args.trace,
+        };
+        return match run_headless(&opts) {
+            Ok(s) => {
+                println!(
+                    "ran {} frames; goals reached: {}; level at the end: {}{}",
+                    s.frames,
+                    s.goals,
+                    s.level,
+                    if s.won_all {
+                        " (all levels finished)"
+                    } else {
+                        ""
+                    }
+                );
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("tangent: {e}");
+                ExitCode::FAILURE
+            }
+        };
+    }
+    if let Err(e) = load_level_file(&level) {
+        eprintln!("tangent: {e}");
+        return ExitCode::FAILURE;
+    }
+    let mut app = App::new();
+    app.add_plugins(DefaultPlugins.set(WindowPlugin {
+        primary_window: Some(Window {
+            title: "Tangent".into(),
+            resolution: (1280, 720).into(),
+            ..default()
+        }),
+        ..default()
+    }))
+    .add_plugins(GamePlugin)
+    .insert_resource(LevelList::around(&level));
+    if let Some(path) = args.record {
+        app.insert_resource(Recorder {
+            path,
+            replay: Replay::default(),
+        });
+    }
+    app.world_mut().write_message(LevelCommand::Load(level));
+    app.run();
+    ExitCode::SUCCESS
+}

@@ -1,0 +1,72 @@
+//! The camera follows the player with exponential smoothing and stays inside
+//! the level's bounds (centred when the level is smaller than the view).
+
+use bevy::prelude::*;
+
+use super::controller::Player;
+use crate::level::spawn::CurrentLevel;
+
+/// Marks the game camera.
+#[derive(Component, Clone, Copy, Debug, Default)]
+pub struct GameCamera;
+
+/// How quickly the camera catches up, 1/s (higher is snappier).
+pub const FOLLOW_RATE: f32 = 8.0;
+
+pub struct CameraPlugin;
+
+impl Plugin for CameraPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_systems(Startup, spawn_camera)
+            .add_systems(PostUpdate, follow.before(TransformSystems::Propagate));
+    }
+}
+
+fn spawn_camera(mut commands: Commands) {
+    commands.spawn((Camera2d, GameCamera));
+}
+
+/// Clamps a camera centre so a view of `half` stays inside `[lo, hi]`.
+pub fn clamp_to_level(center: Vec2, half: Vec2, lo: Vec2, hi: Vec2) -> Vec2 {
+    let mut c = center;
+    for i in 0..2 {
+        if hi[i] - lo[i] <= 2.0 * half[i] {
+            c[i] = 0.5 * (lo[i] + hi[i]);
+        } else {
+            c[i] = c[i].clamp(lo[i] + half[i], hi[i] - half[i]);
+        }
+    }
+    c
+}
+
+fn follow(
+    time: Res<Time>,
+    level: Option<Res<CurrentLevel>>,
+    player: Query<&Transform, (With<Player>, Without<GameCamera>)>,
+    mut camera: Query<(&mut Transform, &Projection), With<GameCamera>>,
+    windows: Query<&Window>,
+) {
+    let (Ok(target), Ok((mut cam, projection)), Some(level)) =
+        (player.single(), camera.single_mut(), level)
+    else {
+        return;
+    };
+    let scale = match projection {
+        Projection::Orthographic(o) => o.scale,
+        _ => 1.0,
+    };
+    let half = windows
+        .iter()
+        .next()
+        .map_or(Vec2::new(640.0, 360.0), |w| w.size() * 0.5)
+        * scale;
+    let g = &level.level.grid;
+    let hi = Vec2::new(g.width as f32, g.height as f32) * g.tile_size;
+    let goal = clamp_to_level(target.translation.truncate(), half, Vec2::ZERO, hi);
+    let k = 1.0 - (-FOLLOW_RATE * time.delta_secs()).exp();
+    let now = cam.translation.truncate();
+    let jump = now.distance(goal) > 4.0 * half.length();
+    let next = if jump { goal } else { now.lerp(goal, k) };
+    cam.translation.x = next.x;
+    cam.translation.y = next.y;
+}

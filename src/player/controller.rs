@@ -1,0 +1,226 @@
+//! The player's movement: run with acceleration and friction along the
+//! ground's tangent, air control, variable jump height, coyote time, jump
+//! buffering, a gentler gravity near the apex while jump is held, a capped
+//! fall, dropping through one-way platforms, and snapping to the ground so a
+//! runner stays on convex curves instead of launching off every crest.
+//!
+//! It runs each fixed step before the collision step and only sets the
+//! player's velocity, gravity scale and drop-through flag; the collision
+//! plugin moves it. Snapping runs after the collision step.
+
+use bevy::prelude::*;
+
+use crate::collision::plugin::{
+    Actor, CollisionSystems, Contacts, GravityScale, Grounded, PhysicsPosition, TerrainIndex,
+    Velocity,
+};
+use crate::collision::{Body, cast};
+use crate::level::format::Tuning;
+
+use super::input::PlayerInput;
+
+/// Marks the player.
+#[derive(Component, Clone, Copy, Debug, Default)]
+pub struct Player;
+
+/// The player's timers and memory between fixed steps.
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq)]
+pub struct ControllerState {
+    /// Steps left in which a jump is still allowed after leaving the ground.
+    pub coyote: u32,
+    /// Steps left in which a pressed jump waits for the ground.
+    pub buffer: u32,
+    /// Time left in which a held jump keeps the jump speed.
+    pub hold: f32,
+    /// Jump was held on the previous step (to see new presses).
+    pub jump_held: bool,
+    /// Was on the ground after the previous step.
+    pub was_grounded: bool,
+    /// Jumped this step (no snapping down).
+    pub jumped: bool,
+    /// Seconds since the level started, counted in fixed steps.
+    pub steps: u64,
+}
+
+/// The feel numbers in use (from the level file).
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
+pub struct PlayerTuning(pub Tuning);
+
+/// Systems of the player.
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub enum PlayerSystems {
+    /// Reads [`PlayerInput`] and sets the player's velocity.
+    Control,
+    /// Snaps the player to the ground after the collision step.
+    Snap,
+}
+
+pub struct ControllerPlugin;
+
+impl Plugin for ControllerPlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<PlayerInput>()
+            .init_resource::<PlayerTuning>()
+            .configure_sets(
+                FixedUpdate,
+                (
+                    PlayerSystems::Control.before(CollisionSystems::Step),
+                    PlayerSystems::Snap.after(CollisionSystems::Step),
+                ),
+            )
+            .add_systems(FixedUpdate, control.in_set(PlayerSystems::Control))
+            .add_systems(FixedUpdate, snap_to_ground.in_set(PlayerSystems::Snap));
+    }
+}
+
+/// The most upward contact normal within the max slope, if any.
+fn ground_normal(contacts: &Contacts, up: Vec2, max_slope: f32) -> Option<Vec2> {
+    contacts
+        .iter()
+        .map(|c| c.normal)
+        .filter(|n| n.dot(up) >= max_slope.cos() - 1e-4)
+        .max_by(|a, b| a.dot(up).total_cmp(&b.dot(up)))
+}
+
+/// Moves `value` toward `target` by at most `step`.
+fn approach(value: f32, target: f32, step: f32) -> f32 {
+    if value < target {
+        (value + step).min(target)
+    } else {
+        (value - step).max(target)
+    }
+}
+
+type ControlItem<'a> = (
+    &'a mut Velocity,
+    &'a mut ControllerState,
+    &'a mut GravityScale,
+    &'a mut Actor,
+    &'a Grounded,
+    &'a Contacts,
+);
+
+/// One fixed step of the controller.
+pub fn control(
+    time: Res<Time<Fixed>>,
+    input: Res<PlayerInput>,
+    tuning: Res<PlayerTuning>,
+    mut players: Query<ControlItem, With<Player>>,
+) {
+    let dt = time.delta_secs();
+    let t = tuning.0;
+    let up = Vec2::Y;
+    for (mut vel, mut st, mut scale, mut actor, grounded, contacts) in &mut players {
+        st.steps += 1;
+        actor.max_slope = t.max_slope_deg.to_radians();
+        let ground = if grounded.0 {
+            ground_normal(contacts, up, actor.max_slope)
+        } else {
+            None
+        };
+        let on_ground = ground.is_some();
+        // Timers count whole fixed steps, so they are frame-exact.
+        let in_steps = |secs: f32| (secs / dt).round() as u32;
+        st.coyote = if on_ground {
+            in_steps(t.coyote_time)
+        } else {
+            st.coyote.saturating_sub(1)
+        };
+        let pressed = input.jump && !st.jump_held;
+        st.jump_held = input.jump;
+        st.buffer = if pressed {
+            in_steps(t.jump_buffer)
+        } else {
+            st.buffer.saturating_sub(1)
+        };
+
+        // Running: along the ground's tangent on the ground, in x in the air.
+        let dir = (input.right as i32 - input.left as i32) as f32;
+        let target = dir * t.max_run;
+        let rate = if dir != 0.0 { t.run_accel } else { t.run_decel };
+        if let Some(n) = ground {
+            let tangent = Vec2::new(n.y, -n.x); // rightward along the surface
+            let along = vel.0.dot(tangent);
+            let speed = approach(along, target, rate * dt);
+            vel.0 = tangent * speed;
+        } else {
+            vel.0.x = approach(vel.0.x, target, rate * t.air_control * dt);
+        }
+
+        // Jumping.
+        st.jumped = false;
+        if st.buffer > 0 && st.coyote > 0 {
+            vel.0.y = t.jump_speed;
+            st.hold = t.variable_jump_time;
+            st.buffer = 0;
+            st.coyote = 0;
+            st.jumped = true;
+        } else if input.jump && st.hold > 0.0 {
+            vel.0.y = vel.0.y.max(t.jump_speed);
+            st.hold = (st.hold - dt).max(0.0);
+        } else {
+            st.hold = 0.0;
+        }
+        let airborne = !on_ground || st.jumped;
+        scale.0 = if !airborne {
+            // On walkable ground the runner's speed along the surface is
+            // the controller's: no slope pull, so standing still on a slope
+            // within the max slope holds. Steeper is not ground: it slides.
+            0.0
+        } else if input.jump && vel.0.y.abs() < t.apex_speed {
+            t.apex_gravity
+        } else {
+            1.0
+        };
+        vel.0.y = vel.0.y.max(-t.max_fall);
+        actor.drop_through = input.down;
+        actor.restitution = t.player_restitution;
+    }
+}
+
+type SnapItem<'a> = (
+    &'a Actor,
+    &'a mut PhysicsPosition,
+    &'a mut Velocity,
+    &'a mut Grounded,
+    &'a mut ControllerState,
+);
+
+/// Keeps a runner on the ground over convex curves and down slopes: when
+/// the player was grounded before this step, did not jump and is now in the
+/// air but moving no faster upward than the slope allows, it is cast down
+/// by up to `4 px + |v| dt · tan(max_slope)` and, on landing on ground, put
+/// there with its velocity turned along the surface (speed kept).
+pub fn snap_to_ground(
+    time: Res<Time<Fixed>>,
+    index: Res<TerrainIndex>,
+    mut players: Query<SnapItem, With<Player>>,
+) {
+    let dt = time.delta_secs();
+    for (actor, mut pos, mut vel, mut grounded, mut st) in &mut players {
+        let was = st.was_grounded;
+        st.was_grounded = grounded.0;
+        if grounded.0 || !was || st.jumped || actor.drop_through {
+            continue;
+        }
+        let speed = vel.0.length();
+        if vel.0.y > speed * actor.max_slope.sin() + 1.0 {
+            continue; // really leaving the ground (a bounce, a launch)
+        }
+        let reach = 4.0 + speed * dt * actor.max_slope.tan();
+        let mut body = Body::new(actor.shape, pos.0, vel.0, 0.0);
+        body.drop_through = actor.drop_through;
+        let Some((_, toi)) = cast(&index.set, &body, Vec2::new(0.0, -reach)) else {
+            continue;
+        };
+        if toi.normal.y < actor.max_slope.cos() - 1e-4 {
+            continue;
+        }
+        pos.0.y -= reach * toi.fraction;
+        let tangent = Vec2::new(toi.normal.y, -toi.normal.x);
+        let sign = if vel.0.dot(tangent) >= 0.0 { 1.0 } else { -1.0 };
+        vel.0 = tangent * speed * sign;
+        grounded.0 = true;
+        st.was_grounded = true;
+    }
+}

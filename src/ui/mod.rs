@@ -1,0 +1,102 @@
+//! What the player reads on screen: the HUD (level name, time, goals), the
+//! level error banner (a bad level file, with file, line and problem), the
+//! pause screen, and the win message.
+
+use bevy::prelude::*;
+
+use crate::level::spawn::{CurrentLevel, LevelStatus};
+
+#[derive(Component)]
+struct HudText;
+
+#[derive(Component)]
+struct BannerText;
+
+/// Whether the game is paused (Esc).
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Paused(pub bool);
+
+pub struct UiPlugin;
+
+impl Plugin for UiPlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<Paused>()
+            .add_systems(Startup, spawn_ui)
+            .add_systems(Update, update_ui);
+    }
+}
+
+fn spawn_ui(mut commands: Commands) {
+    let font = |size: f32| TextFont {
+        font_size: FontSize::Px(size),
+        ..default()
+    };
+    commands.spawn((
+        HudText,
+        Text::new(""),
+        font(20.0),
+        TextColor(Color::WHITE),
+        Node {
+            position_type: PositionType::Absolute,
+            top: px(10),
+            left: px(12),
+            ..default()
+        },
+    ));
+    commands.spawn((
+        BannerText,
+        Text::new(""),
+        font(18.0),
+        TextColor(Color::srgb(1.0, 0.85, 0.3)),
+        Node {
+            position_type: PositionType::Absolute,
+            top: px(44),
+            left: px(12),
+            right: px(12),
+            ..default()
+        },
+    ));
+}
+
+/// Formats fixed steps (60 Hz) as `m:ss.cc`.
+pub fn format_time(steps: u64) -> String {
+    let cs = steps * 100 / 60;
+    format!("{}:{:02}.{:02}", cs / 6000, (cs / 100) % 60, cs % 100)
+}
+
+fn update_ui(
+    status: Res<LevelStatus>,
+    paused: Res<Paused>,
+    level: Option<Res<CurrentLevel>>,
+    mut hud: Query<&mut Text, (With<HudText>, Without<BannerText>)>,
+    mut banner: Query<&mut Text, (With<BannerText>, Without<HudText>)>,
+) {
+    let name = level
+        .as_ref()
+        .map_or("(no level)", |l| l.level.file.name.as_str());
+    if let Ok(mut t) = hud.single_mut() {
+        let s = format!(
+            "{name}   {}   goals {}",
+            format_time(status.steps),
+            status.goals
+        );
+        if t.0 != s {
+            t.0 = s;
+        }
+    }
+    if let Ok(mut t) = banner.single_mut() {
+        let s = if let Some(e) = &status.error {
+            format!("Level file error (the last good level keeps running):\n{e}")
+        } else if paused.0 {
+            "Paused. Esc resumes. R restarts, N skips to the next level, 1-9 pick a level."
+                .to_string()
+        } else if status.won_all {
+            "You finished the last level! Press 1 to play again.".to_string()
+        } else {
+            String::new()
+        };
+        if t.0 != s {
+            t.0 = s;
+        }
+    }
+}
