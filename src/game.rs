@@ -12,8 +12,10 @@ use bevy::prelude::*;
 use crate::audio::SoundPlugin;
 use crate::collision::debug::CollisionDebugPlugin;
 use crate::collision::plugin::{Actor, CollisionPlugin, Grounded, PhysicsPosition, Velocity};
+use crate::level::loader::LevelAssetPlugin;
 use crate::level::render::LevelRenderPlugin;
 use crate::level::spawn::{LevelCommand, LevelLogicPlugin};
+use crate::level::watch::LevelWatchPlugin;
 use crate::player::camera::CameraPlugin;
 use crate::player::{ControllerPlugin, PlayerInput, Replay};
 use crate::ui::{Paused, UiPlugin};
@@ -131,7 +133,10 @@ impl LevelList {
 }
 
 /// The windowed game on top of [`SimPlugin`]: keyboard, camera, visuals,
-/// HUD, sounds and the F1 collision overlay.
+/// HUD, sounds, the F1 collision overlay and live reload of the level file.
+/// The game reads level files directly (so `--level` takes any path and the
+/// watcher works with any editor); [`LevelAssetPlugin`] also lets the asset
+/// server load them.
 pub struct GamePlugin;
 
 impl Plugin for GamePlugin {
@@ -143,6 +148,8 @@ impl Plugin for GamePlugin {
             CameraPlugin,
             UiPlugin,
             SoundPlugin,
+            LevelWatchPlugin,
+            LevelAssetPlugin,
         ))
         .init_resource::<LevelList>()
         .add_systems(

@@ -55,6 +55,15 @@ fn parse_args() -> Result<Args, String> {
     Ok(a)
 }
 
+/// The asset folder: `./assets` when run from the repository (as `cargo run`
+/// and the README do), else Bevy's default (next to the executable).
+fn asset_root() -> String {
+    match std::env::current_dir() {
+        Ok(dir) if dir.join("assets").is_dir() => dir.join("assets").display().to_string(),
+        _ => "assets".to_string(),
+    }
+}
+
 fn main() -> ExitCode {
     let args = match parse_args() {
         Ok(a) => a,
@@ -108,14 +117,21 @@ fn main() -> ExitCode {
         return ExitCode::FAILURE;
     }
     let mut app = App::new();
-    app.add_plugins(DefaultPlugins.set(WindowPlugin {
-        primary_window: Some(Window {
-            title: "Tangent".into(),
-            resolution: (1280, 720).into(),
-            ..default()
-        }),
-        ..default()
-    }))
+    app.add_plugins(
+        DefaultPlugins
+            .set(WindowPlugin {
+                primary_window: Some(Window {
+                    title: "Tangent".into(),
+                    resolution: (1280, 720).into(),
+                    ..default()
+                }),
+                ..default()
+            })
+            .set(AssetPlugin {
+                file_path: asset_root(),
+                ..default()
+            }),
+    )
     .add_plugins(GamePlugin)
     .insert_resource(LevelList::around(&level));
     if let Some(path) = args.record {

@@ -3,9 +3,11 @@
 
 pub mod fill;
 pub mod format;
+pub mod loader;
 pub mod render;
 pub mod spawn;
 pub mod validate;
+pub mod watch;
 
 pub use format::LevelFile;
 pub use validate::{Level, LevelError};

@@ -160,7 +160,7 @@ fn decorate(
             commands.entity(e).insert((
                 Mesh2d(meshes.add(mesh_of(&body))),
                 MeshMaterial2d(earth.clone()),
-                Transform::from_xyz(0.0, 0.0, 0.5),
+                Transform::from_xyz(0.0, 0.0, -0.5),
             ));
         }
         let color = if def.restitution > 1.0 - 1e-3 && def.fill == super::format::CurveFill::Line {

@@ -57,6 +57,9 @@ pub enum LevelCommand {
     Restart,
     /// Go to the level named by the current one's `next`.
     Next,
+    /// Read the current file again (it changed on disk), keeping the player
+    /// where it is when that spot is still free.
+    Reload,
 }
 
 /// Sent after a level's entities were spawned.
@@ -87,8 +90,9 @@ fn count_steps(mut status: ResMut<LevelStatus>) {
     status.steps += 1;
 }
 
-/// Spawns the entities of `level`.
-pub fn spawn_level(commands: &mut Commands, level: &Level) {
+/// Spawns the entities of `level`, the player at the spawn point or at
+/// `player_at` (position, velocity) when given.
+pub fn spawn_level(commands: &mut Commands, level: &Level, player_at: Option<(Vec2, Vec2)>) {
     let f = &level.file;
     for (i, piece) in level.terrain.pieces().iter().enumerate() {
         let mut e = commands.spawn((LevelEntity, TerrainShape(*piece)));
@@ -98,7 +102,7 @@ pub fn spawn_level(commands: &mut Commands, level: &Level) {
             e.insert(LevelCurve(i - first_curve));
         }
     }
-    let spawn = Vec2::new(f.spawn.0, f.spawn.1);
+    let (spawn, velocity) = player_at.unwrap_or((Vec2::new(f.spawn.0, f.spawn.1), Vec2::ZERO));
     let mut player = Actor::new(actor_shape(&f.player), f.tuning.player_restitution);
     player.max_slope = f.tuning.max_slope_deg.to_radians();
     commands.spawn((
@@ -107,6 +111,7 @@ pub fn spawn_level(commands: &mut Commands, level: &Level) {
         Name::new("player"),
         player,
         ControllerState::default(),
+        Velocity(velocity),
         PhysicsPosition(spawn),
         PreviousPhysicsPosition(spawn),
         Transform::from_xyz(spawn.x, spawn.y, 10.0),
@@ -145,6 +150,7 @@ pub fn apply_level_commands(
     current: Option<ResMut<CurrentLevel>>,
     mut status: ResMut<LevelStatus>,
     old: Query<Entity, With<LevelEntity>>,
+    player: Query<(&PhysicsPosition, &Velocity), With<Player>>,
     mut spawned: MessageWriter<LevelSpawned>,
 ) {
     let Some(request) = requests.read().last().cloned() else {
@@ -152,7 +158,7 @@ pub fn apply_level_commands(
     };
     let target = match (&request, &current) {
         (LevelCommand::Load(p), _) => Some(p.clone()),
-        (LevelCommand::Restart, Some(c)) => Some(c.path.clone()),
+        (LevelCommand::Restart | LevelCommand::Reload, Some(c)) => Some(c.path.clone()),
         (LevelCommand::Next, Some(c)) => match &c.level.file.next {
             Some(next) => Some(c.path.with_file_name(next)),
             None => {
@@ -172,19 +178,29 @@ pub fn apply_level_commands(
     };
     match level {
         Ok(level) => {
+            // A reload keeps the player where it was, if that spot is free.
+            let keep = match (&request, player.single()) {
+                (LevelCommand::Reload, Ok((p, v))) => {
+                    let shape = actor_shape(&level.file.player);
+                    level.blocked(&shape, p.0).is_none().then_some((p.0, v.0))
+                }
+                _ => None,
+            };
             for e in &old {
                 commands.entity(e).despawn();
             }
-            spawn_level(&mut commands, &level);
+            spawn_level(&mut commands, &level, keep);
             commands.insert_resource(Gravity(Vec2::new(
                 level.file.gravity.0,
                 level.file.gravity.1,
             )));
             commands.insert_resource(PlayerTuning(level.file.tuning));
             commands.insert_resource(CurrentLevel { path, level });
-            status.steps = 0;
+            if request != LevelCommand::Reload {
+                status.steps = 0;
+            }
             status.error = None;
-            if request != LevelCommand::Restart {
+            if request != LevelCommand::Restart && request != LevelCommand::Reload {
                 status.won_all = false;
             }
             spawned.write(LevelSpawned);

@@ -301,6 +301,16 @@ impl Level {
     }
 }
 
+impl Level {
+    /// Why `shape` at `center` would not be in free space in this level
+    /// (inside a solid tile, across a curve, inside a curve's ground), or
+    /// `None` when it is free. Touching a surface counts as free.
+    pub fn blocked(&self, shape: &ActorShape, center: Vec2) -> Option<String> {
+        let fills = curve_fills(&self.file, &self.curves);
+        inside_solid(&self.terrain, &self.grid, &fills, shape, center)
+    }
+}
+
 /// The tile grid from the rows and legend, or the first bad row or character.
 fn tiles(
     raw: &LevelFile,

@@ -1,0 +1,71 @@
+//! The `tangent` binary's headless mode: a run that reaches a goal, and a bad
+//! level that exits non-zero with the validation message.
+
+use std::process::Command;
+
+fn tangent() -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_tangent"));
+    c.current_dir(env!("CARGO_MANIFEST_DIR"));
+    c
+}
+
+#[test]
+fn headless_replay_run_reaches_the_goal() {
+    let out = tangent()
+        .args([
+            "--headless",
+            "--level",
+            "assets/levels/01-hills.level.ron",
+            "--frames",
+            "400",
+            "--replay",
+            "assets/replays/01-hills.replay",
+        ])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(stdout.contains("goals reached: 1"), "{stdout}");
+}
+
+#[test]
+fn a_bad_level_exits_non_zero_with_file_line_and_problem() {
+    let dir = std::env::temp_dir().join(format!("tangent-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad.level.ron");
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/assets/levels/01-hills.level.ron"
+    ))
+    .unwrap()
+    .replacen("'=': OneWay,", "", 1);
+    std::fs::write(&bad, text).unwrap();
+    let out = tangent()
+        .args([
+            "--headless",
+            "--level",
+            bad.to_str().unwrap(),
+            "--frames",
+            "10",
+        ])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("bad.level.ron:") && stderr.contains("'=' in row"),
+        "{stderr}"
+    );
+    std::fs::remove_dir_all(dir).ok();
+}
+
+#[test]
+fn unknown_arguments_are_refused_with_usage() {
+    let out = tangent().arg("--frobnicate").output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("usage:"));
+}
