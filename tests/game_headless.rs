@@ -294,3 +294,23 @@ fn same_level_and_replay_give_a_byte_identical_trace() {
     assert!(text.contains(",player,"));
     std::fs::remove_dir_all(dir).ok();
 }
+
+#[test]
+fn the_player_slides_down_a_slope_steeper_than_the_max() {
+    // 60° > the 50° max slope: not ground, so the player slides to the floor.
+    let mut app = app("steep.level.ron");
+    let mut touched_ramp = false;
+    for _ in 0..240 {
+        app.update();
+        let (p, _, _) = player(&mut app);
+        touched_ramp |= p.x < 330.0 - 1.0;
+    }
+    let (p, v, g) = player(&mut app);
+    assert!(touched_ramp, "never slid along the ramp");
+    assert!(
+        g && (p.y - 46.02).abs() < 0.05,
+        "did not end on the floor: {p}"
+    );
+    assert!(p.x < 200.0, "stuck on the ramp at {p}");
+    assert!(v.length() < 1e-3);
+}
