@@ -5,6 +5,7 @@
 
 pub mod audio;
 pub mod collision;
+pub mod editor;
 pub mod game;
 pub mod headless;
 pub mod level;

@@ -1,0 +1,316 @@
+//! The level being edited, as the file says it ([`LevelFile`]), with every
+//! edit as one operation and undo/redo by snapshots (levels are small: a
+//! snapshot is a few kilobytes). Pure data: no Bevy, tested headless.
+
+use bevy::math::Vec2;
+
+use crate::level::format::{ActorDef, CurveDef, CurveFill, LevelFile, ShapeDef, TileDef};
+
+/// What can be picked and dragged.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Handle {
+    /// Point `k` of curve `i`.
+    CurvePoint(usize, usize),
+    Spawn,
+    Goal,
+    Actor(usize),
+}
+
+/// One edit.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Edit {
+    /// Set the tile under a world point to a kind (`Empty` erases).
+    PaintTile(Vec2, TileDef),
+    /// Move a handle to a world point.
+    Move(Handle, Vec2),
+    /// Add a quadratic (3) or cubic (4) curve centred on a point.
+    AddCurve(usize, Vec2),
+    DeleteCurve(usize),
+    ToggleOneWay(usize),
+    /// Set a curve's restitution (clamped to 0 or more).
+    SetRestitution(usize, f32),
+    /// Add a ball (circle) or a crate (rect) at a point.
+    AddActor(bool, Vec2),
+    DeleteActor(usize),
+}
+
+/// The edited level and its history.
+#[derive(Clone, Debug)]
+pub struct EditorModel {
+    pub file: LevelFile,
+    undo: Vec<LevelFile>,
+    redo: Vec<LevelFile>,
+}
+
+/// The default character for each tile kind, used when the legend has none.
+fn default_char(kind: TileDef) -> char {
+    match kind {
+        TileDef::Empty => '.',
+        TileDef::Solid => '#',
+        TileDef::OneWay => '=',
+        TileDef::Decor => '%',
+    }
+}
+
+fn round_pair(p: Vec2) -> (f32, f32) {
+    // Hand-edited files read better without long fractions: 1/100 px.
+    ((p.x * 100.0).round() / 100.0, (p.y * 100.0).round() / 100.0)
+}
+
+impl EditorModel {
+    pub fn new(file: LevelFile) -> Self {
+        EditorModel {
+            file,
+            undo: Vec::new(),
+            redo: Vec::new(),
+        }
+    }
+
+    pub fn can_undo(&self) -> bool {
+        !self.undo.is_empty()
+    }
+
+    pub fn can_redo(&self) -> bool {
+        !self.redo.is_empty()
+    }
+
+    /// Applies an edit; `true` when it changed the level (and so can be undone).
+    pub fn apply(&mut self, edit: Edit) -> bool {
+        let before = self.file.clone();
+        self.apply_inner(edit);
+        if self.file == before {
+            return false;
+        }
+        self.undo.push(before);
+        self.redo.clear();
+        true
+    }
+
+    /// Applies an edit that continues the last one (a drag): no new undo step.
+    pub fn apply_continuing(&mut self, edit: Edit) {
+        self.apply_inner(edit);
+        self.redo.clear();
+    }
+
+    /// Starts an undo step without changing anything (before a drag).
+    pub fn checkpoint(&mut self) {
+        self.undo.push(self.file.clone());
+        self.redo.clear();
+    }
+
+    /// Drops the last undo step if it equals the current level (a drag that
+    /// did not move anything).
+    pub fn drop_empty_checkpoint(&mut self) {
+        if self.undo.last() == Some(&self.file) {
+            self.undo.pop();
+        }
+    }
+
+    pub fn undo(&mut self) -> bool {
+        let Some(prev) = self.undo.pop() else {
+            return false;
+        };
+        self.redo.push(std::mem::replace(&mut self.file, prev));
+        true
+    }
+
+    pub fn redo(&mut self) -> bool {
+        let Some(next) = self.redo.pop() else {
+            return false;
+        };
+        self.undo.push(std::mem::replace(&mut self.file, next));
+        true
+    }
+
+    /// The legend character for `kind`, added to the legend if missing.
+    fn char_for(&mut self, kind: TileDef) -> char {
+        if let Some((c, _)) = self.file.legend.iter().find(|(_, k)| **k == kind) {
+            return *c;
+        }
+        let mut c = default_char(kind);
+        while self.file.legend.contains_key(&c) {
+            c = char::from_u32(c as u32 + 1).unwrap_or('?');
+        }
+        self.file.legend.insert(c, kind);
+        c
+    }
+
+    /// The text cell `(row, column)` under a world point, if inside the grid.
+    pub fn cell_at(&self, p: Vec2) -> Option<(usize, usize)> {
+        let ts = self.file.tile_size;
+        let h = self.file.tiles.len();
+        let w = self.file.tiles.first().map_or(0, |r| r.chars().count());
+        let (cx, cy) = ((p.x / ts).floor(), (p.y / ts).floor());
+        if cx < 0.0 || cy < 0.0 || cx as usize >= w || cy as usize >= h {
+            return None;
+        }
+        Some((h - 1 - cy as usize, cx as usize))
+    }
+
+    /// The world position of a handle.
+    pub fn handle_pos(&self, h: Handle) -> Option<Vec2> {
+        let v = |p: (f32, f32)| Vec2::new(p.0, p.1);
+        match h {
+            Handle::CurvePoint(i, k) => self.file.curves.get(i)?.points.get(k).map(|p| v(*p)),
+            Handle::Spawn => Some(v(self.file.spawn)),
+            Handle::Goal => Some(v(self.file.goal.position)),
+            Handle::Actor(i) => self.file.actors.get(i).map(|a| v(a.position)),
+        }
+    }
+
+    /// Every handle, for picking.
+    pub fn handles(&self) -> Vec<Handle> {
+        let mut out = vec![Handle::Spawn, Handle::Goal];
+        for (i, c) in self.file.curves.iter().enumerate() {
+            for k in 0..c.points.len() {
+                out.push(Handle::CurvePoint(i, k));
+            }
+        }
+        out.extend((0..self.file.actors.len()).map(Handle::Actor));
+        out
+    }
+
+    /// The handle nearest to `p` within `radius`.
+    pub fn pick(&self, p: Vec2, radius: f32) -> Option<Handle> {
+        self.handles()
+            .into_iter()
+            .filter_map(|h| self.handle_pos(h).map(|q| (h, q.distance(p))))
+            .filter(|(_, d)| *d <= radius)
+            .min_by(|a, b| a.1.total_cmp(&b.1))
+            .map(|(h, _)| h)
+    }
+
+    fn apply_inner(&mut self, edit: Edit) {
+        match edit {
+            Edit::PaintTile(p, kind) => {
+                let Some((row, col)) = self.cell_at(p) else {
+                    return;
+                };
+                let c = self.char_for(kind);
+                let line: Vec<char> = self.file.tiles[row].chars().collect();
+                if line[col] != c {
+                    let mut line = line;
+                    line[col] = c;
+                    self.file.tiles[row] = line.into_iter().collect();
+                }
+            }
+            Edit::Move(h, p) => {
+                let q = round_pair(p);
+                match h {
+                    Handle::CurvePoint(i, k) => {
+                        if let Some(pt) = self
+                            .file
+                            .curves
+                            .get_mut(i)
+                            .and_then(|c| c.points.get_mut(k))
+                        {
+                            *pt = q;
+                        }
+                    }
+                    Handle::Spawn => self.file.spawn = q,
+                    Handle::Goal => self.file.goal.position = q,
+                    Handle::Actor(i) => {
+                        if let Some(a) = self.file.actors.get_mut(i) {
+                            a.position = q;
+                        }
+                    }
+                }
+            }
+            Edit::AddCurve(n, at) => {
+                let w = 3.0 * self.file.tile_size;
+                let points: Vec<(f32, f32)> = if n == 4 {
+                    vec![(-w, 0.0), (-w / 3.0, w), (w / 3.0, w), (w, 0.0)]
+                } else {
+                    vec![(-w, 0.0), (0.0, w), (w, 0.0)]
+                }
+                .into_iter()
+                .map(|(x, y)| round_pair(at + Vec2::new(x, y)))
+                .collect();
+                self.file.curves.push(CurveDef {
+                    points,
+                    restitution: 1.0,
+                    one_way: false,
+                    fill: CurveFill::Line,
+                });
+            }
+            Edit::DeleteCurve(i) => {
+                if i < self.file.curves.len() {
+                    self.file.curves.remove(i);
+                }
+            }
+            Edit::ToggleOneWay(i) => {
+                if let Some(c) = self.file.curves.get_mut(i) {
+                    c.one_way = !c.one_way;
+                }
+            }
+            Edit::SetRestitution(i, e) => {
+                if let Some(c) = self.file.curves.get_mut(i) {
+                    c.restitution = (e.max(0.0) * 100.0).round() / 100.0;
+                }
+            }
+            Edit::AddActor(ball, at) => {
+                let n = self.file.actors.len() + 1;
+                let (name, shape, restitution, friction) = if ball {
+                    (
+                        format!("ball-{n}"),
+                        ShapeDef::Circle { radius: 12.0 },
+                        0.8,
+                        0.0,
+                    )
+                } else {
+                    (
+                        format!("crate-{n}"),
+                        ShapeDef::Rect {
+                            half_extents: (16.0, 16.0),
+                        },
+                        0.1,
+                        1.0,
+                    )
+                };
+                self.file.actors.push(ActorDef {
+                    name,
+                    shape,
+                    position: round_pair(at),
+                    velocity: (0.0, 0.0),
+                    restitution,
+                    friction,
+                });
+            }
+            Edit::DeleteActor(i) => {
+                if i < self.file.actors.len() {
+                    self.file.actors.remove(i);
+                }
+            }
+        }
+    }
+}
+
+/// Snaps a point to the tile grid's corners and centres (half-tile steps).
+pub fn snap(p: Vec2, tile_size: f32) -> Vec2 {
+    let step = tile_size * 0.5;
+    (p / step).round() * step
+}
+
+/// A small starter level: a closed room with a floor, a hill, a spawn and a goal.
+pub fn starter_level(name: &str) -> String {
+    let mut rows = Vec::new();
+    let (w, h) = (40, 14);
+    for y in 0..h {
+        let row: String = (0..w)
+            .map(|x| {
+                if y == 0 || y == h - 1 || x == 0 || x == w - 1 {
+                    '#'
+                } else {
+                    '.'
+                }
+            })
+            .collect();
+        rows.push(format!("        {row:?},"));
+    }
+    format!(
+        "// A new Tangent level. Format: docs/level-format.md. Edit this file while the\n\
+         // game runs, or press Tab in the game to edit it with the mouse.\n\
+         (\n    name: {name:?},\n    tile_size: 32,\n    legend: {{\n        '#': Solid,\n        '.': Empty,\n        '=': OneWay,\n        '%': Decor,\n    }},\n    tiles: [\n{}\n    ],\n    curves: [\n        (points: [(320, 32), (480, 160), (640, 32)]),\n    ],\n    spawn: (96, 46.5),\n    player: Rect(half_extents: (10, 14)),\n    actors: [],\n    goal: (position: (1200, 64), size: (32, 64)),\n)\n",
+        rows.join("\n")
+    )
+}
