@@ -12,6 +12,7 @@ use bevy::prelude::*;
 use crate::audio::SoundPlugin;
 use crate::collision::debug::CollisionDebugPlugin;
 use crate::collision::plugin::{Actor, CollisionPlugin, Grounded, PhysicsPosition, Velocity};
+use crate::editor::ui::{EditorPlugin, EditorState};
 use crate::level::loader::LevelAssetPlugin;
 use crate::level::render::LevelRenderPlugin;
 use crate::level::spawn::{LevelCommand, LevelLogicPlugin};
@@ -150,13 +151,14 @@ impl Plugin for GamePlugin {
             SoundPlugin,
             LevelWatchPlugin,
             LevelAssetPlugin,
+            EditorPlugin,
         ))
         .init_resource::<LevelList>()
         .add_systems(
             RunFixedMainLoop,
             read_keyboard.in_set(RunFixedMainLoopSystems::BeforeFixedMainLoop),
         )
-        .add_systems(Update, game_keys);
+        .add_systems(Update, game_keys.run_if(|e: Res<EditorState>| !e.active));
     }
 }
 

@@ -3,6 +3,7 @@
 //! ```text
 //! tangent [--level PATH] [--record FILE]          play (default level: the first shipped)
 //! tangent --headless --level PATH --frames N [--replay FILE] [--trace FILE.csv]
+//! tangent --new-level PATH                         write a starter level to edit
 //! ```
 
 use std::path::PathBuf;
@@ -18,6 +19,7 @@ const DEFAULT_LEVEL: &str = "assets/levels/01-hills.level.ron";
 
 const USAGE: &str = "usage:
   tangent [--level PATH] [--record FILE]
+  tangent --new-level PATH
   tangent --headless --level PATH --frames N [--replay FILE] [--trace FILE.csv]";
 
 #[derive(Default)]
@@ -28,6 +30,7 @@ struct Args {
     replay: Option<PathBuf>,
     trace: Option<PathBuf>,
     record: Option<PathBuf>,
+    new_level: Option<PathBuf>,
 }
 
 fn parse_args() -> Result<Args, String> {
@@ -48,6 +51,7 @@ fn parse_args() -> Result<Args, String> {
             "--replay" => a.replay = Some(value("--replay")?.into()),
             "--trace" => a.trace = Some(value("--trace")?.into()),
             "--record" => a.record = Some(value("--record")?.into()),
+            "--new-level" => a.new_level = Some(value("--new-level")?.into()),
             "-h" | "--help" => return Err(String::new()),
             other => return Err(format!("unknown argument `{other}`")),
         }
@@ -62,6 +66,27 @@ fn asset_root() -> String {
         Ok(dir) if dir.join("assets").is_dir() => dir.join("assets").display().to_string(),
         _ => "assets".to_string(),
     }
+}
+
+/// Writes a starter level to `path`; never overwrites an existing file.
+fn new_level(path: &std::path::Path) -> Result<(), String> {
+    if path.exists() {
+        return Err(format!(
+            "{} already exists; not overwriting it",
+            path.display()
+        ));
+    }
+    let name = path
+        .file_name()
+        .map(|n| {
+            n.to_string_lossy()
+                .trim_end_matches(".level.ron")
+                .to_string()
+        })
+        .unwrap_or_else(|| "New Level".into());
+    let text = tangent::editor::model::starter_level(&name);
+    tangent::editor::save::save(path, &text)
+        .map_err(|e| format!("{}: cannot write: {e}", path.display()))
 }
 
 fn main() -> ExitCode {
@@ -79,6 +104,22 @@ fn main() -> ExitCode {
             };
         }
     };
+    if let Some(path) = &args.new_level {
+        return match new_level(path) {
+            Ok(()) => {
+                println!(
+                    "wrote {}; play and edit it with: tangent --level {}",
+                    path.display(),
+                    path.display()
+                );
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("tangent: {e}");
+                ExitCode::FAILURE
+            }
+        };
+    }
     let level = args.level.clone().unwrap_or_else(|| DEFAULT_LEVEL.into());
     if args.headless {
         let Some(frames) = args.frames else {

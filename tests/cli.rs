@@ -69,3 +69,30 @@ fn unknown_arguments_are_refused_with_usage() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("usage:"));
 }
+
+#[test]
+fn new_level_writes_a_valid_starter_and_never_overwrites() {
+    let dir = std::env::temp_dir().join(format!("tangent-new-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("fresh.level.ron");
+    let out = tangent()
+        .args(["--new-level", path.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = std::fs::read_to_string(&path).unwrap();
+    let level = tangent::level::Level::parse(&text, "fresh").unwrap();
+    assert_eq!(level.file.name, "fresh");
+    let again = tangent()
+        .args(["--new-level", path.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(!again.status.success());
+    assert!(String::from_utf8_lossy(&again.stderr).contains("already exists"));
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
+    std::fs::remove_dir_all(dir).ok();
+}

@@ -4,3 +4,4 @@
 
 pub mod model;
 pub mod save;
+pub mod ui;

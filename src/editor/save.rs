@@ -286,6 +286,9 @@ pub fn write_over(original: &str, old: &LevelFile, new: &LevelFile) -> String {
     let Some(close) = close else {
         return write_new(new);
     };
+    if original.trim().is_empty() {
+        return write_new(new);
+    }
     let old_values = field_values(old);
     let mut edits: Vec<(Range<usize>, String)> = Vec::new();
     let mut additions = String::new();

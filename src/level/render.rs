@@ -163,12 +163,13 @@ fn decorate(
                 Transform::from_xyz(0.0, 0.0, -0.5),
             ));
         }
-        let color = if def.restitution > 1.0 - 1e-3 && def.fill == super::format::CurveFill::Line {
+        // Pink for springy curves (restitution from 0.8 up, other than the
+        // neutral 1), wood for one-way ones, grass otherwise.
+        let springy = def.restitution >= 0.8 && def.restitution != 1.0;
+        let color = if springy {
             BOUNCY
         } else if def.one_way {
             ONE_WAY
-        } else if def.restitution > 1.0 {
-            BOUNCY
         } else {
             GRASS
         };

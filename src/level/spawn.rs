@@ -49,7 +49,7 @@ pub struct LevelStatus {
 }
 
 /// Something to do with the level, applied in `Update`.
-#[derive(Message, Clone, Debug, PartialEq)]
+#[derive(Message, Clone, Debug)]
 pub enum LevelCommand {
     /// Load a level file and start it.
     Load(PathBuf),
@@ -60,6 +60,9 @@ pub enum LevelCommand {
     /// Read the current file again (it changed on disk), keeping the player
     /// where it is when that spot is still free.
     Reload,
+    /// Replace the current level with an edited one (same file), keeping
+    /// the player where it is when that spot is still free.
+    Replace(Box<Level>),
 }
 
 /// Sent after a level's entities were spawned.
@@ -158,7 +161,9 @@ pub fn apply_level_commands(
     };
     let target = match (&request, &current) {
         (LevelCommand::Load(p), _) => Some(p.clone()),
-        (LevelCommand::Restart | LevelCommand::Reload, Some(c)) => Some(c.path.clone()),
+        (LevelCommand::Restart | LevelCommand::Reload | LevelCommand::Replace(_), Some(c)) => {
+            Some(c.path.clone())
+        }
         (LevelCommand::Next, Some(c)) => match &c.level.file.next {
             Some(next) => Some(c.path.with_file_name(next)),
             None => {
@@ -174,13 +179,14 @@ pub fn apply_level_commands(
     let level = match (&request, &current) {
         // Restart reuses the checked level: no disk access, same state.
         (LevelCommand::Restart, Some(c)) => Ok(c.level.clone()),
+        (LevelCommand::Replace(level), _) => Ok((**level).clone()),
         _ => load_level_file(&path),
     };
     match level {
         Ok(level) => {
             // A reload keeps the player where it was, if that spot is free.
             let keep = match (&request, player.single()) {
-                (LevelCommand::Reload, Ok((p, v))) => {
+                (LevelCommand::Reload | LevelCommand::Replace(_), Ok((p, v))) => {
                     let shape = actor_shape(&level.file.player);
                     level.blocked(&shape, p.0).is_none().then_some((p.0, v.0))
                 }
@@ -196,11 +202,12 @@ pub fn apply_level_commands(
             )));
             commands.insert_resource(PlayerTuning(level.file.tuning));
             commands.insert_resource(CurrentLevel { path, level });
-            if request != LevelCommand::Reload {
+            let keeps_going = matches!(request, LevelCommand::Reload | LevelCommand::Replace(_));
+            if !keeps_going {
                 status.steps = 0;
             }
             status.error = None;
-            if request != LevelCommand::Restart && request != LevelCommand::Reload {
+            if !keeps_going && !matches!(request, LevelCommand::Restart) {
                 status.won_all = false;
             }
             spawned.write(LevelSpawned);

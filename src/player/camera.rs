@@ -10,6 +10,18 @@ use crate::level::spawn::CurrentLevel;
 #[derive(Component, Clone, Copy, Debug, Default)]
 pub struct GameCamera;
 
+/// Whether the camera follows the player (the editor turns this off).
+#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CameraMode {
+    pub follow: bool,
+}
+
+impl Default for CameraMode {
+    fn default() -> Self {
+        CameraMode { follow: true }
+    }
+}
+
 /// How quickly the camera catches up, 1/s (higher is snappier).
 pub const FOLLOW_RATE: f32 = 8.0;
 
@@ -17,8 +29,14 @@ pub struct CameraPlugin;
 
 impl Plugin for CameraPlugin {
     fn build(&self, app: &mut App) {
-        app.add_systems(Startup, spawn_camera)
-            .add_systems(PostUpdate, follow.before(TransformSystems::Propagate));
+        app.init_resource::<CameraMode>()
+            .add_systems(Startup, spawn_camera)
+            .add_systems(
+                PostUpdate,
+                follow
+                    .before(TransformSystems::Propagate)
+                    .run_if(|mode: Res<CameraMode>| mode.follow),
+            );
     }
 }
 
