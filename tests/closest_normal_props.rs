@@ -43,8 +43,15 @@ proptest! {
         prop_assert!((n.length() - 1.0).abs() < 1e-5);
         let mean = hits.iter().sum::<f32>() / hits.len() as f32;
         let d = t.derivative(mean);
+        // Near a cusp B' is tiny and its direction turns fast with t, so the
+        // f32 mean here and the f64 mean inside differ in direction by up to
+        // |B''| δt / |B'|, with δt ≈ 1e-6 (a few f32 ulps of t).
+        let h = 1e-3;
+        let m = mean as f64;
+        let second = (eval(&t, (m + h).min(1.0)) - 2.0 * eval(&t, m) + eval(&t, (m - h).max(0.0))) / (h * h);
         if d.length() > 1e-3 {
-            prop_assert!((n.dot(d) / d.length()).abs() < 1e-4, "n {n} not perpendicular to {d}");
+            let tol = 1e-4 + 1e-6 * second.length() / d.length() as f64;
+            prop_assert!(((n.dot(d) / d.length()) as f64).abs() < tol, "n {n} not perpendicular to {d} (tol {tol})");
         }
         prop_assert!(n.dot(c - t.point(mean)) >= -1e-3, "n {n} faces away from the actor");
     }

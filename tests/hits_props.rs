@@ -143,7 +143,16 @@ proptest! {
                 continue;
             }
             let near = ours.iter().any(|&h| (eval(&t, h as f64) - p).length() < 5e-2);
-            prop_assert!(near, "lyon hit t={tc} at {p} not in ours {ours:?}");
+            // Near tangency lyon may report one hit for a pair of crossings
+            // close together: accept it between two of ours when the curve
+            // stays within 0.05 px of the line between them.
+            let side = line_side(&s);
+            let merged_pair = ours.windows(2).any(|w| {
+                let (a, b) = (w[0] as f64, w[1] as f64);
+                (a..=b).contains(&(tc as f64))
+                    && (0..=50).all(|k| side(eval(&t, a + (b - a) * k as f64 / 50.0)).abs() < 5e-2)
+            });
+            prop_assert!(near || merged_pair, "lyon hit t={tc} at {p} not in ours {ours:?}");
         }
     }
 }
