@@ -135,6 +135,16 @@ impl PowerCurve {
             .fold(DVec2::ZERO, |acc, (j, &c)| acc * t + falling(j) * c)
     }
 
+    /// The direction of the tangent at `t`: `B'(t)`, or where it vanishes
+    /// (coincident control points) its limit, the first non-vanishing higher
+    /// derivative (the second or third). `None` for a piece that is a point.
+    pub fn tangent_limit(&self, t: f64) -> Option<DVec2> {
+        let tiny = 1e-12 * (1.0 + self.scale());
+        (1..self.n)
+            .map(|k| self.deriv_n(k, t))
+            .find(|v| v.length() > tiny)
+    }
+
     /// The scalar polynomial `dir · B(t)`.
     pub fn dot(&self, dir: DVec2) -> Poly {
         let mut c = [0.0; 4];

@@ -238,10 +238,10 @@ pub fn bounce_normal(terrain: &Terrain, hits: &[f32], actor_center: Vec2) -> Opt
     let pc = terrain.bernstein().power();
     let center = actor_center.as_dvec2();
     let tiny = 1e-12 * (1.0 + pc.scale());
-    let tangent = (1..pc.n)
-        .map(|k| pc.deriv_n(k, t))
-        .chain([pc.eval(1.0) - pc.eval(0.0)])
-        .find(|v| v.length() > tiny);
+    let chord = pc.eval(1.0) - pc.eval(0.0);
+    let tangent = pc
+        .tangent_limit(t)
+        .or((chord.length() > tiny).then_some(chord));
     let on_curve = pc.eval(t);
     let normal = match tangent {
         Some(v) => v.perp().normalize(),

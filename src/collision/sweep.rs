@@ -82,10 +82,7 @@ fn swept_touches(
 /// end: `B'(1)` or `-B'(0)`, or their limit where the derivative vanishes.
 fn outward_tangent(pc: &PowerCurve, e: f64) -> DVec2 {
     let sign = if e == 0.0 { -1.0 } else { 1.0 };
-    let tiny = 1e-12 * (1.0 + pc.scale());
-    (1..pc.n)
-        .map(|k| pc.deriv_n(k, e))
-        .find(|v| v.length() > tiny)
+    pc.tangent_limit(e)
         .map(|v| {
             // B'' at an end where B' = 0 points into the piece from t = 0 and
             // out of it at t = 1, like B' does; only its sign flips with e.

@@ -187,32 +187,8 @@ fn list(items: Vec<String>) -> String {
 }
 
 fn tuning(t: &Tuning) -> String {
-    let d = Tuning::default();
     let mut parts = Vec::new();
-    let fields = [
-        ("max_run", t.max_run, d.max_run),
-        ("run_accel", t.run_accel, d.run_accel),
-        ("run_decel", t.run_decel, d.run_decel),
-        ("air_control", t.air_control, d.air_control),
-        ("jump_speed", t.jump_speed, d.jump_speed),
-        (
-            "variable_jump_time",
-            t.variable_jump_time,
-            d.variable_jump_time,
-        ),
-        ("coyote_time", t.coyote_time, d.coyote_time),
-        ("jump_buffer", t.jump_buffer, d.jump_buffer),
-        ("apex_gravity", t.apex_gravity, d.apex_gravity),
-        ("apex_speed", t.apex_speed, d.apex_speed),
-        ("max_fall", t.max_fall, d.max_fall),
-        ("max_slope_deg", t.max_slope_deg, d.max_slope_deg),
-        (
-            "player_restitution",
-            t.player_restitution,
-            d.player_restitution,
-        ),
-    ];
-    for (name, v, def) in fields {
+    for ((name, v), (_, def)) in t.fields().into_iter().zip(Tuning::default().fields()) {
         if v != def {
             parts.push(format!("{name}: {}", num(v)));
         }

@@ -121,6 +121,27 @@ pub struct Tuning {
     pub player_restitution: f32,
 }
 
+impl Tuning {
+    /// Every field by its file name, in file order (for checking and saving).
+    pub fn fields(&self) -> [(&'static str, f32); 13] {
+        [
+            ("max_run", self.max_run),
+            ("run_accel", self.run_accel),
+            ("run_decel", self.run_decel),
+            ("air_control", self.air_control),
+            ("jump_speed", self.jump_speed),
+            ("variable_jump_time", self.variable_jump_time),
+            ("coyote_time", self.coyote_time),
+            ("jump_buffer", self.jump_buffer),
+            ("apex_gravity", self.apex_gravity),
+            ("apex_speed", self.apex_speed),
+            ("max_fall", self.max_fall),
+            ("max_slope_deg", self.max_slope_deg),
+            ("player_restitution", self.player_restitution),
+        ]
+    }
+}
+
 impl Default for Tuning {
     /// Celeste's numbers (REFERENCE.md) scaled from 8 px to 32 px tiles (× 4).
     fn default() -> Self {

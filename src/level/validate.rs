@@ -269,22 +269,7 @@ impl Level {
             ));
         }
         let t = &raw.tuning;
-        let tuning = [
-            t.max_run,
-            t.run_accel,
-            t.run_decel,
-            t.air_control,
-            t.jump_speed,
-            t.variable_jump_time,
-            t.coyote_time,
-            t.jump_buffer,
-            t.apex_gravity,
-            t.apex_speed,
-            t.max_fall,
-            t.max_slope_deg,
-            t.player_restitution,
-        ];
-        if tuning.iter().any(|x| !x.is_finite() || *x < 0.0) || t.max_slope_deg >= 90.0 {
+        if t.fields().iter().any(|(_, x)| !x.is_finite() || *x < 0.0) || t.max_slope_deg >= 90.0 {
             return Err(err(
                 loc.key("tuning"),
                 None,
