@@ -182,6 +182,43 @@ impl PowerCurve {
         Poly::new(&c[..(2 * self.n - 2).max(1)])
     }
 
+    /// The Bernstein control points back from the coefficients (the inverse
+    /// of the table in the module docs): `P_i = Σ_{j≤i} C(i,j)/C(d,j) c_j`.
+    pub fn control_points(&self) -> [DVec2; 4] {
+        let c = &self.c;
+        match self.n {
+            2 => [c[0], c[0] + c[1], DVec2::ZERO, DVec2::ZERO],
+            3 => [c[0], c[0] + 0.5 * c[1], c[0] + c[1] + c[2], DVec2::ZERO],
+            _ => [
+                c[0],
+                c[0] + c[1] / 3.0,
+                c[0] + (2.0 / 3.0) * c[1] + c[2] / 3.0,
+                c[0] + c[1] + c[2] + c[3],
+            ],
+        }
+    }
+
+    /// The box of the control points. The curve lies in their convex hull,
+    /// so a query region that misses this box misses the curve: the cheap
+    /// rejection every query tries first.
+    pub fn hull_box(&self) -> (DVec2, DVec2) {
+        let p = self.control_points();
+        let (mut lo, mut hi) = (p[0], p[0]);
+        for q in &p[1..self.n] {
+            lo = lo.min(*q);
+            hi = hi.max(*q);
+        }
+        (lo, hi)
+    }
+
+    /// Distance from the origin to [`PowerCurve::hull_box`] (0 inside it): a
+    /// lower bound on the distance from the origin to the curve.
+    pub fn hull_box_distance(&self) -> f64 {
+        let (lo, hi) = self.hull_box();
+        let gap = lo.max(-hi).max(DVec2::ZERO);
+        gap.length()
+    }
+
     /// Largest coefficient length: the scale that tolerances are relative to.
     pub fn scale(&self) -> f64 {
         self.coeffs().iter().fold(0.0, |m, c| m.max(c.length()))

@@ -51,7 +51,7 @@ pub fn depenetrate(
             if hits.is_empty() {
                 continue;
             }
-            let hits: Vec<f32> = hits.into_iter().map(|t| t as f32).collect();
+            let hits: Vec<f32> = hits.iter().map(|&t| t as f32).collect();
             let Some(n) = contact_normal(&piece.shape, &hits, &body.shape, body.position) else {
                 continue;
             };

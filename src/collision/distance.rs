@@ -46,6 +46,19 @@ pub fn segment_distance(pc: &PowerCurve, a: DVec2, b: DVec2) -> f64 {
     best
 }
 
+/// `true` when the piece `pc` comes within `limit` of the segment `a b`.
+/// Rejects by the control-point box first (the curve lies in that box), then
+/// decides exactly with [`segment_distance`].
+pub fn segment_within(pc: &PowerCurve, a: DVec2, b: DVec2, limit: f64) -> bool {
+    let (lo, hi) = pc.hull_box();
+    let (slo, shi) = (a.min(b), a.max(b));
+    let gap = (lo - shi).max(slo - hi).max(DVec2::ZERO);
+    if gap.length() > limit {
+        return false;
+    }
+    segment_distance(pc, a, b) <= limit
+}
+
 /// `true` when the piece `pc` meets the closed convex polygon `poly`
 /// (vertices counter-clockwise): an edge crossing, or the piece's start inside.
 pub fn overlaps_convex_polygon(pc: &PowerCurve, poly: &[DVec2]) -> bool {

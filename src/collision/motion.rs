@@ -297,8 +297,8 @@ fn supports(
         let pc = piece.shape.bernstein().power();
         let c = body.position.as_dvec2();
         let hits: Vec<f32> = shape_crossings(&pc, &body.shape, c, CONTACT_MARGIN as f64)
-            .into_iter()
-            .map(|t| t as f32)
+            .iter()
+            .map(|&t| t as f32)
             .collect();
         let Some(n) = contact_normal(&piece.shape, &hits, &body.shape, body.position) else {
             continue;
@@ -348,6 +348,11 @@ fn supports(
 fn gap_to(piece: &TerrainPiece, body: &Body, limit: f32) -> f32 {
     let pc = piece.shape.bernstein().power();
     let c = body.position.as_dvec2();
+    if let ActorShape::Circle { radius } = body.shape {
+        // Exact for a circle: the distance to the piece less the radius.
+        let gap = super::query::point_distance(&pc, c) - radius as f64;
+        return (gap as f32).clamp(0.0, limit);
+    }
     let clear = |g: f32| shape_crossings(&pc, &body.shape, c, g as f64).is_empty();
     if clear(limit) {
         return limit;

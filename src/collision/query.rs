@@ -11,20 +11,13 @@
 use bevy::math::{DVec2, Vec2};
 
 use super::basis::PowerCurve;
-use super::roots::{Poly, clamp_sort_dedup};
+use super::roots::{Poly, Roots};
 use super::shapes::{ActorShape, Segment, Terrain};
 
 /// Tolerance in pixels for "exactly touching" at a query whose coordinates
 /// span `scale` pixels: `1e-9 · (1 + scale)`.
 pub fn px_tol(scale: f64) -> f64 {
     1e-9 * (1.0 + scale)
-}
-
-fn to_f32(ts: Vec<f64>) -> Vec<f32> {
-    // Casting can map two distinct f64 parameters onto one f32.
-    let mut out: Vec<f32> = ts.into_iter().map(|t| t as f32).collect();
-    out.dedup();
-    out
 }
 
 /// Parameters where `pc` (already translated so the segment starts at the
@@ -35,13 +28,16 @@ fn to_f32(ts: Vec<f64>) -> Vec<f32> {
 /// its zeros whose projection `u · B(t)` lies in `[0, |d|]` are the hits.
 /// A piece lying along the line (signed distance negligible everywhere)
 /// returns the ends of each parameter interval where it overlaps the segment.
-fn hits_with_segment(pc: &PowerCurve, d: DVec2) -> Vec<f64> {
+fn hits_with_segment(pc: &PowerCurve, d: DVec2) -> Roots {
     let len = d.length();
     let tol = px_tol(pc.scale() + len);
     if len <= tol {
         return hits_with_point(pc, tol);
     }
     let (u, n) = (d / len, d.perp() / len);
+    if hull_misses_segment(pc, u, n, len, tol) {
+        return Roots::new();
+    }
     let along = pc.dot(u);
     let within = |t: f64| {
         let s = along.eval(t);
@@ -51,37 +47,56 @@ fn hits_with_segment(pc: &PowerCurve, d: DVec2) -> Vec<f64> {
     if across.is_negligible(tol) {
         return overlap_interval_ends(&along, len, tol);
     }
-    across
-        .zeros(tol)
-        .into_iter()
-        .filter(|&t| within(t))
-        .collect()
+    let mut ts = across.zeros(tol);
+    ts.retain(within);
+    ts
+}
+
+/// `true` when every control point lies strictly on one side of the
+/// segment's line, or strictly before its start or past its end (with the
+/// unit direction `u`, normal `n`, length `len`): the curve lies in the hull of
+/// its control points, so it cannot meet the segment.
+fn hull_misses_segment(pc: &PowerCurve, u: DVec2, n: DVec2, len: f64, tol: f64) -> bool {
+    let p = pc.control_points();
+    let (mut across_lo, mut across_hi) = (f64::MAX, f64::MIN);
+    let (mut along_lo, mut along_hi) = (f64::MAX, f64::MIN);
+    for q in &p[..pc.n] {
+        let (a, s) = (n.dot(*q), u.dot(*q));
+        across_lo = across_lo.min(a);
+        across_hi = across_hi.max(a);
+        along_lo = along_lo.min(s);
+        along_hi = along_hi.max(s);
+    }
+    across_lo > tol || across_hi < -tol || along_hi < -tol || along_lo > len + tol
 }
 
 /// For a piece lying along a segment's line: the ends of the parameter
 /// intervals where the projection `s(t)` lies in `[0, len]`.
-fn overlap_interval_ends(along: &Poly, len: f64, tol: f64) -> Vec<f64> {
+fn overlap_interval_ends(along: &Poly, len: f64, tol: f64) -> Roots {
     let inside = |t: f64| {
         let s = along.eval(t);
         s >= -tol && s <= len + tol
     };
-    let mut ts: Vec<f64> = [0.0, 1.0].into_iter().filter(|&t| inside(t)).collect();
-    ts.extend(along.zeros(tol));
-    ts.extend(along.minus(len).zeros(tol));
-    clamp_sort_dedup(ts)
+    let mut ts = Roots::new();
+    ts.extend([0.0, 1.0].into_iter().filter(|&t| inside(t)));
+    ts.extend(along.zeros(tol).iter().copied());
+    ts.extend(along.minus(len).zeros(tol).iter().copied());
+    ts.clamp_sort_dedup();
+    ts
 }
 
 /// Parameters where `pc` passes through the origin (a zero-length segment).
-fn hits_with_point(pc: &PowerCurve, tol: f64) -> Vec<f64> {
+fn hits_with_point(pc: &PowerCurve, tol: f64) -> Roots {
+    let mut out = Roots::new();
     if pc.squared_norm().is_negligible(tol * tol) {
-        return vec![0.0, 1.0];
+        out.extend([0.0, 1.0]);
+        return out;
     }
     let t = closest_param(pc);
     if pc.eval(t).length() <= tol {
-        vec![t]
-    } else {
-        Vec::new()
+        out.push(t);
     }
+    out
 }
 
 /// The parameter of the point of `pc` closest to the origin.
@@ -93,7 +108,7 @@ fn hits_with_point(pc: &PowerCurve, tol: f64) -> Vec<f64> {
 fn closest_param(pc: &PowerCurve) -> f64 {
     let mut best = (pc.eval(0.0).length_squared(), 0.0);
     let candidates = pc.dot_deriv().sign_change_roots(0.0, 1.0);
-    for t in candidates.into_iter().chain([1.0]) {
+    for &t in candidates.iter().chain(&[1.0]) {
         let d2 = pc.eval(t).length_squared();
         if d2 < best.0 {
             best = (d2, t);
@@ -105,36 +120,48 @@ fn closest_param(pc: &PowerCurve) -> f64 {
 /// Parameters where `pc` (translated so the circle's centre is the origin)
 /// crosses the circle of radius `r`: zeros of `|B(t)|² - r²` (degree ≤ 6),
 /// plus the ends strictly inside.
-fn hits_with_circle(pc: &PowerCurve, r: f64) -> Vec<f64> {
+fn hits_with_circle(pc: &PowerCurve, r: f64) -> Roots {
     let scale = pc.scale() + r;
     let tol = px_tol(scale);
     // Tolerance on r² - |B|² for a distance tolerance `tol`, plus the
     // rounding of the squared-norm coefficients.
     let gtol = tol * (2.0 * r + tol) + 1e-14 * scale * scale;
+    if pc.hull_box_distance() > r + tol {
+        return Roots::new();
+    }
     let g = pc.squared_norm().minus(r * r);
     if g.is_negligible(gtol) {
-        return vec![0.0, 1.0];
+        let mut all = Roots::new();
+        all.extend([0.0, 1.0]);
+        return all;
     }
     let mut ts = g.zeros(gtol);
     ts.extend([0.0, 1.0].into_iter().filter(|&t| g.eval(t) < 0.0));
-    clamp_sort_dedup(ts)
+    ts.clamp_sort_dedup();
+    ts
 }
 
 /// Parameters where `pc` crosses the boundary of the axis-aligned box
 /// `center ± half`, plus the ends inside it. The four sides are segments, so a
 /// piece passing through the box with both ends outside is found by its side
 /// crossings; a crossing at a corner is found twice and merged.
-fn hits_with_rect(pc: &PowerCurve, center: DVec2, half: DVec2) -> Vec<f64> {
+fn hits_with_rect(pc: &PowerCurve, center: DVec2, half: DVec2) -> Roots {
+    let (lo, hi) = pc.hull_box();
+    let tol = px_tol(pc.scale() + half.max_element());
+    if (lo - center).cmpgt(half + tol).any() || (center - hi).cmpgt(half + tol).any() {
+        return Roots::new();
+    }
     let corners = [
         center + DVec2::new(-half.x, -half.y),
         center + DVec2::new(half.x, -half.y),
         center + DVec2::new(half.x, half.y),
         center + DVec2::new(-half.x, half.y),
     ];
-    let mut ts = Vec::new();
+    let mut ts = Roots::new();
     for i in 0..4 {
         let (a, b) = (corners[i], corners[(i + 1) % 4]);
-        ts.extend(hits_with_segment(&pc.translated(a), b - a));
+        ts.extend(hits_with_segment(&pc.translated(a), b - a).iter().copied());
+        ts.clamp_sort_dedup();
     }
     for t in [0.0, 1.0] {
         let p = pc.eval(t) - center;
@@ -142,11 +169,12 @@ fn hits_with_rect(pc: &PowerCurve, center: DVec2, half: DVec2) -> Vec<f64> {
             ts.push(t);
         }
     }
-    clamp_sort_dedup(ts)
+    ts.clamp_sort_dedup();
+    ts
 }
 
 /// Crossings of the untranslated piece `pc` with the segment `a b`.
-pub(crate) fn segment_crossings(pc: &PowerCurve, a: DVec2, b: DVec2) -> Vec<f64> {
+pub(crate) fn segment_crossings(pc: &PowerCurve, a: DVec2, b: DVec2) -> Roots {
     hits_with_segment(&pc.translated(a), b - a)
 }
 
@@ -163,7 +191,7 @@ pub(crate) fn shape_crossings(
     shape: &ActorShape,
     center: DVec2,
     grow: f64,
-) -> Vec<f64> {
+) -> Roots {
     match *shape {
         ActorShape::Circle { radius } => {
             hits_with_circle(&pc.translated(center), radius as f64 + grow)
@@ -182,7 +210,7 @@ impl Terrain {
     pub fn segment_hits(&self, s: &Segment) -> Vec<f32> {
         let a = s.a.as_dvec2();
         let pc = self.bernstein().power().translated(a);
-        to_f32(hits_with_segment(&pc, s.b.as_dvec2() - a))
+        hits_with_segment(&pc, s.b.as_dvec2() - a).to_f32_vec()
     }
 
     /// The parameters where the piece crosses the boundary of `shape` centred
@@ -191,10 +219,11 @@ impl Terrain {
     pub fn actor_hits(&self, shape: &ActorShape, center: Vec2) -> Vec<f32> {
         let c = center.as_dvec2();
         let pc = self.bernstein().power();
-        to_f32(match *shape {
+        match *shape {
             ActorShape::Circle { radius } => hits_with_circle(&pc.translated(c), radius as f64),
             ActorShape::Rect { half_extents } => hits_with_rect(&pc, c, half_extents.as_dvec2()),
-        })
+        }
+        .to_f32_vec()
     }
 
     /// The parameter of the point of the piece closest to `p` (see

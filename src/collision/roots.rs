@@ -94,10 +94,11 @@ impl Poly {
 
     /// Roots in `[lo, hi]` where `p` changes sign, ascending. Double roots
     /// without a sign change may be missed; see [`Poly::zeros`].
-    pub fn sign_change_roots(&self, lo: f64, hi: f64) -> Vec<f64> {
+    pub fn sign_change_roots(&self, lo: f64, hi: f64) -> Roots {
+        let mut out = Roots::new();
         let scale = self.max_abs();
         if scale == 0.0 || !scale.is_finite() {
-            return Vec::new();
+            return out;
         }
         // Scaling by a constant keeps the roots and keeps the solver's
         // intermediate values in a comfortable range.
@@ -105,33 +106,31 @@ impl Poly {
         for (d, s) in c.iter_mut().zip(self.coeffs()) {
             *d = s / scale;
         }
-        let mut roots: Vec<f64> = match self.n {
-            0 | 1 => Vec::new(),
+        match self.n {
+            0 | 1 => {}
             2 => {
                 let r = -c[0] / c[1];
                 if (lo..=hi).contains(&r) {
-                    vec![r]
-                } else {
-                    Vec::new()
+                    out.push(r);
                 }
             }
-            3 => quadratic_roots_between(c[0], c[1], c[2], lo, hi),
-            4 => polycool::Cubic::new([c[0], c[1], c[2], c[3]])
-                .roots_between(lo, hi, X_ERROR)
-                .to_vec(),
-            5 => polycool::Poly::<5>::new([c[0], c[1], c[2], c[3], c[4]])
-                .roots_between(lo, hi, X_ERROR)
-                .to_vec(),
-            6 => polycool::Poly::<6>::new([c[0], c[1], c[2], c[3], c[4], c[5]])
-                .roots_between(lo, hi, X_ERROR)
-                .to_vec(),
-            _ => polycool::Poly::<7>::new(c)
-                .roots_between(lo, hi, X_ERROR)
-                .to_vec(),
-        };
-        roots.retain(|r| r.is_finite());
-        roots.sort_by(f64::total_cmp);
-        roots
+            3 => quadratic_roots_between(c[0], c[1], c[2], lo, hi, &mut out),
+            4 => out.extend(
+                polycool::Cubic::new([c[0], c[1], c[2], c[3]]).roots_between(lo, hi, X_ERROR),
+            ),
+            5 => out.extend(
+                polycool::Poly::<5>::new([c[0], c[1], c[2], c[3], c[4]])
+                    .roots_between(lo, hi, X_ERROR),
+            ),
+            6 => out.extend(
+                polycool::Poly::<6>::new([c[0], c[1], c[2], c[3], c[4], c[5]])
+                    .roots_between(lo, hi, X_ERROR),
+            ),
+            _ => out.extend(polycool::Poly::<7>::new(c).roots_between(lo, hi, X_ERROR)),
+        }
+        out.retain(|r| r.is_finite());
+        out.sort();
+        out
     }
 
     /// Every zero of `p` on `[0, 1]`: sign-change roots, plus touches
@@ -140,17 +139,18 @@ impl Poly {
     ///
     /// A polynomial that is negligible on the whole interval has no isolated
     /// zeros: callers check [`Poly::is_negligible`] first and handle that case.
-    pub fn zeros(&self, tol: f64) -> Vec<f64> {
+    pub fn zeros(&self, tol: f64) -> Roots {
         let (lo, hi) = (-T_EPS, 1.0 + T_EPS);
         let mut out = self.sign_change_roots(lo, hi);
         let crit = self.deriv().sign_change_roots(lo, hi);
+        let found = out;
         for (i, &tc) in crit.iter().enumerate() {
             if self.eval(tc).abs() > tol {
                 continue;
             }
             let prev = if i == 0 { lo } else { crit[i - 1] };
             let next = crit.get(i + 1).copied().unwrap_or(hi);
-            if !out.iter().any(|&r| r > prev && r < next) {
+            if !found.iter().any(|&r| r > prev && r < next) {
                 out.push(tc);
             }
         }
@@ -159,38 +159,150 @@ impl Poly {
                 out.push(end);
             }
         }
-        clamp_sort_dedup(out)
+        out.clamp_sort_dedup();
+        out
     }
 }
 
-/// Clamps parameters to `[0, 1]`, sorts them and merges those within [`T_MERGE`].
-pub fn clamp_sort_dedup(mut ts: Vec<f64>) -> Vec<f64> {
-    for t in &mut ts {
-        *t = t.clamp(0.0, 1.0);
+/// Most parameters a query collects before merging: 6 roots of a sextic, 5
+/// touches and 2 ends, or 4 rect sides of up to 4 each plus 2 ends.
+pub const MAX_ROOTS: usize = 24;
+
+/// A short list of parameters kept on the stack (queries run per body per
+/// step and must not allocate). Pushing past [`MAX_ROOTS`] is a bug in the
+/// caller's bound and panics.
+#[derive(Clone, Copy)]
+pub struct Roots {
+    t: [f64; MAX_ROOTS],
+    n: usize,
+}
+
+impl Default for Roots {
+    fn default() -> Self {
+        Self::new()
     }
-    ts.sort_by(f64::total_cmp);
-    ts.dedup_by(|a, b| (*a - *b).abs() <= T_MERGE);
-    ts
+}
+
+impl std::fmt::Debug for Roots {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl PartialEq for Roots {
+    fn eq(&self, other: &Self) -> bool {
+        **self == **other
+    }
+}
+
+impl PartialEq<Vec<f64>> for Roots {
+    fn eq(&self, other: &Vec<f64>) -> bool {
+        **self == other[..]
+    }
+}
+
+impl std::ops::Deref for Roots {
+    type Target = [f64];
+    fn deref(&self) -> &[f64] {
+        &self.t[..self.n]
+    }
+}
+
+impl IntoIterator for Roots {
+    type Item = f64;
+    type IntoIter = std::iter::Take<std::array::IntoIter<f64, MAX_ROOTS>>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.t.into_iter().take(self.n)
+    }
+}
+
+impl Roots {
+    pub const fn new() -> Self {
+        Roots {
+            t: [0.0; MAX_ROOTS],
+            n: 0,
+        }
+    }
+
+    pub fn push(&mut self, t: f64) {
+        self.t[self.n] = t;
+        self.n += 1;
+    }
+
+    pub fn extend(&mut self, ts: impl IntoIterator<Item = f64>) {
+        for t in ts {
+            self.push(t);
+        }
+    }
+
+    pub fn retain(&mut self, keep: impl Fn(f64) -> bool) {
+        let mut k = 0;
+        for i in 0..self.n {
+            if keep(self.t[i]) {
+                self.t[k] = self.t[i];
+                k += 1;
+            }
+        }
+        self.n = k;
+    }
+
+    /// Ascending (insertion sort: the lists are a handful long).
+    pub fn sort(&mut self) {
+        let t = &mut self.t[..self.n];
+        for i in 1..t.len() {
+            let mut j = i;
+            while j > 0 && t[j - 1].total_cmp(&t[j]).is_gt() {
+                t.swap(j - 1, j);
+                j -= 1;
+            }
+        }
+    }
+
+    /// Clamps parameters to `[0, 1]`, sorts them and merges those within [`T_MERGE`].
+    pub fn clamp_sort_dedup(&mut self) {
+        for t in &mut self.t[..self.n] {
+            *t = t.clamp(0.0, 1.0);
+        }
+        self.sort();
+        let mut k = 0;
+        for i in 0..self.n {
+            if k == 0 || (self.t[i] - self.t[k - 1]).abs() > T_MERGE {
+                self.t[k] = self.t[i];
+                k += 1;
+            }
+        }
+        self.n = k;
+    }
+
+    /// As `f32`, for the public API (two `f64` parameters can round to one).
+    pub fn to_f32_vec(self) -> Vec<f32> {
+        let mut out: Vec<f32> = Vec::with_capacity(self.n);
+        for &t in self.iter() {
+            let t = t as f32;
+            if out.last() != Some(&t) {
+                out.push(t);
+            }
+        }
+        out
+    }
 }
 
 /// Roots of `a t² + b t + c` in `[lo, hi]` without cancellation:
 /// `q = -(b + sign(b)·√(b² - 4ac))/2`, roots `q/a` and `c/q`. When `a` is tiny
 /// `q/a` is huge and falls outside the interval while `c/q` stays accurate.
-fn quadratic_roots_between(c: f64, b: f64, a: f64, lo: f64, hi: f64) -> Vec<f64> {
+fn quadratic_roots_between(c: f64, b: f64, a: f64, lo: f64, hi: f64, out: &mut Roots) {
     let disc = b * b - 4.0 * a * c;
-    let mut out = Vec::with_capacity(2);
     if disc < 0.0 {
-        return out;
+        return;
     }
     let q = -0.5 * (b + disc.sqrt().copysign(b));
-    for r in [q / a, c / q] {
-        if r.is_finite() && (lo..=hi).contains(&r) {
+    let (r0, r1) = (q / a, c / q);
+    let (r0, r1) = if r0 <= r1 { (r0, r1) } else { (r1, r0) };
+    for r in [r0, r1] {
+        if r.is_finite() && (lo..=hi).contains(&r) && out.last() != Some(&r) {
             out.push(r);
         }
     }
-    out.sort_by(f64::total_cmp);
-    out.dedup();
-    out
 }
 
 #[cfg(test)]

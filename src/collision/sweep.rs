@@ -22,7 +22,7 @@
 use bevy::math::{DVec2, Vec2};
 
 use super::basis::PowerCurve;
-use super::distance::{convex_hull, overlaps_convex_polygon, segment_distance};
+use super::distance::{convex_hull, overlaps_convex_polygon, segment_distance, segment_within};
 use super::query::{bounce_normal, px_tol, shape_crossings};
 use super::shapes::{ActorShape, Terrain};
 
@@ -56,10 +56,15 @@ fn swept_touches(
 ) -> bool {
     match *shape {
         ActorShape::Circle { radius } => {
-            segment_distance(pc, start, start + motion) <= radius as f64 + grow
+            segment_within(pc, start, start + motion, radius as f64 + grow)
         }
         ActorShape::Rect { half_extents } => {
             let h = half_extents.as_dvec2() + DVec2::splat(grow);
+            let (lo, hi) = pc.hull_box();
+            let (slo, shi) = (start.min(start + motion) - h, start.max(start + motion) + h);
+            if lo.cmpgt(shi).any() || hi.cmplt(slo).any() {
+                return false;
+            }
             let mut corners = [DVec2::ZERO; 8];
             let signs = [(-1.0, -1.0), (1.0, -1.0), (1.0, 1.0), (-1.0, 1.0)];
             for (i, (sx, sy)) in signs.into_iter().enumerate() {
@@ -76,6 +81,51 @@ fn swept_touches(
             overlaps_convex_polygon(pc, &hull)
         }
     }
+}
+
+/// The first `s` in `[0, 1]` at which a circle of radius `r` centred on
+/// `p + s·d` touches the segment `a b`, for a circle not touching it at
+/// `s = 0`; `None` when it never does.
+///
+/// The circle touches the segment when its centre enters the capsule of
+/// radius `r` around it: the band `|n · (x - a)| ≤ r` over the segment's
+/// length, or a disc of radius `r` around `a` or `b`. The band's side is
+/// reached at `s = (σr - h₀) / (n · d)` (signed distance `h₀`, side `σ`), a
+/// disc at the smaller root of `|p - q + s d|² = r²`, taken without
+/// cancellation.
+fn circle_segment_toi(a: DVec2, b: DVec2, p: DVec2, d: DVec2, r: f64) -> Option<f64> {
+    let mut best: Option<f64> = None;
+    let mut keep = |s: f64| {
+        if (0.0..=1.0).contains(&s) && best.is_none_or(|b| s < b) {
+            best = Some(s);
+        }
+    };
+    let e = b - a;
+    let len = e.length();
+    if len > 0.0 {
+        let (u, n) = (e / len, e.perp() / len);
+        let h0 = n.dot(p - a);
+        let nd = n.dot(d);
+        if h0.abs() > r && nd != 0.0 {
+            let s = (r.copysign(h0) - h0) / nd;
+            let along = u.dot(p + d * s - a);
+            if (0.0..=len).contains(&along) {
+                keep(s);
+            }
+        }
+    }
+    for q in [a, b] {
+        // |w + s d|² = r² with w = p - q: A s² + 2B s + C = 0.
+        let w = p - q;
+        let (qa, qb, qc) = (d.length_squared(), w.dot(d), w.length_squared() - r * r);
+        let disc = qb * qb - qa * qc;
+        if qa == 0.0 || disc < 0.0 || qb >= 0.0 {
+            continue;
+        }
+        // Smaller root of A s² + 2B s + C with B < 0: C / (-B + √disc).
+        keep(qc / (-qb + disc.sqrt()));
+    }
+    best
 }
 
 /// The direction from the end `e` (0 or 1) of the piece outward, past the
@@ -144,8 +194,8 @@ fn contact_at(
     grow: f64,
 ) -> Option<Toi> {
     let hits: Vec<f32> = shape_crossings(pc, shape, pose, grow)
-        .into_iter()
-        .map(|t| t as f32)
+        .iter()
+        .map(|&t| t as f32)
         .collect();
     let normal = contact_normal(terrain, &hits, shape, pose.as_vec2())?;
     let mean = hits.iter().sum::<f32>() / hits.len() as f32;
@@ -177,6 +227,14 @@ pub fn sweep(
     }
     let len = d.length();
     let (mut lo, mut hi) = (0.0f64, 1.0f64);
+    if let (ActorShape::Circle { radius }, 2) = (*shape, pc.n) {
+        // A straight piece: the exact time of impact in closed form, and
+        // the same bracket the bisection below would give.
+        let s = circle_segment_toi(pc.c[0], pc.c[0] + pc.c[1], p, d, radius as f64 + grow)
+            .unwrap_or(1.0);
+        let half = 0.5 * TOI_TOLERANCE / len;
+        (lo, hi) = ((s - half).max(0.0), (s + half).min(1.0));
+    }
     for _ in 0..64 {
         if (hi - lo) * len <= TOI_TOLERANCE {
             break;
