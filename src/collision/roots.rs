@@ -2,7 +2,8 @@
 //!
 //! Every query in this crate ends in "where is this polynomial in `t` zero on
 //! `[0, 1]`": a signed distance to a line (degree ≤ 3), a squared distance to a
-//! circle minus `r²` (degree ≤ 6), the closest-point condition (degree ≤ 5).
+//! circle minus `r²` (degree ≤ 6), the closest-point condition (degree ≤ 5),
+//! the first contact of a moving circle with a cubic (degree ≤ 10).
 //!
 //! * Sign-change roots come from [`polycool`]'s bracketed solver (Yuksel's
 //!   method), which only searches inside the interval, so a tiny leading
@@ -27,10 +28,10 @@ pub const T_MERGE: f64 = 1e-7;
 /// Accuracy asked of the iterative solver, in `t`.
 const X_ERROR: f64 = 1e-13;
 
-/// Most coefficients we ever need (degree 6: circle vs cubic).
-const MAX_COEFFS: usize = 7;
+/// Most coefficients we ever need (degree 10: a moving circle vs a cubic).
+const MAX_COEFFS: usize = 11;
 
-/// A polynomial of degree ≤ 6 in the power basis, `c[0] + c[1] t + … + c[n-1] t^(n-1)`.
+/// A polynomial of degree ≤ 10 in the power basis, `c[0] + c[1] t + … + c[n-1] t^(n-1)`.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Poly {
     c: [f64; MAX_COEFFS],
@@ -38,9 +39,9 @@ pub struct Poly {
 }
 
 impl Poly {
-    /// Builds a polynomial from ascending coefficients (at most 7).
+    /// Builds a polynomial from ascending coefficients (at most 11).
     pub fn new(coeffs: &[f64]) -> Self {
-        assert!(coeffs.len() <= MAX_COEFFS, "polynomial degree above 6");
+        assert!(coeffs.len() <= MAX_COEFFS, "polynomial degree above 10");
         let mut c = [0.0; MAX_COEFFS];
         c[..coeffs.len()].copy_from_slice(coeffs);
         let mut p = Poly { c, n: coeffs.len() };
@@ -72,6 +73,29 @@ impl Poly {
             c[i - 1] = i as f64 * self.c[i];
         }
         Poly::new(&c[..self.n.saturating_sub(1)])
+    }
+
+    /// The product `p · q` (their degrees must sum to at most 10).
+    pub fn mul(&self, q: &Poly) -> Poly {
+        let mut c = [0.0; MAX_COEFFS];
+        if self.n == 0 || q.n == 0 {
+            return Poly::new(&[]);
+        }
+        for (i, a) in self.coeffs().iter().enumerate() {
+            for (j, b) in q.coeffs().iter().enumerate() {
+                c[i + j] += a * b;
+            }
+        }
+        Poly::new(&c[..self.n + q.n - 1])
+    }
+
+    /// `p - k·q`.
+    pub fn minus_scaled(&self, k: f64, q: &Poly) -> Poly {
+        let mut c = self.c;
+        for (d, b) in c.iter_mut().zip(q.coeffs()) {
+            *d -= k * b;
+        }
+        Poly::new(&c[..self.n.max(q.n)])
     }
 
     /// `p(t) - k`.
@@ -126,7 +150,23 @@ impl Poly {
                 polycool::Poly::<6>::new([c[0], c[1], c[2], c[3], c[4], c[5]])
                     .roots_between(lo, hi, X_ERROR),
             ),
-            _ => out.extend(polycool::Poly::<7>::new(c).roots_between(lo, hi, X_ERROR)),
+            7 => out.extend(
+                polycool::Poly::<7>::new([c[0], c[1], c[2], c[3], c[4], c[5], c[6]])
+                    .roots_between(lo, hi, X_ERROR),
+            ),
+            8 => out.extend(
+                polycool::Poly::<8>::new(std::array::from_fn(|i| c[i]))
+                    .roots_between(lo, hi, X_ERROR),
+            ),
+            9 => out.extend(
+                polycool::Poly::<9>::new(std::array::from_fn(|i| c[i]))
+                    .roots_between(lo, hi, X_ERROR),
+            ),
+            10 => out.extend(
+                polycool::Poly::<10>::new(std::array::from_fn(|i| c[i]))
+                    .roots_between(lo, hi, X_ERROR),
+            ),
+            _ => out.extend(polycool::PolyDyn::new(c).roots_between(lo, hi, X_ERROR)),
         }
         out.retain(|r| r.is_finite());
         out.sort();
