@@ -267,13 +267,116 @@ fn aabb(c: &mut Criterion) {
     g.finish();
 }
 
+/// The peers' way to collide a circle with a curve: flatten it with lyon at
+/// [`FLATTEN_TOLERANCE`] px, then test each segment (the closure sees each).
+fn for_each_flat_segment(cu: &CubicBezier, f: &mut impl FnMut(Vec2, Vec2)) {
+    lc(cu).for_each_flattened(FLATTEN_TOLERANCE, &mut |s: &lyon_geom::LineSegment<f32>| {
+        f(Vec2::new(s.from.x, s.from.y), Vec2::new(s.to.x, s.to.y))
+    });
+}
+
+const FLATTEN_TOLERANCE: f32 = 0.1;
+
+/// Crossings of the circle with the flattened curve, as points.
+fn flat_circle_hits(cu: &CubicBezier, c: Vec2, r: f32) -> Vec<Vec2> {
+    let mut out = Vec::new();
+    for_each_flat_segment(cu, &mut |a, b| {
+        let (d, w) = (b - a, a - c);
+        let (qa, qb, qc) = (d.dot(d), w.dot(d), w.dot(w) - r * r);
+        let disc = qb * qb - qa * qc;
+        if qa > 0.0 && disc >= 0.0 {
+            for t in [(-qb - disc.sqrt()) / qa, (-qb + disc.sqrt()) / qa] {
+                if (0.0..=1.0).contains(&t) {
+                    out.push(a + d * t);
+                }
+            }
+        }
+    });
+    out
+}
+
+/// First contact of a circle moving by `m` with the flattened curve: the
+/// capsule test of each segment (its sides and its end discs), in `f32`.
+fn flat_circle_toi(cu: &CubicBezier, p: Vec2, m: Vec2, r: f32) -> Option<f32> {
+    let mut best: Option<f32> = None;
+    let mut keep = |s: f32| {
+        if (0.0..=1.0).contains(&s) && best.is_none_or(|b| s < b) {
+            best = Some(s);
+        }
+    };
+    for_each_flat_segment(cu, &mut |a, b| {
+        let e = b - a;
+        let len = e.length();
+        if len > 0.0 {
+            let (u, n) = (e / len, e.perp() / len);
+            let (h0, nd) = (n.dot(p - a), n.dot(m));
+            if h0.abs() > r && nd != 0.0 {
+                let s = (r.copysign(h0) - h0) / nd;
+                if (0.0..=len).contains(&u.dot(p + m * s - a)) {
+                    keep(s);
+                }
+            }
+        }
+        for q in [a, b] {
+            let w = p - q;
+            let (qa, qb, qc) = (m.dot(m), w.dot(m), w.dot(w) - r * r);
+            let disc = qb * qb - qa * qc;
+            if qa > 0.0 && disc >= 0.0 && qb < 0.0 {
+                keep(qc / (-qb + disc.sqrt()));
+            }
+        }
+    });
+    best
+}
+
 fn actors(c: &mut Criterion) {
     let inp = inputs();
     let circle = ActorShape::Circle { radius: 20.0 };
     let rect = ActorShape::Rect {
         half_extents: Vec2::new(12.0, 18.0),
     };
+    // Accuracy of the flattened baseline against ours (exact): how far apart
+    // the two times of impact put the circle, and how far the flattened
+    // crossings lie from the true circle.
+    let (mut toi_gap, mut hit_err, mut disagree) = (0.0f64, 0.0f64, 0);
+    for (i, cu) in inp.cubics.iter().enumerate() {
+        let p = inp.points[i];
+        let m = Vec2::from_angle(i as f32) * 300.0;
+        let ours = sweep(&Terrain::Cubic(*cu), &circle, p, m, 0.0).map(|t| t.fraction);
+        let flat = flat_circle_toi(cu, p, m, 20.0);
+        match (ours, flat) {
+            (Some(a), Some(b)) => toi_gap = toi_gap.max(((a - b).abs() * 300.0) as f64),
+            (None, None) => {}
+            _ => disagree += 1,
+        }
+        for h in flat_circle_hits(cu, p, 20.0) {
+            let t = Terrain::Cubic(*cu);
+            let true_dist = t.distance(h) as f64;
+            hit_err = hit_err.max(true_dist);
+        }
+    }
+    eprintln!(
+        "flattened at {FLATTEN_TOLERANCE} px vs exact: times of impact up to {toi_gap:.2e} px apart, {disagree} of {N} hit/miss disagreements; flattened crossings up to {hit_err:.2e} px off the curve"
+    );
     let mut g = c.benchmark_group("actor");
+    g.bench_function("circle hits x cubic/flatten 0.1 px + segments", |b| {
+        b.iter(|| {
+            for (cu, p) in inp.cubics.iter().zip(&inp.points) {
+                black_box(flat_circle_hits(cu, *p, 20.0));
+            }
+        })
+    });
+    g.bench_function(
+        "circle sweep 300 px x cubic/flatten 0.1 px + segments",
+        |b| {
+            b.iter(|| {
+                for (i, cu) in inp.cubics.iter().enumerate() {
+                    let m = Vec2::from_angle(i as f32) * 300.0;
+                    black_box(flat_circle_toi(cu, inp.points[i], m, 20.0));
+                }
+            })
+        },
+    );
     for (name, shape) in [("circle", circle), ("rect", rect)] {
         g.bench_function(format!("{name} hits x cubic"), |b| {
             b.iter(|| {

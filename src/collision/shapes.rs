@@ -9,6 +9,7 @@
 use bevy::math::{DVec2, Rect, Vec2};
 
 use super::basis::Bernstein;
+use super::roots::Roots;
 
 /// A straight piece from `a` to `b`: `B(t) = a + t (b - a)`.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -148,9 +149,12 @@ impl Terrain {
 
     /// Parameters in `(0, 1)` where `x'(t)` or `y'(t)` changes sign: the
     /// turning points of each coordinate.
-    fn turning_params(&self) -> Vec<f64> {
+    fn turning_params(&self) -> Roots {
         let pc = self.bernstein().power();
-        let mut ts = Vec::new();
+        let mut ts = Roots::new();
+        if pc.n == 2 {
+            return ts;
+        }
         for axis in 0..2 {
             for t in pc.axis(axis).deriv().sign_change_roots(0.0, 1.0) {
                 if t > 0.0 && t < 1.0 {
@@ -158,7 +162,7 @@ impl Terrain {
                 }
             }
         }
-        ts.sort_by(f64::total_cmp);
+        ts.sort();
         ts
     }
 
@@ -189,7 +193,7 @@ impl Terrain {
     /// monotonic, covering `[0, 1]` in order. A segment is one range.
     pub fn monotonic_ranges(&self) -> Vec<(f32, f32)> {
         let mut cuts = vec![0.0f64];
-        for t in self.turning_params() {
+        for t in self.turning_params().into_iter() {
             if t - cuts[cuts.len() - 1] > 1e-6 && 1.0 - t > 1e-6 {
                 cuts.push(t);
             }

@@ -1,0 +1,53 @@
+//! The whole game simulation headless: one Bevy `FixedUpdate` step (player
+//! controller, collision plugin with 1 001 actors, hit messages, goal checks)
+//! of the shipped level 01-hills with 1 000 extra balls dropped over it.
+
+use std::fmt::Write;
+use std::hint::black_box;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use tangent::headless::headless_app;
+
+/// The shipped level's text with `n` balls added to its actors, in the open
+/// air between the floor and the ceiling.
+fn level_with_balls(n: usize) -> String {
+    let text = std::fs::read_to_string("assets/levels/01-hills.level.ron")
+        .expect("run from the repository root");
+    let mut balls = String::new();
+    for i in 0..n {
+        let (x, y) = (
+            100.0 + (i % 95) as f32 * 20.0,
+            200.0 + (i / 95) as f32 * 24.0,
+        );
+        writeln!(
+            balls,
+            "        (name: \"b{i}\", shape: Circle(radius: 6), position: ({x}, {y}), velocity: ({}, 0), restitution: 0.7),",
+            (i % 7) as f32 * 40.0 - 120.0
+        )
+        .unwrap();
+    }
+    text.replacen("actors: [\n", &format!("actors: [\n{balls}"), 1)
+}
+
+fn bench(c: &mut Criterion) {
+    let dir = std::env::temp_dir().join("tangent-bench");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("hills-1000.level.ron");
+    std::fs::write(&path, level_with_balls(1000)).unwrap();
+    let mut app = headless_app(&path, None).expect("the level with balls is valid");
+    // Let the balls fall and start bouncing before timing.
+    for _ in 0..60 {
+        app.update();
+    }
+    let mut g = c.benchmark_group("game_loop");
+    g.bench_function("FixedUpdate step, 01-hills + 1000 balls", |b| {
+        b.iter(|| {
+            app.update();
+            black_box(&app);
+        })
+    });
+    g.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);
