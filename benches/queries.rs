@@ -345,6 +345,9 @@ fn actors(c: &mut Criterion) {
         let ours = sweep(&Terrain::Cubic(*cu), &circle, p, m, 0.0).map(|t| t.fraction);
         let flat = flat_circle_toi(cu, p, m, 20.0);
         match (ours, flat) {
+            // Overlapping at the start: ours reports it (fraction 0), the
+            // segment tests skip segments they start inside. Not accuracy.
+            (Some(0.0), _) => {}
             (Some(a), Some(b)) => toi_gap = toi_gap.max(((a - b).abs() * 300.0) as f64),
             (None, None) => {}
             _ => disagree += 1,

@@ -170,13 +170,24 @@ impl Terrain {
     /// `x'(t) = 0` or `y'(t) = 0` (roots of a polynomial of degree ≤ 2), not
     /// the control-point hull. Rounded outward to `f32`.
     pub fn aabb(&self) -> Rect {
-        let pc = self.bernstein().power();
-        let mut min = pc.eval(0.0).min(pc.eval(1.0));
-        let mut max = pc.eval(0.0).max(pc.eval(1.0));
-        for t in self.turning_params() {
-            let p = pc.eval(t);
-            min = min.min(p);
-            max = max.max(p);
+        let b = self.bernstein();
+        let (first, last) = (b.p[0], b.p[b.n - 1]);
+        let (mut min, mut max) = (first.min(last), first.max(last));
+        // Inner control points inside the ends' box keep the whole curve
+        // inside it (hull property): no extremum to look for.
+        let inner = &b.p[1..b.n - 1];
+        if inner
+            .iter()
+            .any(|q| q.cmplt(min).any() || q.cmpgt(max).any())
+        {
+            let pc = b.power();
+            for axis in 0..2 {
+                for t in pc.axis(axis).deriv().sign_change_roots(0.0, 1.0) {
+                    let p = pc.eval(t);
+                    min = min.min(p);
+                    max = max.max(p);
+                }
+            }
         }
         Rect {
             min: Vec2::new(round_down(min.x), round_down(min.y)),
