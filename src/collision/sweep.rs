@@ -15,20 +15,18 @@
 //!
 //! Both tests are exact polynomial queries, so nothing thin or fast slips
 //! between samples: a miss over the whole motion is a proof of no contact.
-//! The search keeps a bracket `[lo, hi]`: no contact up to `lo`, contact by
-//! `hi`, and stops when it is [`TOI_TOLERANCE`] pixels long.
+//! The search keeps a bracket `[lo, hi]`, no contact up to `lo` and contact
+//! by `hi`, [`TOI_TOLERANCE`] pixels long at the end:
 //!
-//! * circle against a straight piece: the bracket comes from the closed-form
-//!   time of impact ([`circle_segment_toi`]);
-//! * circle against a curve: conservative advancement moves `lo` by the
-//!   exact distance from the circle at `lo` to the curve (a circle that far
-//!   away cannot touch sooner), which converges in a few steps when the
-//!   circle meets the curve head-on; when a step gains less than an eighth
-//!   of the bracket (a glancing approach, where advancement crawls) it
-//!   bisects with the exact swept test instead;
-//! * rect: bisection with the exact swept test.
+//! * circle: from the time of impact in closed form (a straight piece,
+//!   [`circle_segment_toi`]) or from the roots of one polynomial (a curve,
+//!   [`circle_curve_toi`]), then checked with the exact swept test;
+//! * rect, or a circle whose check fails (a degenerate double root):
+//!   bisection with the exact swept test.
 //!
-//! Flattening the curve was rejected: it is not exact.
+//! Conservative advancement was tried and dropped: bodies sliding along a
+//! surface approach it at a glancing angle, where it crawls. Flattening the
+//! curve was rejected: it is not exact.
 
 use bevy::math::{DVec2, Vec2};
 
@@ -91,6 +89,16 @@ fn swept_touches(
             }
             overlaps_convex_polygon(pc, &hull)
         }
+    }
+}
+
+/// The first `s` in `[0, 1]` at which a circle of radius `r` centred on
+/// `p + s·d` touches the piece `pc`, by the formula for its kind.
+fn circle_toi(pc: &PowerCurve, p: DVec2, d: DVec2, r: f64) -> Option<f64> {
+    if pc.n == 2 {
+        circle_segment_toi(pc.c[0], pc.c[0] + pc.c[1], p, d, r)
+    } else {
+        circle_curve_toi(pc, p, d, r)
     }
 }
 
@@ -285,13 +293,7 @@ pub fn sweep(
         // The time of impact from its formula, bracketed like the bisection
         // would; kept only when the exact swept test agrees that nothing is
         // touched before the bracket and the contact is there at its end.
-        let r = radius as f64 + grow;
-        let s = if pc.n == 2 {
-            circle_segment_toi(pc.c[0], pc.c[0] + pc.c[1], p, d, r)
-        } else {
-            circle_curve_toi(&pc, p, d, r)
-        };
-        if let Some(s) = s {
+        if let Some(s) = circle_toi(&pc, p, d, radius as f64 + grow) {
             let half = 0.5 * TOI_TOLERANCE / len;
             let (lo, hi) = ((s - half).max(0.0), (s + half).min(1.0));
             if (lo == 0.0 || !swept_touches(&pc, shape, p, d * lo, grow))
@@ -401,12 +403,8 @@ mod tests {
             }
             hits += 1;
             let (lo, _) = bisect(&pc, &shape, p, d, 0.0);
-            let s = if pc.n == 2 {
-                circle_segment_toi(pc.c[0], pc.c[0] + pc.c[1], p, d, r)
-            } else {
-                circle_curve_toi(&pc, p, d, r)
-            };
-            let s = s.unwrap_or_else(|| panic!("case {i}: no time of impact from the formula"));
+            let s = circle_toi(&pc, p, d, r)
+                .unwrap_or_else(|| panic!("case {i}: no time of impact from the formula"));
             let err = (s - lo).abs() * d.length();
             assert!(
                 err <= 2.0 * TOI_TOLERANCE,
