@@ -12,6 +12,7 @@ pub mod broadphase;
 pub mod debug;
 mod depenetrate;
 mod distance;
+mod isolate;
 pub mod motion;
 pub mod plugin;
 pub mod query;

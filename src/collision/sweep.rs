@@ -358,6 +358,7 @@ fn contact_in(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::collision::roots::unit_rng;
     use crate::collision::{CubicBezier, QuadBezier, Segment};
 
     /// The formulas against the bisection they replace, on random pieces
@@ -365,13 +366,7 @@ mod tests {
     /// bisection finds a first contact, the formula finds the same one.
     #[test]
     fn formulas_agree_with_bisection() {
-        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-        let mut f = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed >> 11) as f64 / (1u64 << 53) as f64
-        };
+        let mut f = unit_rng(0x9E37_79B9_7F4A_7C15);
         let (mut agreed, mut hits) = (0, 0);
         for i in 0..3000 {
             let mut pt = || DVec2::new(f() * 1000.0, f() * 1000.0);

@@ -1,0 +1,268 @@
+//! Fast root isolation on `[0, 1]` by Bernstein subdivision, the first try
+//! of every polynomial solve of degree 3 and up (see [`super::roots`]).
+//!
+//! On an interval `[lo, hi]` a polynomial of degree `n` is written in the
+//! Bernstein basis, `p = Σ bᵢ C(n,i) u^i (1-u)^(n-i)` with `u` running over
+//! the interval. Two facts make that basis a root finder:
+//!
+//! * `p` lies in the range of its coefficients (`min bᵢ ≤ p ≤ max bᵢ`), so
+//!   an interval whose coefficients are all above `tol` (or all below
+//!   `-tol`) holds no zero and no touch: it is dropped;
+//! * the derivative's coefficients are `n (bᵢ₊₁ - bᵢ)`, so monotone
+//!   coefficients mean a monotone `p`: at most one root, which is there iff
+//!   the ends `b₀ = p(lo)` and `bₙ = p(hi)` differ in sign, and no critical
+//!   point, hence no touch. That root is polished by safeguarded Newton.
+//!
+//! Any other interval is halved (de Casteljau at `½`); the coefficients
+//! converge to `p` quadratically in the width, so far from a tangency every
+//! interval resolves within a few halvings. An interval still undecided at
+//! [`MAX_DEPTH`], or a split point where `|p| ≤ tol` (a root or touch right
+//! on the boundary), means a (near-)tangency: the isolator gives up and the
+//! caller runs its general solver on the whole interval, so the answer is
+//! never worse than that solver's. Conversion to the Bernstein basis,
+//! `bᵢ = Σ_{j≤i} C(i,j)/C(n,j) cⱼ`, and the halvings are exact up to a few
+//! rounding errors of the coefficients' size, far below any `tol` in use.
+
+use super::roots::Roots;
+
+/// Most coefficients handled (degree 10).
+const MAX_COEFFS: usize = 11;
+
+/// Halvings before an undecided interval (width `2^-MAX_DEPTH`) is handed
+/// to the general solver.
+const MAX_DEPTH: u32 = 16;
+
+/// `C(i, j)` for `i, j ≤ 10`.
+const BINOM: [[f64; MAX_COEFFS]; MAX_COEFFS] = {
+    let mut b = [[0.0; MAX_COEFFS]; MAX_COEFFS];
+    let mut i = 0;
+    while i < MAX_COEFFS {
+        b[i][0] = 1.0;
+        let mut j = 1;
+        while j <= i {
+            b[i][j] = b[i - 1][j - 1] + if j < i { b[i - 1][j] } else { 0.0 };
+            j += 1;
+        }
+        i += 1;
+    }
+    b
+};
+
+/// Bernstein coefficients on `[0, 1]` of the power-basis polynomial `c`
+/// (`N` coefficients).
+fn to_bernstein<const N: usize>(c: &[f64]) -> [f64; N] {
+    let n = N - 1;
+    let mut b = [0.0; N];
+    for (i, bi) in b.iter_mut().enumerate() {
+        let mut s = 0.0;
+        for (j, cj) in c.iter().enumerate().take(i + 1) {
+            s += BINOM[i][j] / BINOM[n][j] * cj;
+        }
+        *bi = s;
+    }
+    b
+}
+
+/// De Casteljau at `½`: the coefficients on the left and right halves.
+fn halve<const N: usize>(b: &[f64; N]) -> ([f64; N], [f64; N]) {
+    let mut work = *b;
+    let (mut left, mut right) = ([0.0; N], [0.0; N]);
+    left[0] = work[0];
+    right[N - 1] = work[N - 1];
+    for level in 1..N {
+        for i in 0..N - level {
+            work[i] = 0.5 * (work[i] + work[i + 1]);
+        }
+        left[level] = work[0];
+        right[N - 1 - level] = work[N - 1 - level];
+    }
+    (left, right)
+}
+
+/// Horner evaluation of the power-basis `c` and its derivative at `t`.
+fn eval_with_slope(c: &[f64], t: f64) -> (f64, f64) {
+    let (mut p, mut dp) = (0.0, 0.0);
+    for &ci in c.iter().rev() {
+        dp = dp * t + p;
+        p = p * t + ci;
+    }
+    (p, dp)
+}
+
+/// The root of `c` in `[lo, hi]`, where it is monotone from `p(lo) = first`
+/// to `p(hi) = last` of the other sign: Newton steps from the chord's
+/// zero, replaced by bisection whenever they leave the shrinking bracket.
+fn polish(c: &[f64], mut lo: f64, mut hi: f64, first: f64, last: f64, x_error: f64) -> f64 {
+    let lo_negative = first < 0.0;
+    let chord = first / (first - last);
+    let mut t = if chord.is_finite() {
+        lo + (hi - lo) * chord.clamp(0.0, 1.0)
+    } else {
+        0.5 * (lo + hi)
+    };
+    for _ in 0..100 {
+        let (p, dp) = eval_with_slope(c, t);
+        if p == 0.0 {
+            return t;
+        }
+        if (p < 0.0) == lo_negative {
+            lo = t;
+        } else {
+            hi = t;
+        }
+        let newton = t - p / dp;
+        let next = if newton > lo && newton < hi {
+            newton
+        } else {
+            0.5 * (lo + hi)
+        };
+        if (next - t).abs() <= x_error || hi - lo <= x_error {
+            return next;
+        }
+        t = next;
+    }
+    t
+}
+
+/// What the search shares: the power-basis polynomial, the zero band and the
+/// accuracy asked of the roots, and the roots found so far.
+struct Search<'a> {
+    c: &'a [f64],
+    tol: f64,
+    x_error: f64,
+    out: Roots,
+}
+
+impl Search<'_> {
+    /// Decides `[lo, hi]` with coefficients `b`, halving as needed; `None`
+    /// when some part cannot be decided.
+    fn visit<const N: usize>(&mut self, b: &[f64; N], lo: f64, hi: f64, depth: u32) -> Option<()> {
+        let (mut min, mut max) = (b[0], b[0]);
+        let (mut rising, mut falling) = (true, true);
+        for i in 1..N {
+            let v = b[i];
+            min = if v < min { v } else { min };
+            max = if v > max { v } else { max };
+            rising &= b[i - 1] <= v;
+            falling &= b[i - 1] >= v;
+        }
+        if min > self.tol || max < -self.tol {
+            return Some(());
+        }
+        if rising || falling {
+            let (first, last) = (b[0], b[N - 1]);
+            if (first < 0.0) != (last < 0.0) {
+                // At most one root per monotone interval: ≤ 10 in all.
+                let t = polish(self.c, lo, hi, first, last, self.x_error);
+                self.out.push(t);
+            }
+            return Some(());
+        }
+        if depth >= MAX_DEPTH {
+            return None;
+        }
+        let (left, right) = halve(b);
+        if left[N - 1].abs() <= self.tol {
+            return None;
+        }
+        let mid = 0.5 * (lo + hi);
+        self.visit(&left, lo, mid, depth + 1)?;
+        self.visit(&right, mid, hi, depth + 1)
+    }
+
+    fn run<const N: usize>(mut self) -> Option<Roots> {
+        self.visit(&to_bernstein::<N>(self.c), 0.0, 1.0, 0)?;
+        Some(self.out)
+    }
+}
+
+/// The sign-change roots of the power-basis polynomial `c` (degree 3 to 10,
+/// leading coefficient not zero) on `[0, 1]`, ascending, when every part of
+/// the interval is proved to hold no zero other than those (no point with
+/// `|p| ≤ tol` that is not a sign change); `None` when some part could not
+/// be decided (see the module docs).
+pub fn isolate(c: &[f64], tol: f64, x_error: f64) -> Option<Roots> {
+    let search = Search {
+        c,
+        tol,
+        x_error,
+        out: Roots::new(),
+    };
+    match c.len() {
+        4 => search.run::<4>(),
+        5 => search.run::<5>(),
+        6 => search.run::<6>(),
+        7 => search.run::<7>(),
+        8 => search.run::<8>(),
+        9 => search.run::<9>(),
+        10 => search.run::<10>(),
+        11 => search.run::<11>(),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::collision::roots::from_factors;
+
+    fn eval(c: &[f64], t: f64) -> f64 {
+        eval_with_slope(c, t).0
+    }
+
+    #[test]
+    fn bernstein_coefficients_reproduce_the_polynomial() {
+        // p(t) = 1 - 3t + 2t² + 5t³ - t⁴: evaluate the Bernstein form directly.
+        let c = [1.0, -3.0, 2.0, 5.0, -1.0];
+        let b = to_bernstein::<5>(&c);
+        for k in 0..=20 {
+            let t = k as f64 / 20.0;
+            let n = 4;
+            let bern: f64 = (0..=n)
+                .map(|i| b[i] * BINOM[n][i] * t.powi(i as i32) * (1.0 - t).powi((n - i) as i32))
+                .sum();
+            assert!((bern - eval(&c, t)).abs() < 1e-12, "t = {t}");
+        }
+    }
+
+    #[test]
+    fn halves_match_the_polynomial_on_each_half() {
+        let c = [0.3, -2.0, 1.0, 4.0, -3.0, 0.5];
+        let n = c.len() - 1;
+        let (l, r) = halve(&to_bernstein::<6>(&c));
+        for k in 0..=10 {
+            let u = k as f64 / 10.0;
+            let bern = |b: &[f64; 6]| -> f64 {
+                (0..=n)
+                    .map(|i| b[i] * BINOM[n][i] * u.powi(i as i32) * (1.0 - u).powi((n - i) as i32))
+                    .sum()
+            };
+            assert!((bern(&l) - eval(&c, 0.5 * u)).abs() < 1e-12);
+            assert!((bern(&r) - eval(&c, 0.5 + 0.5 * u)).abs() < 1e-12);
+        }
+    }
+
+    #[test]
+    fn finds_simple_roots_of_a_quintic() {
+        // (t - 0.1)(t - 0.35)(t - 0.6)(t - 0.95)(t + 2)
+        let c = from_factors(&[0.1, 0.35, 0.6, 0.95, -2.0], &[]);
+        let z = isolate(&c, 1e-12, 1e-13).expect("simple roots resolve");
+        assert_eq!(z.len(), 4, "{z:?}");
+        for (a, b) in z.iter().zip([0.1, 0.35, 0.6, 0.95]) {
+            assert!((a - b).abs() < 1e-10, "{z:?}");
+        }
+    }
+
+    #[test]
+    fn a_double_root_is_left_to_the_general_solver() {
+        // (t - 0.3)² (t + 1): tangent to zero at 0.3.
+        let c = [0.09, -0.51, 0.4, 1.0];
+        assert!(isolate(&c, 1e-12, 1e-13).is_none());
+    }
+
+    #[test]
+    fn a_polynomial_far_from_zero_has_no_roots() {
+        let c = [5.0, -1.0, 0.5, 0.2];
+        assert_eq!(isolate(&c, 1e-9, 1e-13).unwrap().len(), 0);
+    }
+}
