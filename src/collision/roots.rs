@@ -5,9 +5,12 @@
 //! circle minus `r²` (degree ≤ 6), the closest-point condition (degree ≤ 5),
 //! the first contact of a moving circle with a cubic (degree ≤ 10).
 //!
-//! * Degree 3 and up first try Bernstein subdivision ([`super::isolate`]),
-//!   which proves most answers in a few halvings; only a (near-)tangency it
-//!   cannot decide falls through to the general path below.
+//! * [`Poly::zeros`] of degree ≤ 2 is closed form (roots, or the vertex as
+//!   a touch). From degree 3 (sign-change roots alone: from degree 4, as
+//!   polycool's cubic is faster in the benches) Bernstein subdivision
+//!   ([`super::isolate`]) goes first and proves most answers in a few
+//!   halvings; only a (near-)tangency it cannot decide falls through to the
+//!   general path below.
 //! * Sign-change roots come from [`polycool`]'s bracketed solver (Yuksel's
 //!   method), which only searches inside the interval, so a tiny leading
 //!   coefficient cannot produce junk roots the way a closed form would. Degree 2
@@ -127,7 +130,7 @@ impl Poly {
         let Some((c, _)) = self.normalized() else {
             return Roots::new();
         };
-        if self.n >= 4
+        if self.n >= 5
             && lo == 0.0
             && hi == 1.0
             && let Some(roots) = isolate(&c[..self.n], 0.0, X_ERROR)
@@ -207,6 +210,9 @@ impl Poly {
     /// A polynomial that is negligible on the whole interval has no isolated
     /// zeros: callers check [`Poly::is_negligible`] first and handle that case.
     pub fn zeros(&self, tol: f64) -> Roots {
+        if self.n <= 3 {
+            return self.zeros_low_degree(tol);
+        }
         if self.n >= 4
             && let Some((c, scale)) = self.normalized()
             && let Some(mut out) = isolate(&c[..self.n], tol / scale, X_ERROR)
@@ -221,6 +227,38 @@ impl Poly {
             return out;
         }
         self.zeros_general(tol)
+    }
+
+    /// [`Poly::zeros`] for degree ≤ 2 in closed form: the root of a line,
+    /// the roots of a quadratic, or its vertex `-b / 2a` as a touch when it
+    /// has no root and `|p| ≤ tol` there.
+    fn zeros_low_degree(&self, tol: f64) -> Roots {
+        let (lo, hi) = (-T_EPS, 1.0 + T_EPS);
+        let c = &self.c;
+        let mut out = Roots::new();
+        match self.n {
+            2 => {
+                let r = -c[0] / c[1];
+                if (lo..=hi).contains(&r) {
+                    out.push(r);
+                }
+            }
+            3 => {
+                quadratic_roots_between(c[0], c[1], c[2], lo, hi, &mut out);
+                let vertex = -c[1] / (2.0 * c[2]);
+                if out.is_empty() && (lo..=hi).contains(&vertex) && self.eval(vertex).abs() <= tol {
+                    out.push(vertex);
+                }
+            }
+            _ => {}
+        }
+        for end in [0.0, 1.0] {
+            if self.eval(end).abs() <= tol {
+                out.push(end);
+            }
+        }
+        out.clamp_sort_dedup();
+        out
     }
 
     /// [`Poly::zeros`] by the general path alone: sign-change roots and
@@ -461,16 +499,16 @@ mod tests {
         assert_eq!(p.zeros(1e-12), vec![0.0, 1.0]);
     }
 
-    /// Both paths (Bernstein subdivision first, and the general one) against
-    /// polynomials built from known roots: 3 000 random cases of degree 3 to
-    /// 10, with real roots inside `[0, 1]` at least 1e-3 apart, real roots
+    /// Both paths (closed forms up to degree 2 and Bernstein subdivision
+    /// above, and the general one) against polynomials built from known
+    /// roots: 3 000 random cases of degree 1 to 10, with real roots inside `[0, 1]` at least 1e-3 apart, real roots
     /// outside it and complex pairs, some of them close to the interval.
     #[test]
     fn zeros_match_constructed_roots() {
         let mut f = unit_rng(0x2545_F491_4F6C_DD1D);
         let mut fast_decided = 0;
         for case in 0..3000 {
-            let degree = 3 + (f() * 8.0) as usize;
+            let degree = 1 + (f() * 10.0) as usize;
             let (mut real, mut complex, mut inside) = (Vec::new(), Vec::new(), Vec::new());
             let mut d = 0;
             while d < degree {
@@ -500,7 +538,8 @@ mod tests {
             let tol = 1e-14 * p.max_abs();
             let (fast, general) = (p.zeros(tol), p.zeros_general(tol));
             let (cn, _) = p.normalized().unwrap();
-            fast_decided += isolate(&cn[..p.n], tol / p.max_abs(), X_ERROR).is_some() as usize;
+            fast_decided +=
+                (degree < 3 || isolate(&cn[..p.n], tol / p.max_abs(), X_ERROR).is_some()) as usize;
             for (name, got) in [("fast", fast), ("general", general)] {
                 assert_eq!(
                     got.len(),
