@@ -130,13 +130,34 @@ struct Search<'a> {
     c: &'a [f64],
     tol: f64,
     x_error: f64,
+    /// Only where `|guard| ≤ bound` are roots wanted (`bound` infinite: everywhere).
+    bound: f64,
     out: Roots,
 }
 
+/// Bernstein coefficients of the guard polynomial (degree ≤ 3).
+type Guard = [f64; 4];
+
 impl Search<'_> {
-    /// Decides `[lo, hi]` with coefficients `b`, halving as needed; `None`
-    /// when some part cannot be decided.
-    fn visit<const N: usize>(&mut self, b: &[f64; N], lo: f64, hi: f64, depth: u32) -> Option<()> {
+    /// Decides `[lo, hi]` with coefficients `b` (and `g` of the guard),
+    /// halving as needed; `None` when some part cannot be decided.
+    fn visit<const N: usize>(
+        &mut self,
+        b: &[f64; N],
+        g: &Guard,
+        lo: f64,
+        hi: f64,
+        depth: u32,
+    ) -> Option<()> {
+        let guarded = self.bound.is_finite();
+        if guarded {
+            let (gmin, gmax) = g[1..]
+                .iter()
+                .fold((g[0], g[0]), |(a, z), &v| (a.min(v), z.max(v)));
+            if gmin > self.bound || gmax < -self.bound {
+                return Some(());
+            }
+        }
         let (mut min, mut max) = (b[0], b[0]);
         let (mut rising, mut falling) = (true, true);
         for i in 1..N {
@@ -165,13 +186,17 @@ impl Search<'_> {
         if left[N - 1].abs() <= self.tol {
             return None;
         }
+        let (gl, gr) = if guarded { halve(g) } else { (*g, *g) };
         let mid = 0.5 * (lo + hi);
-        self.visit(&left, lo, mid, depth + 1)?;
-        self.visit(&right, mid, hi, depth + 1)
+        self.visit(&left, &gl, lo, mid, depth + 1)?;
+        self.visit(&right, &gr, mid, hi, depth + 1)
     }
 
-    fn run<const N: usize>(mut self) -> Option<Roots> {
-        self.visit(&to_bernstein::<N>(self.c), 0.0, 1.0, 0)?;
+    fn run<const N: usize>(mut self, guard: &[f64]) -> Option<Roots> {
+        let mut g = [0.0; 4];
+        g[..guard.len()].copy_from_slice(guard);
+        let g = to_bernstein::<4>(&g);
+        self.visit(&to_bernstein::<N>(self.c), &g, 0.0, 1.0, 0)?;
         Some(self.out)
     }
 }
@@ -182,21 +207,36 @@ impl Search<'_> {
 /// `|p| ≤ tol` that is not a sign change); `None` when some part could not
 /// be decided (see the module docs).
 pub fn isolate(c: &[f64], tol: f64, x_error: f64) -> Option<Roots> {
+    isolate_where(c, tol, x_error, &[], f64::INFINITY)
+}
+
+/// [`isolate`] restricted to where the power-basis `guard` (degree ≤ 3)
+/// may satisfy `|guard| ≤ bound`: parts where the guard's coefficients all
+/// lie beyond `±bound` are dropped undecided, so roots there may be missing.
+pub fn isolate_where(
+    c: &[f64],
+    tol: f64,
+    x_error: f64,
+    guard: &[f64],
+    bound: f64,
+) -> Option<Roots> {
+    debug_assert!(guard.len() <= 4);
     let search = Search {
         c,
         tol,
         x_error,
+        bound,
         out: Roots::new(),
     };
     match c.len() {
-        4 => search.run::<4>(),
-        5 => search.run::<5>(),
-        6 => search.run::<6>(),
-        7 => search.run::<7>(),
-        8 => search.run::<8>(),
-        9 => search.run::<9>(),
-        10 => search.run::<10>(),
-        11 => search.run::<11>(),
+        4 => search.run::<4>(guard),
+        5 => search.run::<5>(guard),
+        6 => search.run::<6>(guard),
+        7 => search.run::<7>(guard),
+        8 => search.run::<8>(guard),
+        9 => search.run::<9>(guard),
+        10 => search.run::<10>(guard),
+        11 => search.run::<11>(guard),
         _ => None,
     }
 }

@@ -349,7 +349,11 @@ fn gap_to(piece: &TerrainPiece, body: &Body, limit: f32) -> f32 {
     let pc = piece.shape.bernstein().power();
     let c = body.position.as_dvec2();
     if let ActorShape::Circle { radius } = body.shape {
-        // Exact for a circle: the distance to the piece less the radius.
+        // Exact for a circle: the distance to the piece less the radius,
+        // after the cheap bound by the control-point box.
+        if pc.translated(c).hull_box_distance() - radius as f64 >= limit as f64 {
+            return limit;
+        }
         let gap = super::query::point_distance(&pc, c) - radius as f64;
         return (gap as f32).clamp(0.0, limit);
     }

@@ -25,7 +25,7 @@
 //! * The search runs on `[-T_EPS, 1 + T_EPS]` and clamps to `[0, 1]`, so a hit
 //!   exactly at a joint between two pieces is found by both and de-duplicated.
 
-use super::isolate::isolate;
+use super::isolate::{isolate, isolate_where};
 
 /// Slack in `t` around `[0, 1]`, so roots exactly at an end are not lost to rounding.
 pub const T_EPS: f64 = 1e-9;
@@ -140,6 +140,21 @@ impl Poly {
         self.yuksel_roots(&c, lo, hi)
     }
 
+    /// [`Poly::sign_change_roots`] on `[0, 1]`, except that roots where
+    /// `|guard| > bound` may be left out (they are skipped when cheap).
+    pub fn sign_change_roots_where(&self, guard: &Poly, bound: f64) -> Roots {
+        let Some((c, _)) = self.normalized() else {
+            return Roots::new();
+        };
+        if self.n >= 5
+            && guard.n <= 4
+            && let Some(roots) = isolate_where(&c[..self.n], 0.0, X_ERROR, guard.coeffs(), bound)
+        {
+            return roots;
+        }
+        self.yuksel_roots(&c, 0.0, 1.0)
+    }
+
     /// The coefficients divided by the largest one's size, and that size;
     /// `None` for the zero polynomial or a non-finite one. Scaling by a
     /// constant keeps the roots and keeps the solvers' intermediate values
@@ -213,8 +228,7 @@ impl Poly {
         if self.n <= 3 {
             return self.zeros_low_degree(tol);
         }
-        if self.n >= 4
-            && let Some((c, scale)) = self.normalized()
+        if let Some((c, scale)) = self.normalized()
             && let Some(mut out) = isolate(&c[..self.n], tol / scale, X_ERROR)
         {
             // Proved: no touch inside, so only the ends can add zeros.

@@ -33,6 +33,7 @@ use bevy::math::{DVec2, Vec2};
 use super::basis::PowerCurve;
 use super::distance::{convex_hull, overlaps_convex_polygon, segment_distance, segment_within};
 use super::query::{bounce_normal, px_tol, shape_crossings};
+use super::roots::Roots;
 use super::shapes::{ActorShape, Terrain};
 
 /// Bisection stops when the bracket of the impact is this long, in pixels.
@@ -180,7 +181,12 @@ pub(crate) fn circle_curve_toi(pc: &PowerCurve, p: DVec2, d: DVec2, r: f64) -> O
         (inside >= 0.0).then(|| (a.eval(t) - inside.sqrt()) / len)
     };
     let mut best: Option<f64> = None;
-    for t in f.sign_change_roots(0.0, 1.0).into_iter().chain([0.0, 1.0]) {
+    // Only where |b| ≤ r can a point of the curve meet the moving circle.
+    for t in f
+        .sign_change_roots_where(&b, r)
+        .into_iter()
+        .chain([0.0, 1.0])
+    {
         if let Some(s) = first_touch(t)
             && (0.0..=1.0).contains(&s)
             && best.is_none_or(|b| s < b)
@@ -256,10 +262,17 @@ fn contact_at(
     pose: DVec2,
     grow: f64,
 ) -> Option<Toi> {
-    let hits: Vec<f32> = shape_crossings(pc, shape, pose, grow)
-        .iter()
-        .map(|&t| t as f32)
-        .collect();
+    contact_from_hits(terrain, shape, pose, shape_crossings(pc, shape, pose, grow))
+}
+
+/// The contact of `shape` at `pose` whose hit parameters are `hits`.
+fn contact_from_hits(
+    terrain: &Terrain,
+    shape: &ActorShape,
+    pose: DVec2,
+    hits: Roots,
+) -> Option<Toi> {
+    let hits: Vec<f32> = hits.iter().map(|&t| t as f32).collect();
     let normal = contact_normal(terrain, &hits, shape, pose.as_vec2())?;
     let mean = hits.iter().sum::<f32>() / hits.len() as f32;
     Some(Toi {
@@ -285,8 +298,9 @@ pub fn sweep(
     if !swept_touches(&pc, shape, p, d, grow) {
         return None;
     }
-    if !shape_crossings(&pc, shape, p, grow).is_empty() {
-        return contact_at(terrain, &pc, shape, p, grow);
+    let start_hits = shape_crossings(&pc, shape, p, grow);
+    if !start_hits.is_empty() {
+        return contact_from_hits(terrain, shape, p, start_hits);
     }
     let len = d.length();
     if let ActorShape::Circle { radius } = *shape {
