@@ -202,8 +202,9 @@ impl TerrainSet {
 
     /// Inclusive cell index ranges covered by `r`, clamped to the grid.
     fn cell_range(&self, r: Rect) -> (usize, usize, usize, usize) {
-        let lo = ((r.min - self.origin) / self.cell).floor();
-        let hi = ((r.max - self.origin) / self.cell).floor();
+        // Truncation is the floor for the non-negative values kept below.
+        let lo = (r.min - self.origin) / self.cell;
+        let hi = (r.max - self.origin) / self.cell;
         let cx = |v: f32| (v.max(0.0) as usize).min(self.cols - 1);
         let cy = |v: f32| (v.max(0.0) as usize).min(self.rows - 1);
         (cx(lo.x), cy(lo.y), cx(hi.x), cy(hi.y))

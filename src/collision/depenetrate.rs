@@ -14,7 +14,7 @@
 use bevy::math::Vec2;
 
 use super::broadphase::TerrainSet;
-use super::motion::{Body, SKIN};
+use super::motion::{Body, CONTACT_MARGIN, SKIN};
 use super::query::shape_crossings;
 use super::shapes::ActorShape;
 use super::sweep::contact_normal;
@@ -29,16 +29,20 @@ fn size_of(shape: &ActorShape) -> f32 {
     }
 }
 
+/// The pieces near `body` that depenetration and support look at: those
+/// whose boxes come within the contact margin and skin of the body's box.
+pub fn query_near(set: &TerrainSet, body: &Body, out: &mut Vec<usize>) {
+    let reach = CONTACT_MARGIN + SKIN;
+    set.query(body.shape.aabb(body.position).inflate(reach), out);
+}
+
 /// Pushes `body` out of overlapped pieces; returns the total distance moved.
-pub fn depenetrate(
-    set: &TerrainSet,
-    body: &mut Body,
-    gravity: Vec2,
-    scratch: &mut Vec<usize>,
-) -> f32 {
+/// `near` holds [`query_near`] for the body on entry and is kept so: it is
+/// queried again after each push.
+pub fn depenetrate(set: &TerrainSet, body: &mut Body, gravity: Vec2, near: &mut Vec<usize>) -> f32 {
     let mut moved = 0.0;
     for _ in 0..MAX_PASSES {
-        set.query(body.shape.aabb(body.position).inflate(SKIN), scratch);
+        let scratch = &*near;
         let mut pushed = false;
         for &i in scratch.iter() {
             let piece = set.piece(i);
@@ -90,6 +94,7 @@ pub fn depenetrate(
         if !pushed {
             break;
         }
+        query_near(set, body, near);
     }
     moved
 }
@@ -109,7 +114,9 @@ mod tests {
             Vec2::ZERO,
             0.0,
         );
-        depenetrate(&set, &mut body, Vec2::new(0.0, -900.0), &mut Vec::new());
+        let mut near = Vec::new();
+        query_near(&set, &body, &mut near);
+        depenetrate(&set, &mut body, Vec2::new(0.0, -900.0), &mut near);
         assert!(
             body.position.y >= 5.0 + SKIN && body.position.y < 5.0 + 1.1 * SKIN,
             "{}",

@@ -188,6 +188,7 @@ pub fn step_body(set: &TerrainSet, body: &mut Body, gravity: Vec2, dt: f32) -> S
     let up = up_of(gravity);
     let cos_max = body.max_slope.cos();
     let mut scratch = Vec::new();
+    super::depenetrate::query_near(set, body, &mut scratch);
     report.depenetration = super::depenetrate::depenetrate(set, body, gravity, &mut scratch);
 
     // Energy per unit mass at the start, for the no-growth guarantee below.
@@ -197,7 +198,7 @@ pub fn step_body(set: &TerrainSet, body: &mut Body, gravity: Vec2, dt: f32) -> S
 
     let rest = rest_speed(gravity, dt);
     let mut g = gravity;
-    if supports(set, body, &mut g, dt, rest, &mut scratch, &mut report) {
+    if supports(set, body, &mut g, dt, rest, &scratch, &mut report) {
         // Supported: symplectic Euler with the gravity left along the
         // surface, then no gravity for the rest of the step. Taking the
         // step's start gravity into a ½gτ² term instead would be explicit
@@ -279,20 +280,20 @@ fn apply_friction(body: &mut Body, load: f32) {
 
 /// Finds the surfaces supporting the body at the start of the step, removes
 /// its velocity into them and gravity's push into them, applies friction and
-/// the stay-put rule, and records them as contacts. `true` when some surface
-/// carries part of the body's weight.
+/// the stay-put rule, and records them as contacts. `near` holds the
+/// pieces near the body ([`super::depenetrate::query_near`]). `true` when
+/// some surface carries part of the body's weight.
 fn supports(
     set: &TerrainSet,
     body: &mut Body,
     g: &mut Vec2,
     dt: f32,
     rest: f32,
-    scratch: &mut Vec<usize>,
+    near: &[usize],
     report: &mut StepReport,
 ) -> bool {
-    set.query(swept_box(body, Vec2::ZERO, CONTACT_MARGIN + SKIN), scratch);
     let mut load = 0.0f32;
-    for &i in scratch.iter() {
+    for &i in near {
         let piece = set.piece(i);
         let pc = piece.shape.bernstein().power();
         let c = body.position.as_dvec2();
