@@ -52,8 +52,9 @@ pub fn segment_distance(pc: &PowerCurve, a: DVec2, b: DVec2) -> f64 {
 /// tries the candidates of [`segment_distance`] from the cheapest, stopping
 /// at the first within `limit`: the piece's ends, the parallel points, each
 /// end of the segment (skipped when the piece's box is farther than `limit`
-/// from it), and last the crossings.
-pub fn segment_within(pc: &PowerCurve, a: DVec2, b: DVec2, limit: f64) -> bool {
+/// from it; `a` not at all when `a_is_clear`, the caller knowing it is
+/// farther than `limit`), and last the crossings.
+pub fn segment_within(pc: &PowerCurve, a: DVec2, b: DVec2, limit: f64, a_is_clear: bool) -> bool {
     let (lo, hi) = pc.hull_box();
     let box_gap = |slo: DVec2, shi: DVec2| (lo - shi).max(slo - hi).max(DVec2::ZERO).length();
     if box_gap(a.min(b), a.max(b)) > limit {
@@ -76,9 +77,10 @@ pub fn segment_within(pc: &PowerCurve, a: DVec2, b: DVec2, limit: f64) -> bool {
     {
         return true;
     }
-    if [a, b]
-        .into_iter()
-        .any(|q| box_gap(q, q) <= limit && query::point_distance(pc, q) <= limit)
+    let ends: &[DVec2] = if a_is_clear { &[b] } else { &[a, b] };
+    if ends
+        .iter()
+        .any(|&q| box_gap(q, q) <= limit && query::point_distance(pc, q) <= limit)
     {
         return true;
     }
@@ -169,7 +171,14 @@ mod tests {
             let b = if i % 10 == 0 { a } else { a + (pt() - a) * 0.3 };
             let limit = (pt().x - 100.0).abs() * 0.3;
             let expected = segment_distance(&pc, a, b) <= limit;
-            assert_eq!(segment_within(&pc, a, b, limit), expected, "case {i}");
+            assert_eq!(
+                segment_within(&pc, a, b, limit, false),
+                expected,
+                "case {i}"
+            );
+            if query::point_distance(&pc, a) > limit {
+                assert_eq!(segment_within(&pc, a, b, limit, true), expected, "case {i}");
+            }
             if expected {
                 within += 1;
             } else {

@@ -64,17 +64,17 @@ fn to_bernstein<const N: usize>(c: &[f64]) -> [f64; N] {
 }
 
 /// De Casteljau at `½`: the coefficients on the left and right halves.
+/// Done in place: after level `k` of the averaging, entry `N-1-k` holds
+/// the right half's coefficient `N-1-k` and is not touched again.
 fn halve<const N: usize>(b: &[f64; N]) -> ([f64; N], [f64; N]) {
-    let mut work = *b;
-    let (mut left, mut right) = ([0.0; N], [0.0; N]);
-    left[0] = work[0];
-    right[N - 1] = work[N - 1];
+    let mut right = *b;
+    let mut left = [0.0; N];
+    left[0] = right[0];
     for level in 1..N {
         for i in 0..N - level {
-            work[i] = 0.5 * (work[i] + work[i + 1]);
+            right[i] = 0.5 * (right[i] + right[i + 1]);
         }
-        left[level] = work[0];
-        right[N - 1 - level] = work[N - 1 - level];
+        left[level] = right[0];
     }
     (left, right)
 }
@@ -186,10 +186,15 @@ impl Search<'_> {
         if left[N - 1].abs() <= self.tol {
             return None;
         }
-        let (gl, gr) = if guarded { halve(g) } else { (*g, *g) };
         let mid = 0.5 * (lo + hi);
-        self.visit(&left, &gl, lo, mid, depth + 1)?;
-        self.visit(&right, &gr, mid, hi, depth + 1)
+        if guarded {
+            let (gl, gr) = halve(g);
+            self.visit(&left, &gl, lo, mid, depth + 1)?;
+            self.visit(&right, &gr, mid, hi, depth + 1)
+        } else {
+            self.visit(&left, g, lo, mid, depth + 1)?;
+            self.visit(&right, g, mid, hi, depth + 1)
+        }
     }
 
     fn run<const N: usize>(mut self, guard: &[f64]) -> Option<Roots> {

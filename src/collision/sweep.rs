@@ -56,17 +56,19 @@ pub struct Toi {
 }
 
 /// `true` when `shape`, grown by `grow` px, touches the piece anywhere along
-/// the motion from `start` by `motion`.
+/// the motion from `start` by `motion`. `start_clear` says the caller knows
+/// the shape is clear of the piece at `start` (a circle then skips that test).
 fn swept_touches(
     pc: &PowerCurve,
     shape: &ActorShape,
     start: DVec2,
     motion: DVec2,
     grow: f64,
+    start_clear: bool,
 ) -> bool {
     match *shape {
         ActorShape::Circle { radius } => {
-            segment_within(pc, start, start + motion, radius as f64 + grow)
+            segment_within(pc, start, start + motion, radius as f64 + grow, start_clear)
         }
         ActorShape::Rect { half_extents } => {
             let h = half_extents.as_dvec2() + DVec2::splat(grow);
@@ -295,12 +297,12 @@ pub fn sweep(
 ) -> Option<Toi> {
     let pc = terrain.bernstein().power();
     let (p, d, grow) = (start.as_dvec2(), motion.as_dvec2(), grow as f64);
-    if !swept_touches(&pc, shape, p, d, grow) {
-        return None;
-    }
     let start_hits = shape_crossings(&pc, shape, p, grow);
     if !start_hits.is_empty() {
         return contact_from_hits(terrain, shape, p, start_hits);
+    }
+    if !swept_touches(&pc, shape, p, d, grow, true) {
+        return None;
     }
     let len = d.length();
     if let ActorShape::Circle { radius } = *shape {
@@ -310,7 +312,7 @@ pub fn sweep(
         if let Some(s) = circle_toi(&pc, p, d, radius as f64 + grow) {
             let half = 0.5 * TOI_TOLERANCE / len;
             let (lo, hi) = ((s - half).max(0.0), (s + half).min(1.0));
-            if (lo == 0.0 || !swept_touches(&pc, shape, p, d * lo, grow))
+            if (lo == 0.0 || !swept_touches(&pc, shape, p, d * lo, grow, true))
                 && let Some(toi) = contact_in(terrain, &pc, shape, p, d, grow, lo, hi)
             {
                 return Some(toi);
@@ -333,7 +335,7 @@ fn bisect(pc: &PowerCurve, shape: &ActorShape, p: DVec2, d: DVec2, grow: f64) ->
         }
         // Is there contact between lo and the middle?
         let mid = 0.5 * (lo + hi);
-        if swept_touches(pc, shape, p + d * lo, d * (mid - lo), grow) {
+        if swept_touches(pc, shape, p + d * lo, d * (mid - lo), grow, true) {
             hi = mid;
         } else {
             lo = mid;
@@ -405,8 +407,8 @@ mod tests {
             let p = aim + DVec2::new(f() - 0.5, f() - 0.5) * 600.0;
             let d = (aim - p) * 1.5;
             let shape = ActorShape::Circle { radius: r as f32 };
-            if !swept_touches(&pc, &shape, p, d, 0.0)
-                || swept_touches(&pc, &shape, p, DVec2::ZERO, 0.0)
+            if !swept_touches(&pc, &shape, p, d, 0.0, false)
+                || swept_touches(&pc, &shape, p, DVec2::ZERO, 0.0, false)
             {
                 continue;
             }
