@@ -70,11 +70,11 @@ fn halve<const N: usize>(b: &[f64; N]) -> ([f64; N], [f64; N]) {
     let mut right = *b;
     let mut left = [0.0; N];
     left[0] = right[0];
-    for level in 1..N {
+    for (level, l) in left.iter_mut().enumerate().skip(1) {
         for i in 0..N - level {
             right[i] = 0.5 * (right[i] + right[i + 1]);
         }
-        left[level] = right[0];
+        *l = right[0];
     }
     (left, right)
 }
