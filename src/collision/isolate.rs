@@ -132,6 +132,8 @@ struct Search<'a> {
     x_error: f64,
     /// Only where `|guard| ≤ bound` are roots wanted (`bound` infinite: everywhere).
     bound: f64,
+    /// The derivative's power-basis coefficients (`c.len() - 1` used).
+    dc: [f64; 10],
     out: Roots,
 }
 
@@ -179,6 +181,16 @@ impl Search<'_> {
             }
             return Some(());
         }
+        let (mut convex, mut concave) = (true, true);
+        for i in 0..N - 2 {
+            let second = b[i + 2] - 2.0 * b[i + 1] + b[i];
+            convex &= second >= 0.0;
+            concave &= second <= 0.0;
+        }
+        if convex || concave {
+            self.one_extremum(b, lo, hi);
+            return Some(());
+        }
         if depth >= MAX_DEPTH {
             return None;
         }
@@ -197,7 +209,36 @@ impl Search<'_> {
         }
     }
 
+    /// `[lo, hi]` where `p` is convex or concave but not monotone: `p'` is
+    /// monotone and changes sign once, at the extremum `tₑ` (polished on
+    /// `p'`). Each side of it is monotone, so it holds a root iff `p`
+    /// changes sign over it; with no root on either side, `tₑ` is a touch
+    /// when `|p(tₑ)| ≤ tol` (no root lies between it and the neighbouring
+    /// critical points, which are outside the interval: the rule of
+    /// [`super::roots`]). Near-tangency is decided here at the depth where
+    /// the curvature keeps its sign, not where the roots separate.
+    fn one_extremum<const N: usize>(&mut self, b: &[f64; N], lo: f64, hi: f64) {
+        let dc = &self.dc[..N - 1];
+        let te = polish(dc, lo, hi, b[1] - b[0], b[N - 1] - b[N - 2], self.x_error);
+        let pe = eval_with_slope(self.c, te).0;
+        let found = self.out.len();
+        if (b[0] < 0.0) != (pe < 0.0) {
+            let t = polish(self.c, lo, te, b[0], pe, self.x_error);
+            self.out.push(t);
+        }
+        if (pe < 0.0) != (b[N - 1] < 0.0) {
+            let t = polish(self.c, te, hi, pe, b[N - 1], self.x_error);
+            self.out.push(t);
+        }
+        if self.out.len() == found && pe.abs() <= self.tol {
+            self.out.push(te);
+        }
+    }
+
     fn run<const N: usize>(mut self, guard: &[f64]) -> Option<Roots> {
+        for i in 1..N {
+            self.dc[i - 1] = i as f64 * self.c[i];
+        }
         let mut g = [0.0; 4];
         g[..guard.len()].copy_from_slice(guard);
         let g = to_bernstein::<4>(&g);
@@ -231,6 +272,7 @@ pub fn isolate_where(
         tol,
         x_error,
         bound,
+        dc: [0.0; 10],
         out: Roots::new(),
     };
     match c.len() {
@@ -299,10 +341,23 @@ mod tests {
     }
 
     #[test]
-    fn a_double_root_is_left_to_the_general_solver() {
+    fn a_double_root_is_found_where_it_touches() {
         // (t - 0.3)² (t + 1): tangent to zero at 0.3.
         let c = [0.09, -0.51, 0.4, 1.0];
-        assert!(isolate(&c, 1e-12, 1e-13).is_none());
+        let z = isolate(&c, 1e-12, 1e-13).expect("a convex touch resolves");
+        // The touch, or the pair of roots rounding makes of it (merged by
+        // `Poly::zeros`).
+        assert!(!z.is_empty() && z.iter().all(|t| (t - 0.3).abs() < 1e-6), "{z:?}");
+    }
+
+    #[test]
+    fn a_near_touch_pair_is_two_roots_and_a_near_miss_none() {
+        // (t - 0.3)² (t + 1) ∓ 1e-8: two roots ~1e-4 apart, or none.
+        let z = isolate(&[0.09 - 1e-8, -0.51, 0.4, 1.0], 1e-12, 1e-13).unwrap();
+        assert_eq!(z.len(), 2, "{z:?}");
+        assert!((z[1] - z[0] - 2.0 * (1e-8f64 / 1.3).sqrt()).abs() < 1e-6, "{z:?}");
+        let z = isolate(&[0.09 + 1e-8, -0.51, 0.4, 1.0], 1e-12, 1e-13).unwrap();
+        assert!(z.is_empty(), "{z:?}");
     }
 
     #[test]

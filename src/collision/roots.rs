@@ -500,6 +500,17 @@ mod tests {
     }
 
     #[test]
+    fn cubic_and_sextic_double_roots_are_reported_once() {
+        for c in [
+            from_factors(&[0.3, 0.3, -1.0], &[]),
+            from_factors(&[0.62, 0.62, 1.5], &[(0.2, 0.4), (0.9, 0.1)]),
+        ] {
+            let z = Poly::new(&c).zeros(1e-12);
+            assert_eq!(z.len(), 1, "{z:?}");
+        }
+    }
+
+    #[test]
     fn near_double_root_pair_is_two_roots_not_three() {
         // (t - 0.3)² - 1e-14: two roots 1e-7 apart, merged into one.
         let p = Poly::new(&[0.09 - 1e-10, -0.6, 1.0]);
