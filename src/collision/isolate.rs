@@ -28,6 +28,10 @@ use super::roots::Roots;
 /// Most coefficients handled (degree 10).
 const MAX_COEFFS: usize = 11;
 
+/// Convex or concave intervals are decided at their extremum from this
+/// depth on; above it halving is cheaper (the extremum is rarely near zero).
+const EXTREMUM_DEPTH: u32 = 3;
+
 /// Halvings before an undecided interval (width `2^-MAX_DEPTH`) is handed
 /// to the general solver.
 const MAX_DEPTH: u32 = 16;
@@ -160,14 +164,22 @@ impl Search<'_> {
                 return Some(());
             }
         }
+        // One pass: the range, the signs of the first differences
+        // (monotone) and of the second differences (convex or concave).
         let (mut min, mut max) = (b[0], b[0]);
         let (mut rising, mut falling) = (true, true);
+        let (mut convex, mut concave) = (true, true);
+        let mut step = b[1] - b[0];
         for i in 1..N {
             let v = b[i];
             min = if v < min { v } else { min };
             max = if v > max { v } else { max };
-            rising &= b[i - 1] <= v;
-            falling &= b[i - 1] >= v;
+            let next = v - b[i - 1];
+            rising &= next >= 0.0;
+            falling &= next <= 0.0;
+            convex &= next >= step;
+            concave &= next <= step;
+            step = next;
         }
         if min > self.tol || max < -self.tol {
             return Some(());
@@ -181,13 +193,7 @@ impl Search<'_> {
             }
             return Some(());
         }
-        let (mut convex, mut concave) = (true, true);
-        for i in 0..N - 2 {
-            let second = b[i + 2] - 2.0 * b[i + 1] + b[i];
-            convex &= second >= 0.0;
-            concave &= second <= 0.0;
-        }
-        if convex || concave {
+        if (convex || concave) && depth >= EXTREMUM_DEPTH {
             self.one_extremum(b, lo, hi);
             return Some(());
         }
@@ -218,6 +224,14 @@ impl Search<'_> {
     /// [`super::roots`]). Near-tangency is decided here at the depth where
     /// the curvature keeps its sign, not where the roots separate.
     fn one_extremum<const N: usize>(&mut self, b: &[f64; N], lo: f64, hi: f64) {
+        if (b[0] < 0.0) != (b[N - 1] < 0.0) {
+            // One sign change over the interval, hence one root (a second
+            // would need the other side to cross back): polish it directly,
+            // the bracket keeps Newton safe.
+            let t = polish(self.c, lo, hi, b[0], b[N - 1], self.x_error);
+            self.out.push(t);
+            return;
+        }
         let dc = &self.dc[..N - 1];
         let te = polish(dc, lo, hi, b[1] - b[0], b[N - 1] - b[N - 2], self.x_error);
         let pe = eval_with_slope(self.c, te).0;
@@ -347,7 +361,10 @@ mod tests {
         let z = isolate(&c, 1e-12, 1e-13).expect("a convex touch resolves");
         // The touch, or the pair of roots rounding makes of it (merged by
         // `Poly::zeros`).
-        assert!(!z.is_empty() && z.iter().all(|t| (t - 0.3).abs() < 1e-6), "{z:?}");
+        assert!(
+            !z.is_empty() && z.iter().all(|t| (t - 0.3).abs() < 1e-6),
+            "{z:?}"
+        );
     }
 
     #[test]
@@ -355,7 +372,10 @@ mod tests {
         // (t - 0.3)² (t + 1) ∓ 1e-8: two roots ~1e-4 apart, or none.
         let z = isolate(&[0.09 - 1e-8, -0.51, 0.4, 1.0], 1e-12, 1e-13).unwrap();
         assert_eq!(z.len(), 2, "{z:?}");
-        assert!((z[1] - z[0] - 2.0 * (1e-8f64 / 1.3).sqrt()).abs() < 1e-6, "{z:?}");
+        assert!(
+            (z[1] - z[0] - 2.0 * (1e-8f64 / 1.3).sqrt()).abs() < 1e-6,
+            "{z:?}"
+        );
         let z = isolate(&[0.09 + 1e-8, -0.51, 0.4, 1.0], 1e-12, 1e-13).unwrap();
         assert!(z.is_empty(), "{z:?}");
     }
