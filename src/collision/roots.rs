@@ -127,6 +127,22 @@ impl Poly {
     /// Roots in `[lo, hi]` where `p` changes sign, ascending. Double roots
     /// without a sign change may be missed; see [`Poly::zeros`].
     pub fn sign_change_roots(&self, lo: f64, hi: f64) -> Roots {
+        if self.n <= 3 {
+            // Closed forms, which need no scaling.
+            let mut out = Roots::new();
+            let c = &self.c;
+            match self.n {
+                2 => {
+                    let r = -c[0] / c[1];
+                    if (lo..=hi).contains(&r) {
+                        out.push(r);
+                    }
+                }
+                3 => quadratic_roots_between(c[0], c[1], c[2], lo, hi, &mut out),
+                _ => {}
+            }
+            return out;
+        }
         let Some((c, _)) = self.normalized() else {
             return Roots::new();
         };
@@ -172,18 +188,11 @@ impl Poly {
     }
 
     /// Sign-change roots in `[lo, hi]` of the normalized coefficients `c`
-    /// by polycool (closed forms up to degree 2).
+    /// by polycool (degree ≤ 2: the closed forms of [`Poly::sign_change_roots`]).
     fn yuksel_roots(&self, c: &[f64; MAX_COEFFS], lo: f64, hi: f64) -> Roots {
         let mut out = Roots::new();
         match self.n {
-            0 | 1 => {}
-            2 => {
-                let r = -c[0] / c[1];
-                if (lo..=hi).contains(&r) {
-                    out.push(r);
-                }
-            }
-            3 => quadratic_roots_between(c[0], c[1], c[2], lo, hi, &mut out),
+            0..=3 => return self.sign_change_roots(lo, hi),
             4 => out.extend(
                 polycool::Cubic::new([c[0], c[1], c[2], c[3]]).roots_between(lo, hi, X_ERROR),
             ),
@@ -248,23 +257,12 @@ impl Poly {
     /// has no root and `|p| ≤ tol` there.
     fn zeros_low_degree(&self, tol: f64) -> Roots {
         let (lo, hi) = (-T_EPS, 1.0 + T_EPS);
-        let c = &self.c;
-        let mut out = Roots::new();
-        match self.n {
-            2 => {
-                let r = -c[0] / c[1];
-                if (lo..=hi).contains(&r) {
-                    out.push(r);
-                }
+        let mut out = self.sign_change_roots(lo, hi);
+        if self.n == 3 && out.is_empty() {
+            let vertex = -self.c[1] / (2.0 * self.c[2]);
+            if (lo..=hi).contains(&vertex) && self.eval(vertex).abs() <= tol {
+                out.push(vertex);
             }
-            3 => {
-                quadratic_roots_between(c[0], c[1], c[2], lo, hi, &mut out);
-                let vertex = -c[1] / (2.0 * c[2]);
-                if out.is_empty() && (lo..=hi).contains(&vertex) && self.eval(vertex).abs() <= tol {
-                    out.push(vertex);
-                }
-            }
-            _ => {}
         }
         for end in [0.0, 1.0] {
             if self.eval(end).abs() <= tol {

@@ -9,7 +9,7 @@
 use bevy::math::{DVec2, Rect, Vec2};
 
 use super::basis::Bernstein;
-use super::roots::Roots;
+use super::roots::{Poly, Roots};
 
 /// A straight piece from `a` to `b`: `B(t) = a + t (b - a)`.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -84,6 +84,13 @@ impl From<CubicBezier> for Terrain {
     fn from(c: CubicBezier) -> Self {
         Terrain::Cubic(c)
     }
+}
+
+/// Real roots in `[0, 1]` of `c + b t + a t²` (a line when `a = 0`).
+fn quadratic_roots_in_unit(c: f64, b: f64, a: f64) -> Roots {
+    let coeffs = [c, b, a];
+    let n = if a != 0.0 { 3 } else { 2 };
+    Poly::new(&coeffs[..n]).sign_change_roots(0.0, 1.0)
 }
 
 /// Casts an `f64` bound to `f32`, rounding away from the inside of the box.
@@ -181,8 +188,10 @@ impl Terrain {
             .any(|q| q.cmplt(min).any() || q.cmpgt(max).any())
         {
             let pc = b.power();
+            // x'(t), y'(t) = c₁ + 2c₂t + 3c₃t² (c₃ = 0 for a quadratic).
+            let (c1, c2, c3) = (pc.c[1], 2.0 * pc.c[2], 3.0 * pc.c[3]);
             for axis in 0..2 {
-                for t in pc.axis(axis).deriv().sign_change_roots(0.0, 1.0) {
+                for t in quadratic_roots_in_unit(c1[axis], c2[axis], c3[axis]) {
                     let p = pc.eval(t);
                     min = min.min(p);
                     max = max.max(p);
