@@ -15,7 +15,7 @@ use bevy::math::Vec2;
 
 use super::broadphase::TerrainSet;
 use super::motion::{Body, CONTACT_MARGIN, SKIN};
-use super::query::shape_crossings;
+use super::query::{circle_clear, shape_crossings};
 use super::shapes::ActorShape;
 use super::sweep::contact_normal;
 
@@ -51,7 +51,13 @@ pub fn depenetrate(set: &TerrainSet, body: &mut Body, gravity: Vec2, near: &mut 
             }
             let pc = piece.shape.bernstein().power();
             let c = body.position.as_dvec2();
-            let hits = shape_crossings(&pc, &body.shape, c, SKIN as f64 * 0.25);
+            let grow = SKIN as f64 * 0.25;
+            if let ActorShape::Circle { radius } = body.shape
+                && circle_clear(&pc, c, radius as f64 + grow)
+            {
+                continue;
+            }
+            let hits = shape_crossings(&pc, &body.shape, c, grow);
             if hits.is_empty() {
                 continue;
             }
