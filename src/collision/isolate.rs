@@ -134,34 +134,37 @@ struct Search<'a> {
     c: &'a [f64],
     tol: f64,
     x_error: f64,
-    /// Only where `|guard| ≤ bound` are roots wanted (`bound` infinite: everywhere).
-    bound: f64,
+    /// Only where `|guardₖ| ≤ boundₖ` for both guards are roots wanted
+    /// (an infinite bound: no such condition).
+    bounds: [f64; 2],
     /// The derivative's power-basis coefficients (`c.len() - 1` used).
     dc: [f64; 10],
     out: Roots,
 }
 
-/// Bernstein coefficients of the guard polynomial (degree ≤ 3).
-type Guard = [f64; 4];
+/// Bernstein coefficients of the two guard polynomials (degree ≤ 3 each).
+type Guards = [[f64; 4]; 2];
 
 impl Search<'_> {
-    /// Decides `[lo, hi]` with coefficients `b` (and `g` of the guard),
+    /// Decides `[lo, hi]` with coefficients `b` (and `g` of the guards),
     /// halving as needed; `None` when some part cannot be decided.
     fn visit<const N: usize>(
         &mut self,
         b: &[f64; N],
-        g: &Guard,
+        g: &Guards,
         lo: f64,
         hi: f64,
         depth: u32,
     ) -> Option<()> {
-        let guarded = self.bound.is_finite();
+        let guarded = self.bounds[0].is_finite();
         if guarded {
-            let (gmin, gmax) = g[1..]
-                .iter()
-                .fold((g[0], g[0]), |(a, z), &v| (a.min(v), z.max(v)));
-            if gmin > self.bound || gmax < -self.bound {
-                return Some(());
+            for (gk, &bound) in g.iter().zip(&self.bounds) {
+                let (gmin, gmax) = gk[1..]
+                    .iter()
+                    .fold((gk[0], gk[0]), |(a, z), &v| (a.min(v), z.max(v)));
+                if gmin > bound || gmax < -bound {
+                    return Some(());
+                }
             }
         }
         // One pass: the range, the signs of the first differences
@@ -206,9 +209,9 @@ impl Search<'_> {
         }
         let mid = 0.5 * (lo + hi);
         if guarded {
-            let (gl, gr) = halve(g);
-            self.visit(&left, &gl, lo, mid, depth + 1)?;
-            self.visit(&right, &gr, mid, hi, depth + 1)
+            let ((l0, r0), (l1, r1)) = (halve(&g[0]), halve(&g[1]));
+            self.visit(&left, &[l0, l1], lo, mid, depth + 1)?;
+            self.visit(&right, &[r0, r1], mid, hi, depth + 1)
         } else {
             self.visit(&left, g, lo, mid, depth + 1)?;
             self.visit(&right, g, mid, hi, depth + 1)
@@ -249,13 +252,17 @@ impl Search<'_> {
         }
     }
 
-    fn run<const N: usize>(mut self, guard: &[f64]) -> Option<Roots> {
+    fn run<const N: usize>(mut self, guards: &[(&[f64], f64)]) -> Option<Roots> {
         for i in 1..N {
             self.dc[i - 1] = i as f64 * self.c[i];
         }
-        let mut g = [0.0; 4];
-        g[..guard.len()].copy_from_slice(guard);
-        let g = to_bernstein::<4>(&g);
+        let mut g = [[0.0; 4]; 2];
+        for (k, (guard, bound)) in guards.iter().enumerate() {
+            let mut power = [0.0; 4];
+            power[..guard.len()].copy_from_slice(guard);
+            g[k] = to_bernstein::<4>(&power);
+            self.bounds[k] = *bound;
+        }
         self.visit(&to_bernstein::<N>(self.c), &g, 0.0, 1.0, 0)?;
         Some(self.out)
     }
@@ -267,37 +274,32 @@ impl Search<'_> {
 /// `|p| ≤ tol` that is not a sign change); `None` when some part could not
 /// be decided (see the module docs).
 pub fn isolate(c: &[f64], tol: f64, x_error: f64) -> Option<Roots> {
-    isolate_where(c, tol, x_error, &[], f64::INFINITY)
+    isolate_where(c, tol, x_error, &[])
 }
 
-/// [`isolate`] restricted to where the power-basis `guard` (degree ≤ 3)
-/// may satisfy `|guard| ≤ bound`: parts where the guard's coefficients all
-/// lie beyond `±bound` are dropped undecided, so roots there may be missing.
-pub fn isolate_where(
-    c: &[f64],
-    tol: f64,
-    x_error: f64,
-    guard: &[f64],
-    bound: f64,
-) -> Option<Roots> {
-    debug_assert!(guard.len() <= 4);
+/// [`isolate`] restricted to where each power-basis `guard` (at most two,
+/// degree ≤ 3) may satisfy `|guard| ≤ bound`: parts where a guard's
+/// coefficients all lie beyond `±bound` are dropped undecided, so roots
+/// there may be missing.
+pub fn isolate_where(c: &[f64], tol: f64, x_error: f64, guards: &[(&[f64], f64)]) -> Option<Roots> {
+    debug_assert!(guards.len() <= 2 && guards.iter().all(|(g, _)| g.len() <= 4));
     let search = Search {
         c,
         tol,
         x_error,
-        bound,
+        bounds: [f64::INFINITY; 2],
         dc: [0.0; 10],
         out: Roots::new(),
     };
     match c.len() {
-        4 => search.run::<4>(guard),
-        5 => search.run::<5>(guard),
-        6 => search.run::<6>(guard),
-        7 => search.run::<7>(guard),
-        8 => search.run::<8>(guard),
-        9 => search.run::<9>(guard),
-        10 => search.run::<10>(guard),
-        11 => search.run::<11>(guard),
+        4 => search.run::<4>(guards),
+        5 => search.run::<5>(guards),
+        6 => search.run::<6>(guards),
+        7 => search.run::<7>(guards),
+        8 => search.run::<8>(guards),
+        9 => search.run::<9>(guards),
+        10 => search.run::<10>(guards),
+        11 => search.run::<11>(guards),
         _ => None,
     }
 }

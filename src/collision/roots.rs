@@ -157,14 +157,20 @@ impl Poly {
     }
 
     /// [`Poly::sign_change_roots`] on `[0, 1]`, except that roots where
-    /// `|guard| > bound` may be left out (they are skipped when cheap).
-    pub fn sign_change_roots_where(&self, guard: &Poly, bound: f64) -> Roots {
+    /// `|guard| > bound` for one of the (at most two, degree ≤ 3) guards may
+    /// be left out (they are skipped when cheap).
+    pub fn sign_change_roots_where(&self, guards: &[(&Poly, f64)]) -> Roots {
         let Some((c, _)) = self.normalized() else {
             return Roots::new();
         };
+        let mut power: [(&[f64], f64); 2] = [(&[], f64::INFINITY); 2];
+        for (slot, (guard, bound)) in power.iter_mut().zip(guards) {
+            *slot = (guard.coeffs(), *bound);
+        }
         if self.n >= 5
-            && guard.n <= 4
-            && let Some(roots) = isolate_where(&c[..self.n], 0.0, X_ERROR, guard.coeffs(), bound)
+            && guards.len() <= 2
+            && guards.iter().all(|(g, _)| g.n <= 4)
+            && let Some(roots) = isolate_where(&c[..self.n], 0.0, X_ERROR, &power[..guards.len()])
         {
             return roots;
         }

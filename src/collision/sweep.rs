@@ -183,9 +183,12 @@ pub(crate) fn circle_curve_toi(pc: &PowerCurve, p: DVec2, d: DVec2, r: f64) -> O
         (inside >= 0.0).then(|| (a.eval(t) - inside.sqrt()) / len)
     };
     let mut best: Option<f64> = None;
-    // Only where |b| ≤ r can a point of the curve meet the moving circle.
+    // Only where |b| ≤ r and -r ≤ a ≤ len + r (the swept capsule's box in
+    // the motion's frame) can a point of the curve meet the moving circle.
+    let along = a.minus(0.5 * len);
+    let guards = [(&b, r), (&along, 0.5 * len + r)];
     for t in f
-        .sign_change_roots_where(&b, r)
+        .sign_change_roots_where(&guards)
         .into_iter()
         .chain([0.0, 1.0])
     {
