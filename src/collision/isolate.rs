@@ -11,15 +11,21 @@
 //! * the derivative's coefficients are `n (bᵢ₊₁ - bᵢ)`, so monotone
 //!   coefficients mean a monotone `p`: at most one root, which is there iff
 //!   the ends `b₀ = p(lo)` and `bₙ = p(hi)` differ in sign, and no critical
-//!   point, hence no touch. That root is polished by safeguarded Newton.
+//!   point, hence no touch. That root is polished by safeguarded Newton;
+//! * second differences of one sign mean `p'` is monotone: `p` is convex or
+//!   concave with one extremum, decided there (see `one_extremum`: roots on
+//!   each side, or the extremum as a touch). This is what settles
+//!   near-tangencies without halving until two close roots separate.
 //!
 //! Any other interval is halved (de Casteljau at `½`); the coefficients
 //! converge to `p` quadratically in the width, so far from a tangency every
-//! interval resolves within a few halvings. An interval still undecided at
-//! [`MAX_DEPTH`], or a split point where `|p| ≤ tol` (a root or touch right
-//! on the boundary), means a (near-)tangency: the isolator gives up and the
-//! caller runs its general solver on the whole interval, so the answer is
-//! never worse than that solver's. Conversion to the Bernstein basis,
+//! interval resolves within a few halvings. Callers may add up to two guard
+//! polynomials with bounds (`|guard| ≤ bound` wherever a root matters): an
+//! interval where a guard's coefficients all lie beyond its bound is dropped.
+//! An interval still undecided at [`MAX_DEPTH`], or a split point where
+//! `|p| ≤ tol` (a root or touch right on the boundary), makes the isolator
+//! give up, and the caller runs its general solver on the whole interval, so
+//! the answer is never worse than that solver's. Conversion to the Bernstein basis,
 //! `bᵢ = Σ_{j≤i} C(i,j)/C(n,j) cⱼ`, and the halvings are exact up to a few
 //! rounding errors of the coefficients' size, far below any `tol` in use.
 
