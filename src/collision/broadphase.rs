@@ -1,11 +1,15 @@
 //! The terrain of a level as one validated set, with a uniform grid over the
-//! tight boxes of its x/y-monotonic parts so queries only visit nearby pieces.
+//! tight boxes of short x/y-monotonic spans so queries only visit nearby
+//! pieces, and only the parameter ranges of them that are near.
 //!
-//! Each piece is cut at the turning points of `x(t)` and `y(t)` (see
-//! [`Terrain::monotonic_ranges`]); a monotonic part's box is the box of its
-//! two ends, so a long curve occupies only the cells it passes through. The
-//! grid is stored compressed (cell start offsets + one item array), built in
-//! two passes: count, then fill.
+//! Each curve is cut at the turning points of `x(t)` and `y(t)` (see
+//! [`Terrain::monotonic_ranges`]), and each monotonic part is halved in `t`
+//! until its box is at most [`SPAN_EXTENT`] px wide and tall. A monotonic
+//! span's box is the box of its two ends, so a long curve occupies only the
+//! cells it passes through, and a query learns which `[t0, t1]` of it lies
+//! near ([`TerrainSet::query_spans`]). Segments are one span. The grid is
+//! stored compressed (cell start offsets + one item array), built in two
+//! passes: count, then fill.
 
 use std::fmt;
 
@@ -88,11 +92,54 @@ fn boxes_touch(a: &Rect, b: &Rect) -> bool {
     a.min.x <= b.max.x && b.min.x <= a.max.x && a.min.y <= b.max.y && b.min.y <= a.max.y
 }
 
-/// A monotonic part of a piece: its box and the piece it belongs to.
+/// Largest width or height, in pixels, of the box of one span of a curve.
+pub const SPAN_EXTENT: f32 = 32.0;
+
+/// Most halvings of one monotonic part into spans.
+const MAX_SPAN_DEPTH: u32 = 10;
+
+/// A monotonic span of a piece: its box, the piece and the parameter range.
 #[derive(Clone, Copy, Debug)]
 struct Part {
     piece: u32,
+    t0: f32,
+    t1: f32,
     aabb: Rect,
+}
+
+/// A piece near a query region and the parameter range `[t0, t1]` covering
+/// all its spans that touch the region.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct NearPiece {
+    pub piece: usize,
+    pub t0: f32,
+    pub t1: f32,
+}
+
+/// The box of the curve on `[t0, t1]`, a monotonic range: the box of its
+/// ends, padded by an ulp-scale margin (the ends are rounded to `f32`).
+fn span_box(shape: &Terrain, t0: f32, t1: f32) -> Rect {
+    let (a, b) = (shape.point(t0), shape.point(t1));
+    let pad = 1e-4 * (1.0 + a.abs().max(b.abs()).max_element() * 1e-3);
+    Rect::from_corners(a, b).inflate(pad)
+}
+
+/// Pushes the spans of the monotonic range `[t0, t1]` of piece `i`: the
+/// range itself when its box is small enough, else its two halves.
+fn push_spans(parts: &mut Vec<Part>, i: usize, shape: &Terrain, t0: f32, t1: f32, depth: u32) {
+    let aabb = span_box(shape, t0, t1);
+    let mid = 0.5 * (t0 + t1);
+    if aabb.size().max_element() <= SPAN_EXTENT || depth >= MAX_SPAN_DEPTH || mid <= t0 {
+        parts.push(Part {
+            piece: i as u32,
+            t0,
+            t1,
+            aabb,
+        });
+        return;
+    }
+    push_spans(parts, i, shape, t0, mid, depth + 1);
+    push_spans(parts, i, shape, mid, t1, depth + 1);
 }
 
 /// All terrain of a level, validated and indexed for queries.
@@ -147,18 +194,14 @@ impl TerrainSet {
         for (i, p) in pieces.iter().enumerate() {
             let Terrain::Segment(_) = p.shape else {
                 for (t0, t1) in p.shape.monotonic_ranges() {
-                    let (a, b) = (p.shape.point(t0), p.shape.point(t1));
-                    // Pad by an ulp-scale margin: the ends are rounded to f32.
-                    let pad = 1e-4 * (1.0 + a.abs().max(b.abs()).max_element() * 1e-3);
-                    parts.push(Part {
-                        piece: i as u32,
-                        aabb: Rect::from_corners(a, b).inflate(pad),
-                    });
+                    push_spans(&mut parts, i, &p.shape, t0, t1, 0);
                 }
                 continue;
             };
             parts.push(Part {
                 piece: i as u32,
+                t0: 0.0,
+                t1: 1.0,
                 aabb: p.shape.aabb(),
             });
         }
@@ -281,12 +324,48 @@ impl TerrainSet {
         out.sort_unstable();
         out.dedup();
     }
+
+    /// The pieces with a span whose box overlaps `region`, ascending and
+    /// unique, each with the smallest parameter range covering those spans,
+    /// written into `out` (cleared first). Every point of a piece inside
+    /// `region` has its parameter in the range.
+    pub fn query_spans(&self, region: Rect, out: &mut Vec<NearPiece>) {
+        out.clear();
+        if self.parts.is_empty() || !region.min.is_finite() || !region.max.is_finite() {
+            return;
+        }
+        let (x0, y0, x1, y1) = self.cell_range(region);
+        for y in y0..=y1 {
+            for x in x0..=x1 {
+                let c = y * self.cols + x;
+                for &i in &self.items[self.starts[c] as usize..self.starts[c + 1] as usize] {
+                    let part = &self.parts[i as usize];
+                    if boxes_touch(&part.aabb, &region) {
+                        out.push(NearPiece {
+                            piece: part.piece as usize,
+                            t0: part.t0,
+                            t1: part.t1,
+                        });
+                    }
+                }
+            }
+        }
+        out.sort_unstable_by_key(|n| n.piece);
+        out.dedup_by(|next, kept| {
+            let same = next.piece == kept.piece;
+            if same {
+                kept.t0 = kept.t0.min(next.t0);
+                kept.t1 = kept.t1.max(next.t1);
+            }
+            same
+        });
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::collision::{QuadBezier, Segment};
+    use crate::collision::{CubicBezier, QuadBezier, Segment};
 
     #[test]
     fn rejects_non_finite_input_naming_the_piece() {
@@ -299,6 +378,56 @@ mod tests {
         let err = TerrainSet::new(vec![good, bad]).unwrap_err();
         assert!(matches!(err, TerrainError::NonFinite { piece: 1, .. }));
         assert!(err.to_string().contains("terrain piece 1"));
+    }
+
+    /// Every sampled point of a piece inside a query box has its piece in
+    /// the answer and its parameter inside the piece's range, for random
+    /// quadratics and cubics (loops and cusps included) and random boxes
+    /// of 1 to 100 px; and the ranges do shrink (most are not `[0, 1]`).
+    #[test]
+    fn query_spans_cover_every_point_inside_the_region() {
+        let mut f = crate::collision::roots::unit_rng(0x243F_6A88_85A3_08D3);
+        let mut narrowed = 0;
+        let mut checked = 0;
+        for case in 0..100 {
+            let mut pt = || Vec2::new(f() as f32 * 1000.0, f() as f32 * 1000.0);
+            let pieces: Vec<TerrainPiece> = (0..8)
+                .map(|k| {
+                    if k % 2 == 0 {
+                        TerrainPiece::solid(QuadBezier::new(pt(), pt(), pt()))
+                    } else {
+                        TerrainPiece::solid(CubicBezier::new(pt(), pt(), pt(), pt()))
+                    }
+                })
+                .collect();
+            let set = TerrainSet::new(pieces).unwrap();
+            let mut out = Vec::new();
+            for _ in 0..20 {
+                let c = Vec2::new(f() as f32 * 1000.0, f() as f32 * 1000.0);
+                let half = Vec2::new(0.5 + 50.0 * f() as f32, 0.5 + 50.0 * f() as f32);
+                let region = Rect::from_center_half_size(c, half);
+                set.query_spans(region, &mut out);
+                narrowed += out.iter().filter(|n| n.t1 - n.t0 < 0.5).count();
+                for (i, piece) in set.pieces().iter().enumerate() {
+                    for k in 0..=2000 {
+                        let t = k as f32 / 2000.0;
+                        if !region.contains(piece.shape.point(t)) {
+                            continue;
+                        }
+                        checked += 1;
+                        let near = out.iter().find(|n| n.piece == i);
+                        assert!(
+                            near.is_some_and(|n| n.t0 <= t && t <= n.t1),
+                            "case {case}: piece {i} at t = {t} is inside {region:?}, answer {near:?}"
+                        );
+                    }
+                }
+            }
+        }
+        assert!(
+            checked > 10_000 && narrowed > 300,
+            "{checked} points, {narrowed} narrowed"
+        );
     }
 
     #[test]

@@ -18,6 +18,7 @@ pub mod plugin;
 pub mod query;
 mod roots;
 pub mod shapes;
+mod span;
 pub mod sweep;
 pub mod tiles;
 

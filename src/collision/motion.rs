@@ -35,10 +35,11 @@
 
 use bevy::math::{Rect, Vec2};
 
-use super::broadphase::{TerrainPiece, TerrainSet};
-use super::query::shape_crossings;
+use super::broadphase::{NearPiece, TerrainPiece, TerrainSet};
+use super::query::{closest_offset, px_tol, shape_crossings};
 use super::shapes::ActorShape;
-use super::sweep::{Toi, contact_normal, sweep};
+use super::span::Span;
+use super::sweep::{Toi, contact_normal, sweep_span};
 
 /// Gap, in pixels, a moving body keeps from the surfaces it meets.
 pub const SKIN: f32 = 0.02;
@@ -289,17 +290,18 @@ fn supports(
     g: &mut Vec2,
     dt: f32,
     rest: f32,
-    near: &[usize],
+    near: &[NearPiece],
     report: &mut StepReport,
 ) -> bool {
     let mut load = 0.0f32;
-    for &i in near {
+    for near_piece in near {
+        let i = near_piece.piece;
         let piece = set.piece(i);
-        let pc = piece.shape.bernstein().power();
+        let span = Span::of(&piece.shape, near_piece.t0 as f64, near_piece.t1 as f64);
         let c = body.position.as_dvec2();
-        let hits: Vec<f32> = shape_crossings(&pc, &body.shape, c, CONTACT_MARGIN as f64)
+        let hits: Vec<f32> = shape_crossings(&span.pc, &body.shape, c, CONTACT_MARGIN as f64)
             .iter()
-            .map(|&t| t as f32)
+            .map(|&s| span.piece_t(s) as f32)
             .collect();
         let Some(n) = contact_normal(&piece.shape, &hits, &body.shape, body.position) else {
             continue;
@@ -344,10 +346,11 @@ fn supports(
     load > 0.0
 }
 
-/// The gap (px, at most `limit`) between the bare body and a piece: the
-/// largest growth of the shape that still does not touch it, by bisection.
-fn gap_to(piece: &TerrainPiece, body: &Body, limit: f32) -> f32 {
-    let pc = piece.shape.bernstein().power();
+/// The gap (px, at most `limit`) between the bare body and a piece's span:
+/// the largest growth of the shape that still does not touch it, by
+/// bisection. The span must cover the body's box grown by `limit`.
+fn gap_to(span: &Span, body: &Body, limit: f32) -> f32 {
+    let pc = span.pc;
     let c = body.position.as_dvec2();
     if let ActorShape::Circle { radius } = body.shape {
         // Exact for a circle: the distance to the piece less the radius,
@@ -391,36 +394,65 @@ fn first_impact(
     set: &TerrainSet,
     body: &Body,
     motion: Vec2,
-    scratch: &mut Vec<usize>,
+    scratch: &mut Vec<NearPiece>,
 ) -> Option<(usize, Toi)> {
     let len = motion.length();
     if len == 0.0 {
         return None;
     }
-    set.query(swept_box(body, motion, SKIN + CONTACT_MARGIN), scratch);
+    set.query_spans(swept_box(body, motion, SKIN + CONTACT_MARGIN), scratch);
     let mut best: Option<(usize, Toi)> = None;
-    for &i in scratch.iter() {
+    for near_piece in scratch.iter() {
+        let i = near_piece.piece;
         let piece = set.piece(i);
         if piece.one_way && !one_way_blocks(piece, body, motion) {
             continue;
         }
-        let Some(mut toi) = sweep(&piece.shape, &body.shape, body.position, motion, SKIN) else {
+        let span = Span::of(&piece.shape, near_piece.t0 as f64, near_piece.t1 as f64);
+        let Some(toi) = sweep_keeping_skin(piece, &span, body, motion) else {
             continue;
         };
-        if toi.fraction == 0.0 && motion.dot(toi.normal) >= -1e-6 * len {
-            let gap = gap_to(piece, body, SKIN);
-            if gap > TOUCHING {
-                match sweep(&piece.shape, &body.shape, body.position, motion, 0.5 * gap) {
-                    Some(inner) => toi = inner,
-                    None => continue,
-                }
-            }
-        }
         if best.as_ref().is_none_or(|(_, b)| toi.fraction < b.fraction) {
             best = Some((i, toi));
         }
     }
     best
+}
+
+/// The first contact of `body` moving by `motion` with one piece's span,
+/// keeping the skin (see [`first_impact`]).
+///
+/// A circle first asks the exact closest point how far the piece is: clear
+/// of the skin, or within it but moving along or away from it (judged by
+/// the direction to the closest point), it is swept from a start known to
+/// be clear, with the skin or with the half-gap shell. Only a circle
+/// touching, or moving into a piece within its skin, and a rect take the
+/// general path, which finds the start contact by its hits.
+fn sweep_keeping_skin(piece: &TerrainPiece, span: &Span, body: &Body, motion: Vec2) -> Option<Toi> {
+    let (shape, position) = (&body.shape, body.position);
+    let len = motion.length();
+    if let ActorShape::Circle { radius } = *shape {
+        let offset = closest_offset(&span.pc, position.as_dvec2());
+        let dist = offset.length();
+        let gap = dist - radius as f64;
+        let tol = 2.0 * px_tol(span.pc.scale() + dist);
+        if gap > SKIN as f64 + tol {
+            return sweep_span(&piece.shape, span, shape, position, motion, SKIN, true);
+        }
+        let away = -offset / dist;
+        if gap > (TOUCHING as f64) && motion.as_dvec2().dot(away) >= 0.0 {
+            let shell = 0.5 * gap as f32;
+            return sweep_span(&piece.shape, span, shape, position, motion, shell, true);
+        }
+    }
+    let mut toi = sweep_span(&piece.shape, span, shape, position, motion, SKIN, false)?;
+    if toi.fraction == 0.0 && motion.dot(toi.normal) >= -1e-6 * len {
+        let gap = gap_to(span, body, SKIN);
+        if gap > TOUCHING {
+            toi = sweep_span(&piece.shape, span, shape, position, motion, 0.5 * gap, true)?;
+        }
+    }
+    Some(toi)
 }
 
 /// The first contact of `body` moving by `motion` through `set`, keeping the

@@ -200,8 +200,14 @@ pub(crate) fn segment_crossings(pc: &PowerCurve, a: DVec2, b: DVec2) -> Roots {
 
 /// Distance from `p` to the untranslated piece `pc`.
 pub(crate) fn point_distance(pc: &PowerCurve, p: DVec2) -> f64 {
+    closest_offset(pc, p).length()
+}
+
+/// The vector from `p` to the point of the untranslated piece `pc` closest
+/// to it.
+pub(crate) fn closest_offset(pc: &PowerCurve, p: DVec2) -> DVec2 {
     let q = pc.translated(p);
-    q.eval(closest_param(&q)).length()
+    q.eval(closest_param(&q))
 }
 
 /// [`Terrain::actor_hits`] on an untranslated piece, in `f64`, for a shape

@@ -35,6 +35,7 @@ use super::distance::{convex_hull, overlaps_convex_polygon, segment_distance, se
 use super::query::{bounce_normal, px_tol, shape_crossings};
 use super::roots::Roots;
 use super::shapes::{ActorShape, Terrain};
+use super::span::Span;
 
 /// Bisection stops when the bracket of the impact is this long, in pixels.
 pub const TOI_TOLERANCE: f64 = 1e-4;
@@ -259,25 +260,28 @@ pub fn contact_normal(
     Some(n)
 }
 
-/// The contact at `pose`, for a shape grown by `grow`: its hits, normal and point.
+/// The contact at `pose` with the span, for a shape grown by `grow`: its
+/// hits, normal and point.
 fn contact_at(
     terrain: &Terrain,
-    pc: &PowerCurve,
+    span: &Span,
     shape: &ActorShape,
     pose: DVec2,
     grow: f64,
 ) -> Option<Toi> {
-    contact_from_hits(terrain, shape, pose, shape_crossings(pc, shape, pose, grow))
+    let hits = shape_crossings(&span.pc, shape, pose, grow);
+    contact_from_hits(terrain, span, shape, pose, hits)
 }
 
-/// The contact of `shape` at `pose` whose hit parameters are `hits`.
+/// The contact of `shape` at `pose` whose hit parameters on `span` are `hits`.
 fn contact_from_hits(
     terrain: &Terrain,
+    span: &Span,
     shape: &ActorShape,
     pose: DVec2,
     hits: Roots,
 ) -> Option<Toi> {
-    let hits: Vec<f32> = hits.iter().map(|&t| t as f32).collect();
+    let hits: Vec<f32> = hits.iter().map(|&s| span.piece_t(s) as f32).collect();
     let normal = contact_normal(terrain, &hits, shape, pose.as_vec2())?;
     let mean = hits.iter().sum::<f32>() / hits.len() as f32;
     Some(Toi {
@@ -298,11 +302,37 @@ pub fn sweep(
     motion: Vec2,
     grow: f32,
 ) -> Option<Toi> {
-    let pc = terrain.bernstein().power();
+    sweep_span(
+        terrain,
+        &Span::whole(terrain),
+        shape,
+        start,
+        motion,
+        grow,
+        false,
+    )
+}
+
+/// [`sweep`] against the part of `terrain` on `span`, for a span found for a
+/// region that holds the whole motion grown by `grow` (see [`Span`]).
+/// `start_clear` says the caller knows the grown shape is clear of the
+/// span at `start`, so that test is skipped.
+pub(crate) fn sweep_span(
+    terrain: &Terrain,
+    span: &Span,
+    shape: &ActorShape,
+    start: Vec2,
+    motion: Vec2,
+    grow: f32,
+    start_clear: bool,
+) -> Option<Toi> {
+    let pc = span.pc;
     let (p, d, grow) = (start.as_dvec2(), motion.as_dvec2(), grow as f64);
-    let start_hits = shape_crossings(&pc, shape, p, grow);
-    if !start_hits.is_empty() {
-        return contact_from_hits(terrain, shape, p, start_hits);
+    if !start_clear {
+        let start_hits = shape_crossings(&pc, shape, p, grow);
+        if !start_hits.is_empty() {
+            return contact_from_hits(terrain, span, shape, p, start_hits);
+        }
     }
     if !swept_touches(&pc, shape, p, d, grow, true) {
         return None;
@@ -316,14 +346,14 @@ pub fn sweep(
             let half = 0.5 * TOI_TOLERANCE / len;
             let (lo, hi) = ((s - half).max(0.0), (s + half).min(1.0));
             if (lo == 0.0 || !swept_touches(&pc, shape, p, d * lo, grow, true))
-                && let Some(toi) = contact_in(terrain, &pc, shape, p, d, grow, lo, hi)
+                && let Some(toi) = contact_in(terrain, span, shape, p, d, grow, lo, hi)
             {
                 return Some(toi);
             }
         }
     }
     let (lo, hi) = bisect(&pc, shape, p, d, grow);
-    contact_in(terrain, &pc, shape, p, d, grow, lo, hi)
+    contact_in(terrain, span, shape, p, d, grow, lo, hi)
 }
 
 /// Bisection on the exact swept test for the first contact of a shape that
@@ -353,7 +383,7 @@ fn bisect(pc: &PowerCurve, shape: &ActorShape, p: DVec2, d: DVec2, grow: f64) ->
 #[allow(clippy::too_many_arguments)]
 fn contact_in(
     terrain: &Terrain,
-    pc: &PowerCurve,
+    span: &Span,
     shape: &ActorShape,
     p: DVec2,
     d: DVec2,
@@ -363,9 +393,16 @@ fn contact_in(
 ) -> Option<Toi> {
     let len = d.length();
     let pose = p + d * hi;
-    let slack = (hi - lo) * len + px_tol(pc.scale() + len);
-    let mut toi = contact_at(terrain, pc, shape, pose, grow + slack)
-        .or_else(|| contact_at(terrain, pc, shape, pose, grow + 2.0 * TOI_TOLERANCE + slack))?;
+    let slack = (hi - lo) * len + px_tol(span.pc.scale() + len);
+    let mut toi = contact_at(terrain, span, shape, pose, grow + slack).or_else(|| {
+        contact_at(
+            terrain,
+            span,
+            shape,
+            pose,
+            grow + 2.0 * TOI_TOLERANCE + slack,
+        )
+    })?;
     toi.fraction = lo as f32;
     // Rounding lo to f32 must not step past the free part of the motion.
     if toi.fraction as f64 > lo {
