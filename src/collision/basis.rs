@@ -140,7 +140,11 @@ impl PowerCurve {
     /// derivative (the second or third). `None` for a piece that is a point.
     pub fn tangent_limit(&self, t: f64) -> Option<DVec2> {
         let tiny = 1e-12 * (1.0 + self.scale());
-        (1..self.n)
+        let first = self.deriv(t);
+        if first.length() > tiny {
+            return Some(first);
+        }
+        (2..self.n)
             .map(|k| self.deriv_n(k, t))
             .find(|v| v.length() > tiny)
     }

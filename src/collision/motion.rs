@@ -432,6 +432,11 @@ fn sweep_keeping_skin(piece: &TerrainPiece, span: &Span, body: &Body, motion: Ve
     let (shape, position) = (&body.shape, body.position);
     let len = motion.length();
     if let ActorShape::Circle { radius } = *shape {
+        let skin_reach = radius as f64 + SKIN as f64;
+        let q = span.pc.translated(position.as_dvec2());
+        if q.hull_box_distance() > skin_reach + 2.0 * px_tol(q.scale() + skin_reach) {
+            return sweep_span(&piece.shape, span, shape, position, motion, SKIN, true);
+        }
         let offset = closest_offset(&span.pc, position.as_dvec2());
         let dist = offset.length();
         let gap = dist - radius as f64;

@@ -281,15 +281,14 @@ impl Terrain {
 /// `B'''(t̄)`; then the chord `B(1) - B(0)`; then `actor_center` minus the
 /// closest point; then straight up. `None` only for no (finite) hits. Never NaN.
 pub fn bounce_normal(terrain: &Terrain, hits: &[f32], actor_center: Vec2) -> Option<Vec2> {
-    let finite: Vec<f64> = hits
+    let (sum, count) = hits
         .iter()
         .filter(|t| t.is_finite())
-        .map(|&t| t as f64)
-        .collect();
-    if finite.is_empty() {
+        .fold((0.0f64, 0usize), |(s, n), &t| (s + t as f64, n + 1));
+    if count == 0 {
         return None;
     }
-    let t = (finite.iter().sum::<f64>() / finite.len() as f64).clamp(0.0, 1.0);
+    let t = (sum / count as f64).clamp(0.0, 1.0);
     let pc = terrain.bernstein().power();
     let center = actor_center.as_dvec2();
     let tiny = 1e-12 * (1.0 + pc.scale());
