@@ -9,7 +9,7 @@
 use bevy::math::{DVec2, Rect, Vec2};
 
 use super::basis::Bernstein;
-use super::roots::{Poly, Roots};
+use super::roots::Roots;
 
 /// A straight piece from `a` to `b`: `B(t) = a + t (b - a)`.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -86,11 +86,29 @@ impl From<CubicBezier> for Terrain {
     }
 }
 
-/// Real roots in `[0, 1]` of `c + b t + a t²` (a line when `a = 0`).
-fn quadratic_roots_in_unit(c: f64, b: f64, a: f64) -> Roots {
-    let coeffs = [c, b, a];
-    let n = if a != 0.0 { 3 } else { 2 };
-    Poly::new(&coeffs[..n]).sign_change_roots(0.0, 1.0)
+/// Real roots in `[0, 1]` of `c + b t + a t²` (a line when `a = 0`), at most
+/// two, in a fixed array with their count: `q = -(b + sign(b)√disc)/2`, roots
+/// `q/a` and `c/q` (no cancellation), or `-c/b` for a line.
+fn quadratic_roots_in_unit(c: f64, b: f64, a: f64) -> ([f64; 2], usize) {
+    let mut out = ([0.0; 2], 0);
+    let mut keep = |r: f64| {
+        if (0.0..=1.0).contains(&r) {
+            out.0[out.1] = r;
+            out.1 += 1;
+        }
+    };
+    if a == 0.0 {
+        keep(-c / b);
+        return out;
+    }
+    let disc = b * b - 4.0 * a * c;
+    if disc < 0.0 {
+        return out;
+    }
+    let q = -0.5 * (b + disc.sqrt().copysign(b));
+    keep(q / a);
+    keep(c / q);
+    out
 }
 
 /// Casts an `f64` bound to `f32`, rounding away from the inside of the box.
@@ -191,7 +209,8 @@ impl Terrain {
             // x'(t), y'(t) = c₁ + 2c₂t + 3c₃t² (c₃ = 0 for a quadratic).
             let (c1, c2, c3) = (pc.c[1], 2.0 * pc.c[2], 3.0 * pc.c[3]);
             for axis in 0..2 {
-                for t in quadratic_roots_in_unit(c1[axis], c2[axis], c3[axis]) {
+                let (roots, count) = quadratic_roots_in_unit(c1[axis], c2[axis], c3[axis]);
+                for &t in &roots[..count] {
                     let p = pc.eval(t);
                     min = min.min(p);
                     max = max.max(p);
