@@ -107,7 +107,17 @@ fn hits_with_point(pc: &PowerCurve, tol: f64) -> Roots {
 /// minimum (a sign change from − to +) is found. Ties go to the smaller `t`.
 fn closest_param(pc: &PowerCurve) -> f64 {
     let mut best = (pc.eval(0.0).length_squared(), 0.0);
-    let candidates = pc.dot_deriv().sign_change_roots(0.0, 1.0);
+    let mut candidates = Roots::new();
+    if pc.n == 2 {
+        // A segment: the foot of the perpendicular, the root of the linear
+        // B · B' = c₀·c₁ + |c₁|² t (the same value the general path computes).
+        let foot = -pc.c[0].dot(pc.c[1]) / pc.c[1].dot(pc.c[1]);
+        if (0.0..=1.0).contains(&foot) {
+            candidates.push(foot);
+        }
+    } else {
+        candidates = pc.dot_deriv().sign_change_roots(0.0, 1.0);
+    }
     for &t in candidates.iter().chain(&[1.0]) {
         let d2 = pc.eval(t).length_squared();
         if d2 < best.0 {
