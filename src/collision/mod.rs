@@ -4,7 +4,7 @@
 //! Everything here but [`plugin`] and [`debug`] (the ECS face) is pure math,
 //! usable and testable without a Bevy `App`:
 //! shapes and static queries ([`shapes`], [`query`]), continuous queries
-//! ([`sweep`]), tile edges ([`tiles`]), the indexed terrain set
+//! ([`sweep`](mod@sweep)), tile edges ([`tiles`]), the indexed terrain set
 //! ([`broadphase`]) and the per-step motion loop ([`motion`]).
 
 mod basis;

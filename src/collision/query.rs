@@ -3,8 +3,8 @@
 //!
 //! Every query translates the piece so the query's reference point is the
 //! origin, builds a scalar polynomial in `t` from the power-basis coefficients
-//! (see [`super::basis`]) and takes its zeros on `[0, 1]` with
-//! [`super::roots::Poly::zeros`], which also reports tangency. Distances are in
+//! (see `basis`) and takes its zeros on `[0, 1]` with
+//! `roots::Poly::zeros`, which also reports tangency. Distances are in
 //! pixels; "touching" means within [`px_tol`] of exact, a few ulps of `f64` at
 //! the query's scale, far below anything a player sees.
 

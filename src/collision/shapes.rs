@@ -3,7 +3,7 @@
 //!
 //! Terrain pieces are plain `f32` data. Evaluation, derivative, the tight
 //! bounding box and splitting go through the shared Bernstein / power-basis
-//! code in [`super::basis`], in `f64`, so the three kinds share one
+//! code in `basis`, in `f64`, so the three kinds share one
 //! implementation. Queries against actors live in [`super::query`].
 
 use bevy::math::{DVec2, Rect, Vec2};

@@ -7,11 +7,11 @@
 //!
 //! * circle: the swept region is a capsule, which touches the piece iff the
 //!   distance between the piece and the centre's path is at most `r`
-//!   ([`super::distance::segment_distance`], exact: crossings, end points and
+//!   (`distance::segment_distance`, exact: crossings, end points and
 //!   the zeros of `n · B'(t)`);
 //! * rect: the swept region is the convex hull of the box at both ends (a
 //!   hexagon), which the piece meets iff it crosses an edge of it or starts
-//!   inside ([`super::distance::overlaps_convex_polygon`]).
+//!   inside (`distance::overlaps_convex_polygon`).
 //!
 //! Both tests are exact polynomial queries, so nothing thin or fast slips
 //! between samples: a miss over the whole motion is a proof of no contact.
@@ -19,8 +19,8 @@
 //! by `hi`, [`TOI_TOLERANCE`] pixels long at the end:
 //!
 //! * circle: from the time of impact in closed form (a straight piece,
-//!   [`circle_segment_toi`]) or from the roots of one polynomial (a curve,
-//!   [`circle_curve_toi`]), then checked with the exact swept test;
+//!   `circle_segment_toi`) or from the roots of one polynomial (a curve,
+//!   `circle_curve_toi`), then checked with the exact swept test;
 //! * rect, or a circle whose check fails (a degenerate double root):
 //!   bisection with the exact swept test.
 //!
