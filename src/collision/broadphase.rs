@@ -302,10 +302,10 @@ impl TerrainSet {
         self.pieces.is_empty()
     }
 
-    /// Indices of the pieces with a monotonic part whose box overlaps
-    /// `region`, ascending and unique, written into `out` (cleared first).
-    pub fn query(&self, region: Rect, out: &mut Vec<usize>) {
-        out.clear();
+    /// Calls `visit` with every span whose box overlaps `region` (a span
+    /// spread over several cells more than once); nothing for an empty set
+    /// or a non-finite region.
+    fn for_each_part_touching(&self, region: Rect, mut visit: impl FnMut(&Part)) {
         if self.parts.is_empty() || !region.min.is_finite() || !region.max.is_finite() {
             return;
         }
@@ -316,11 +316,18 @@ impl TerrainSet {
                 for &i in &self.items[self.starts[c] as usize..self.starts[c + 1] as usize] {
                     let part = &self.parts[i as usize];
                     if boxes_touch(&part.aabb, &region) {
-                        out.push(part.piece as usize);
+                        visit(part);
                     }
                 }
             }
         }
+    }
+
+    /// Indices of the pieces with a monotonic span whose box overlaps
+    /// `region`, ascending and unique, written into `out` (cleared first).
+    pub fn query(&self, region: Rect, out: &mut Vec<usize>) {
+        out.clear();
+        self.for_each_part_touching(region, |part| out.push(part.piece as usize));
         out.sort_unstable();
         out.dedup();
     }
@@ -331,25 +338,13 @@ impl TerrainSet {
     /// `region` has its parameter in the range.
     pub fn query_spans(&self, region: Rect, out: &mut Vec<NearPiece>) {
         out.clear();
-        if self.parts.is_empty() || !region.min.is_finite() || !region.max.is_finite() {
-            return;
-        }
-        let (x0, y0, x1, y1) = self.cell_range(region);
-        for y in y0..=y1 {
-            for x in x0..=x1 {
-                let c = y * self.cols + x;
-                for &i in &self.items[self.starts[c] as usize..self.starts[c + 1] as usize] {
-                    let part = &self.parts[i as usize];
-                    if boxes_touch(&part.aabb, &region) {
-                        out.push(NearPiece {
-                            piece: part.piece as usize,
-                            t0: part.t0,
-                            t1: part.t1,
-                        });
-                    }
-                }
-            }
-        }
+        self.for_each_part_touching(region, |part| {
+            out.push(NearPiece {
+                piece: part.piece as usize,
+                t0: part.t0,
+                t1: part.t1,
+            })
+        });
         out.sort_unstable_by_key(|n| n.piece);
         out.dedup_by(|next, kept| {
             let same = next.piece == kept.piece;
@@ -365,7 +360,8 @@ impl TerrainSet {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::collision::{CubicBezier, QuadBezier, Segment};
+    use crate::collision::shapes::random_curve;
+    use crate::collision::{QuadBezier, Segment};
 
     #[test]
     fn rejects_non_finite_input_naming_the_piece() {
@@ -390,15 +386,8 @@ mod tests {
         let mut narrowed = 0;
         let mut checked = 0;
         for case in 0..100 {
-            let mut pt = || Vec2::new(f() as f32 * 1000.0, f() as f32 * 1000.0);
             let pieces: Vec<TerrainPiece> = (0..8)
-                .map(|k| {
-                    if k % 2 == 0 {
-                        TerrainPiece::solid(QuadBezier::new(pt(), pt(), pt()))
-                    } else {
-                        TerrainPiece::solid(CubicBezier::new(pt(), pt(), pt(), pt()))
-                    }
-                })
+                .map(|k| TerrainPiece::solid(random_curve(&mut f, k, 1000.0)))
                 .collect();
             let set = TerrainSet::new(pieces).unwrap();
             let mut out = Vec::new();

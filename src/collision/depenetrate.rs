@@ -159,7 +159,8 @@ mod tests {
     use super::*;
     use crate::collision::query::closest_offset;
     use crate::collision::roots::unit_rng;
-    use crate::collision::{CubicBezier, QuadBezier, Segment, Terrain, TerrainPiece};
+    use crate::collision::shapes::random_curve;
+    use crate::collision::{Segment, TerrainPiece};
 
     /// The secant push against bisection on the exact closest-point test,
     /// for circles sunk 0.001 px to half their radius into random
@@ -176,12 +177,7 @@ mod tests {
         let mut f = unit_rng(0xD1B5_4A32_D192_ED03);
         let (mut settled, mut cases) = (0, 0);
         for i in 0..3000 {
-            let mut pt = || Vec2::new(f() as f32 * 400.0, f() as f32 * 400.0);
-            let shape = if i % 2 == 0 {
-                Terrain::Quad(QuadBezier::new(pt(), pt(), pt()))
-            } else {
-                Terrain::Cubic(CubicBezier::new(pt(), pt(), pt(), pt()))
-            };
+            let shape = random_curve(&mut f, i, 400.0);
             let pc = shape.bernstein().power();
             let (t, r) = (0.1 + 0.8 * f(), 2.0 + 10.0 * f());
             let normal = pc.deriv(t).perp().normalize_or_zero().as_vec2();

@@ -138,7 +138,7 @@ impl Poly {
                         out.push(r);
                     }
                 }
-                3 => quadratic_roots_between(c[0], c[1], c[2], lo, hi, &mut out),
+                3 => each_quadratic_root(c[0], c[1], c[2], lo, hi, |r| out.push(r)),
                 _ => {}
             }
             return out;
@@ -429,10 +429,19 @@ impl Roots {
     }
 }
 
-/// Roots of `a t² + b t + c` in `[lo, hi]` without cancellation:
-/// `q = -(b + sign(b)·√(b² - 4ac))/2`, roots `q/a` and `c/q`. When `a` is tiny
-/// `q/a` is huge and falls outside the interval while `c/q` stays accurate.
-fn quadratic_roots_between(c: f64, b: f64, a: f64, lo: f64, hi: f64, out: &mut Roots) {
+/// Roots of `a t² + b t + c` in `[lo, hi]` without cancellation, handed to
+/// `keep` ascending (a double root once): `q = -(b + sign(b)·√(b² - 4ac))/2`,
+/// roots `q/a` and `c/q`. When `a` is tiny `q/a` is huge and falls outside
+/// the interval while `c/q` stays accurate; for `a = 0` it is the line's root
+/// `-c/b`. No allocation and no [`Roots`], for callers as hot as the AABB.
+pub(super) fn each_quadratic_root(
+    c: f64,
+    b: f64,
+    a: f64,
+    lo: f64,
+    hi: f64,
+    mut keep: impl FnMut(f64),
+) {
     let disc = b * b - 4.0 * a * c;
     if disc < 0.0 {
         return;
@@ -440,10 +449,11 @@ fn quadratic_roots_between(c: f64, b: f64, a: f64, lo: f64, hi: f64, out: &mut R
     let q = -0.5 * (b + disc.sqrt().copysign(b));
     let (r0, r1) = (q / a, c / q);
     let (r0, r1) = if r0 <= r1 { (r0, r1) } else { (r1, r0) };
-    for r in [r0, r1] {
-        if r.is_finite() && (lo..=hi).contains(&r) && out.last() != Some(&r) {
-            out.push(r);
-        }
+    if r0.is_finite() && (lo..=hi).contains(&r0) {
+        keep(r0);
+    }
+    if r1 != r0 && r1.is_finite() && (lo..=hi).contains(&r1) {
+        keep(r1);
     }
 }
 

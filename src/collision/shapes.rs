@@ -9,7 +9,7 @@
 use bevy::math::{DVec2, Rect, Vec2};
 
 use super::basis::Bernstein;
-use super::roots::Roots;
+use super::roots::{Roots, each_quadratic_root};
 
 /// A straight piece from `a` to `b`: `B(t) = a + t (b - a)`.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -84,31 +84,6 @@ impl From<CubicBezier> for Terrain {
     fn from(c: CubicBezier) -> Self {
         Terrain::Cubic(c)
     }
-}
-
-/// Real roots in `[0, 1]` of `c + b t + a t²` (a line when `a = 0`), at most
-/// two, in a fixed array with their count: `q = -(b + sign(b)√disc)/2`, roots
-/// `q/a` and `c/q` (no cancellation), or `-c/b` for a line.
-fn quadratic_roots_in_unit(c: f64, b: f64, a: f64) -> ([f64; 2], usize) {
-    let mut out = ([0.0; 2], 0);
-    let mut keep = |r: f64| {
-        if (0.0..=1.0).contains(&r) {
-            out.0[out.1] = r;
-            out.1 += 1;
-        }
-    };
-    if a == 0.0 {
-        keep(-c / b);
-        return out;
-    }
-    let disc = b * b - 4.0 * a * c;
-    if disc < 0.0 {
-        return out;
-    }
-    let q = -0.5 * (b + disc.sqrt().copysign(b));
-    keep(q / a);
-    keep(c / q);
-    out
 }
 
 /// Casts an `f64` bound to `f32`, rounding away from the inside of the box.
@@ -209,12 +184,11 @@ impl Terrain {
             // x'(t), y'(t) = c₁ + 2c₂t + 3c₃t² (c₃ = 0 for a quadratic).
             let (c1, c2, c3) = (pc.c[1], 2.0 * pc.c[2], 3.0 * pc.c[3]);
             for axis in 0..2 {
-                let (roots, count) = quadratic_roots_in_unit(c1[axis], c2[axis], c3[axis]);
-                for &t in &roots[..count] {
+                each_quadratic_root(c1[axis], c2[axis], c3[axis], 0.0, 1.0, |t| {
                     let p = pc.eval(t);
                     min = min.min(p);
                     max = max.max(p);
-                }
+                });
             }
         }
         Rect {
@@ -285,5 +259,17 @@ impl ActorShape {
                 half_extents.is_finite() && half_extents.min_element() >= 0.0
             }
         }
+    }
+}
+
+/// Test helper: a random quadratic (`i` even) or cubic (`i` odd) with control
+/// points uniform in a square of `size` px, drawn from `f` in order.
+#[cfg(test)]
+pub(super) fn random_curve(f: &mut impl FnMut() -> f64, i: usize, size: f32) -> Terrain {
+    let mut pt = || Vec2::new(f() as f32 * size, f() as f32 * size);
+    if i.is_multiple_of(2) {
+        Terrain::Quad(QuadBezier::new(pt(), pt(), pt()))
+    } else {
+        Terrain::Cubic(CubicBezier::new(pt(), pt(), pt(), pt()))
     }
 }

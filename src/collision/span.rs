@@ -66,7 +66,8 @@ impl Span {
 mod tests {
     use super::*;
     use crate::collision::roots::unit_rng;
-    use crate::collision::{CubicBezier, QuadBezier};
+    use crate::collision::shapes::random_curve;
+    use crate::collision::{QuadBezier, Terrain};
     use bevy::math::Vec2;
 
     /// The span's curve at `s` is the piece at `piece_t(s)`, on random
@@ -75,12 +76,7 @@ mod tests {
     fn span_points_are_the_piece_points() {
         let mut f = unit_rng(0x5EED_0F5B_A115);
         for i in 0..2000 {
-            let mut pt = || Vec2::new(f() as f32 * 1000.0, f() as f32 * 1000.0);
-            let terrain = if i % 2 == 0 {
-                Terrain::Quad(QuadBezier::new(pt(), pt(), pt()))
-            } else {
-                Terrain::Cubic(CubicBezier::new(pt(), pt(), pt(), pt()))
-            };
+            let terrain = random_curve(&mut f, i, 1000.0);
             let (a, b) = (f(), f());
             let span = Span::of(&terrain, a.min(b), a.max(b));
             let whole = terrain.bernstein().power();
