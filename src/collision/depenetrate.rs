@@ -33,33 +33,44 @@ fn size_of(shape: &ActorShape) -> f32 {
     }
 }
 
-/// The pieces near `body` that depenetration and support look at, with
-/// their parameter ranges there: spans whose boxes come within the contact
-/// margin and skin of the body's box.
-pub fn query_near(set: &TerrainSet, body: &Body, out: &mut Vec<NearPiece>) {
-    let reach = CONTACT_MARGIN + SKIN;
-    set.query_spans(body.shape.aabb(body.position).inflate(reach), out);
+/// The pieces near a body that depenetration and support look at, each
+/// with its sub-curve there, built once per position and shared by both.
+#[derive(Default)]
+pub struct Nearby {
+    ranges: Vec<NearPiece>,
+    /// `(piece index, span)`, ascending by piece.
+    pub spans: Vec<(usize, Span)>,
+}
+
+impl Nearby {
+    /// Fills the list for `body` where it is: pieces with spans whose boxes
+    /// come within the contact margin and skin of the body's box.
+    pub fn query(&mut self, set: &TerrainSet, body: &Body) {
+        let reach = CONTACT_MARGIN + SKIN;
+        set.query_spans(
+            body.shape.aabb(body.position).inflate(reach),
+            &mut self.ranges,
+        );
+        self.spans.clear();
+        self.spans.extend(self.ranges.iter().map(|n| {
+            let shape = &set.piece(n.piece).shape;
+            (n.piece, Span::of(shape, n.t0 as f64, n.t1 as f64))
+        }));
+    }
 }
 
 /// Pushes `body` out of overlapped pieces; returns the total distance moved.
-/// `near` holds [`query_near`] for the body on entry and is kept so: it is
-/// queried again after each push.
-pub fn depenetrate(
-    set: &TerrainSet,
-    body: &mut Body,
-    gravity: Vec2,
-    near: &mut Vec<NearPiece>,
-) -> f32 {
+/// `near` holds [`Nearby::query`] for the body on entry and is kept so: it
+/// is queried again after each push.
+pub fn depenetrate(set: &TerrainSet, body: &mut Body, gravity: Vec2, near: &mut Nearby) -> f32 {
     let mut moved = 0.0;
     for _ in 0..MAX_PASSES {
-        let scratch = &*near;
         let mut pushed = false;
-        for near_piece in scratch.iter() {
-            let piece = set.piece(near_piece.piece);
+        for (i, span) in &near.spans {
+            let piece = set.piece(*i);
             if piece.one_way {
                 continue;
             }
-            let span = Span::of(&piece.shape, near_piece.t0 as f64, near_piece.t1 as f64);
             let c = body.position.as_dvec2();
             let grow = SKIN as f64 * 0.25;
             if let ActorShape::Circle { radius } = body.shape
@@ -120,7 +131,7 @@ pub fn depenetrate(
         if !pushed {
             break;
         }
-        query_near(set, body, near);
+        near.query(set, body);
     }
     moved
 }
@@ -232,8 +243,8 @@ mod tests {
             Vec2::ZERO,
             0.0,
         );
-        let mut near = Vec::new();
-        query_near(&set, &body, &mut near);
+        let mut near = Nearby::default();
+        near.query(&set, &body);
         depenetrate(&set, &mut body, Vec2::new(0.0, -900.0), &mut near);
         assert!(
             body.position.y >= 5.0 + SKIN && body.position.y < 5.0 + 1.1 * SKIN,

@@ -36,6 +36,7 @@
 use bevy::math::{Rect, Vec2};
 
 use super::broadphase::{NearPiece, TerrainPiece, TerrainSet};
+use super::depenetrate::Nearby;
 use super::query::{closest_offset, px_tol, shape_crossings};
 use super::shapes::ActorShape;
 use super::span::Span;
@@ -188,9 +189,9 @@ pub fn step_body(set: &TerrainSet, body: &mut Body, gravity: Vec2, dt: f32) -> S
     let saved = *body;
     let up = up_of(gravity);
     let cos_max = body.max_slope.cos();
-    let mut scratch = Vec::new();
-    super::depenetrate::query_near(set, body, &mut scratch);
-    report.depenetration = super::depenetrate::depenetrate(set, body, gravity, &mut scratch);
+    let mut near = Nearby::default();
+    near.query(set, body);
+    report.depenetration = super::depenetrate::depenetrate(set, body, gravity, &mut near);
 
     // Energy per unit mass at the start, for the no-growth guarantee below.
     let energy = |b: &Body| 0.5 * b.velocity.length_squared() - gravity.dot(b.position);
@@ -199,7 +200,7 @@ pub fn step_body(set: &TerrainSet, body: &mut Body, gravity: Vec2, dt: f32) -> S
 
     let rest = rest_speed(gravity, dt);
     let mut g = gravity;
-    if supports(set, body, &mut g, dt, rest, &scratch, &mut report) {
+    if supports(set, body, &mut g, dt, rest, &near, &mut report) {
         // Supported: symplectic Euler with the gravity left along the
         // surface, then no gravity for the rest of the step. Taking the
         // step's start gravity into a ½gτ² term instead would be explicit
@@ -208,6 +209,7 @@ pub fn step_body(set: &TerrainSet, body: &mut Body, gravity: Vec2, dt: f32) -> S
         g = Vec2::ZERO;
     }
 
+    let mut scratch = Vec::new();
     let mut remaining = dt;
     for _ in 0..MAX_ITERATIONS {
         if remaining <= 0.0 {
@@ -282,7 +284,7 @@ fn apply_friction(body: &mut Body, load: f32) {
 /// Finds the surfaces supporting the body at the start of the step, removes
 /// its velocity into them and gravity's push into them, applies friction and
 /// the stay-put rule, and records them as contacts. `near` holds the
-/// pieces near the body ([`super::depenetrate::query_near`]). `true` when
+/// pieces near the body ([`Nearby`]). `true` when
 /// some surface carries part of the body's weight.
 fn supports(
     set: &TerrainSet,
@@ -290,14 +292,12 @@ fn supports(
     g: &mut Vec2,
     dt: f32,
     rest: f32,
-    near: &[NearPiece],
+    near: &Nearby,
     report: &mut StepReport,
 ) -> bool {
     let mut load = 0.0f32;
-    for near_piece in near {
-        let i = near_piece.piece;
+    for &(i, ref span) in &near.spans {
         let piece = set.piece(i);
-        let span = Span::of(&piece.shape, near_piece.t0 as f64, near_piece.t1 as f64);
         let c = body.position.as_dvec2();
         let hits: Vec<f32> = shape_crossings(&span.pc, &body.shape, c, CONTACT_MARGIN as f64)
             .iter()
