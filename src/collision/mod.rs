@@ -9,6 +9,7 @@
 
 mod basis;
 pub mod broadphase;
+mod cubic;
 pub mod debug;
 mod depenetrate;
 mod distance;

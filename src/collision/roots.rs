@@ -5,17 +5,16 @@
 //! circle minus `r²` (degree ≤ 6), the closest-point condition (degree ≤ 5),
 //! the first contact of a moving circle with a cubic (degree ≤ 10).
 //!
-//! * [`Poly::zeros`] of degree ≤ 2 is closed form (roots, or the vertex as
-//!   a touch). From degree 3 (sign-change roots alone: from degree 4, as
-//!   polycool's cubic is faster in the benches) Bernstein subdivision
-//!   ([`super::isolate`]) goes first and proves most answers in a few
-//!   halvings; only a (near-)tangency it cannot decide falls through to the
-//!   general path below.
-//! * Sign-change roots come from [`polycool`]'s bracketed solver (Yuksel's
-//!   method), which only searches inside the interval, so a tiny leading
-//!   coefficient cannot produce junk roots the way a closed form would. Degree 2
-//!   uses the cancellation-free quadratic formula `q = -(b + sign(b)·√D)/2`,
-//!   roots `q/a` and `c/q`; degree 1 is `-c0/c1`.
+//! * Degree ≤ 2 is closed form: the cancellation-free quadratic formula
+//!   `q = -(b + sign(b)·√D)/2`, roots `q/a` and `c/q` (degree 1: `-c0/c1`),
+//!   and the vertex as a touch. Degree 3 is solved on its monotone pieces
+//!   between the closed-form critical points ([`super::cubic`]).
+//! * From degree 4 Bernstein subdivision ([`super::isolate`]) goes first and
+//!   proves most answers in a few halvings; only a (near-)tangency it cannot
+//!   decide falls through to the general path: sign-change roots from
+//!   [`polycool`]'s bracketed solver (Yuksel's method), which only searches
+//!   inside the interval, so a tiny leading coefficient cannot produce junk
+//!   roots the way a closed form would.
 //! * Double roots (tangency) have no sign change and rounding makes them
 //!   flicker, so [`Poly::zeros`] also reports a critical point `t_c`
 //!   (a root of `p'`) whenever `|p(t_c)| ≤ tol` and no sign-change root lies
@@ -25,6 +24,7 @@
 //! * The search runs on `[-T_EPS, 1 + T_EPS]` and clamps to `[0, 1]`, so a hit
 //!   exactly at a joint between two pieces is found by both and de-duplicated.
 
+use super::cubic::cubic_roots;
 use super::isolate::{isolate, isolate_where};
 
 /// Slack in `t` around `[0, 1]`, so roots exactly at an end are not lost to rounding.
@@ -119,6 +119,11 @@ impl Poly {
         self.coeffs().iter().map(|c| c.abs()).sum::<f64>() <= tol
     }
 
+    /// The four coefficients of a cubic (`n == 4`).
+    fn cubic(&self) -> [f64; 4] {
+        [self.c[0], self.c[1], self.c[2], self.c[3]]
+    }
+
     /// Largest absolute coefficient (0 for the zero polynomial).
     fn max_abs(&self) -> f64 {
         self.coeffs().iter().fold(0.0, |m, c| m.max(c.abs()))
@@ -142,6 +147,9 @@ impl Poly {
                 _ => {}
             }
             return out;
+        }
+        if self.n == 4 {
+            return cubic_roots(&self.cubic(), lo, hi, None, X_ERROR);
         }
         let Some((c, _)) = self.normalized() else {
             return Roots::new();
@@ -198,10 +206,7 @@ impl Poly {
     fn yuksel_roots(&self, c: &[f64; MAX_COEFFS], lo: f64, hi: f64) -> Roots {
         let mut out = Roots::new();
         match self.n {
-            0..=3 => return self.sign_change_roots(lo, hi),
-            4 => out.extend(
-                polycool::Cubic::new([c[0], c[1], c[2], c[3]]).roots_between(lo, hi, X_ERROR),
-            ),
+            0..=4 => return self.sign_change_roots(lo, hi),
             5 => out.extend(
                 polycool::Poly::<5>::new([c[0], c[1], c[2], c[3], c[4]])
                     .roots_between(lo, hi, X_ERROR),
@@ -242,6 +247,17 @@ impl Poly {
     pub fn zeros(&self, tol: f64) -> Roots {
         if self.n <= 3 {
             return self.zeros_low_degree(tol);
+        }
+        if self.n == 4 {
+            // Sign-change roots and touches from the monotone pieces.
+            let mut out = cubic_roots(&self.cubic(), -T_EPS, 1.0 + T_EPS, Some(tol), X_ERROR);
+            for end in [0.0, 1.0] {
+                if self.eval(end).abs() <= tol {
+                    out.push(end);
+                }
+            }
+            out.clamp_sort_dedup();
+            return out;
         }
         if let Some((c, scale)) = self.normalized()
             && let Some(mut out) = isolate(&c[..self.n], tol / scale, X_ERROR)
@@ -588,7 +604,7 @@ mod tests {
             let (fast, general) = (p.zeros(tol), p.zeros_general(tol));
             let (cn, _) = p.normalized().unwrap();
             fast_decided +=
-                (degree < 3 || isolate(&cn[..p.n], tol / p.max_abs(), X_ERROR).is_some()) as usize;
+                (degree <= 3 || isolate(&cn[..p.n], tol / p.max_abs(), X_ERROR).is_some()) as usize;
             for (name, got) in [("fast", fast), ("general", general)] {
                 assert_eq!(
                     got.len(),
