@@ -91,7 +91,7 @@ fn halve<const N: usize>(b: &[f64; N]) -> ([f64; N], [f64; N]) {
 
 /// Horner evaluation of the power-basis `c` and its first two derivatives
 /// at `t`: `(p, p', p'')`.
-fn eval_with_slope(c: &[f64], t: f64) -> (f64, f64, f64) {
+pub(super) fn eval_with_slope(c: &[f64], t: f64) -> (f64, f64, f64) {
     let (mut p, mut dp, mut half_ddp) = (0.0, 0.0, 0.0);
     for &ci in c.iter().rev() {
         half_ddp = half_ddp * t + dp;
@@ -108,26 +108,39 @@ pub(super) fn polish(c: &[f64], lo: f64, hi: f64, first: f64, last: f64, x_error
 }
 
 /// The root in `[lo, hi]` of a function monotone from `p(lo) = first` to
-/// `p(hi) = last` of the other sign, given `eval(t) = (p, p', p'')`: Halley
-/// steps `t - 2pp' / (2p'² - pp'')` from the chord's zero (cubic
-/// convergence: about four evaluations from a chord to 1e-13, where Newton
-/// took six or seven), replaced by bisection whenever they leave the
-/// shrinking bracket. Stops when a step is within `x_error`.
+/// `p(hi) = last` of the other sign, given `eval(t) = (p, p', p'')`, from
+/// the chord's zero (see [`polish_from`]).
 pub(super) fn polish_with(
     eval: impl Fn(f64) -> (f64, f64, f64),
-    mut lo: f64,
-    mut hi: f64,
+    lo: f64,
+    hi: f64,
     first: f64,
     last: f64,
     x_error: f64,
 ) -> f64 {
-    let lo_negative = first < 0.0;
     let chord = first / (first - last);
-    let mut t = if chord.is_finite() {
+    let start = if chord.is_finite() {
         lo + (hi - lo) * chord.clamp(0.0, 1.0)
     } else {
         0.5 * (lo + hi)
     };
+    polish_from(eval, lo, hi, first < 0.0, start, x_error)
+}
+
+/// The root in `[lo, hi]` of a monotone function that is negative at `lo`
+/// iff `lo_negative` (and of the other sign at `hi`), from `t` inside:
+/// Halley steps `t - 2pp' / (2p'² - pp'')` (cubic convergence: about four
+/// evaluations from a chord to 1e-13, where Newton took six or seven),
+/// replaced by bisection whenever they leave the shrinking bracket. Stops
+/// when a step is within `x_error`.
+pub(super) fn polish_from(
+    eval: impl Fn(f64) -> (f64, f64, f64),
+    mut lo: f64,
+    mut hi: f64,
+    lo_negative: bool,
+    mut t: f64,
+    x_error: f64,
+) -> f64 {
     for _ in 0..100 {
         let (p, dp, ddp) = eval(t);
         if p == 0.0 {
@@ -161,6 +174,9 @@ struct Search<'a> {
     /// Only where `|guardₖ| ≤ boundₖ` for both guards are roots wanted
     /// (an infinite bound: no such condition).
     bounds: [f64; 2],
+    /// A bound on the rounding error of evaluating `p` on `[0, 1]`:
+    /// `64 ε Σ|cᵢ|` (Horner's error is about `2n ε Σ|cᵢ|`).
+    noise: f64,
     /// The derivative's power-basis coefficients (`c.len() - 1` used).
     dc: [f64; 10],
     out: Roots,
@@ -251,10 +267,16 @@ impl Search<'_> {
     /// [`super::roots`]). Near-tangency is decided here at the depth where
     /// the curvature keeps its sign, not where the roots separate.
     fn one_extremum<const N: usize>(&mut self, b: &[f64; N], lo: f64, hi: f64) {
-        if (b[0] < 0.0) != (b[N - 1] < 0.0) {
+        let (first, last) = (b[0], b[N - 1]);
+        let clear = |v: f64| v.abs() > self.tol.max(self.noise);
+        if clear(first) && clear(last) && (first < 0.0) != (last < 0.0) {
             // One sign change over the interval, hence one root (a second
             // would need the other side to cross back): polish it directly,
-            // the bracket keeps Newton safe.
+            // the bracket keeps the steps safe. Only when both ends are
+            // clear of zero: an end at rounding level (B' = 0 at a piece's
+            // end makes the closest-point condition vanish there) may be a
+            // root the other side crosses back to, and a chord start next
+            // to it reads only rounding's sign.
             let t = polish(self.c, lo, hi, b[0], b[N - 1], self.x_error);
             self.out.push(t);
             return;
@@ -312,6 +334,7 @@ pub fn isolate_where(c: &[f64], tol: f64, x_error: f64, guards: &[(&[f64], f64)]
         tol,
         x_error,
         bounds: [f64::INFINITY; 2],
+        noise: 64.0 * f64::EPSILON * c.iter().map(|x| x.abs()).sum::<f64>(),
         dc: [0.0; 10],
         out: Roots::new(),
     };

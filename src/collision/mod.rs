@@ -9,11 +9,11 @@
 
 mod basis;
 pub mod broadphase;
-mod cubic;
 pub mod debug;
 mod depenetrate;
 mod distance;
 mod isolate;
+mod monotone;
 pub mod motion;
 pub mod plugin;
 pub mod query;

@@ -24,8 +24,8 @@
 //! * The search runs on `[-T_EPS, 1 + T_EPS]` and clamps to `[0, 1]`, so a hit
 //!   exactly at a joint between two pieces is found by both and de-duplicated.
 
-use super::cubic::cubic_roots;
-use super::isolate::{isolate, isolate_where};
+use super::isolate::{eval_with_slope, isolate, isolate_where};
+use super::monotone::{cubic_roots, roots_on_pieces};
 
 /// Slack in `t` around `[0, 1]`, so roots exactly at an end are not lost to rounding.
 pub const T_EPS: f64 = 1e-9;
@@ -272,6 +272,43 @@ impl Poly {
             return out;
         }
         self.zeros_general(tol)
+    }
+
+    /// [`Poly::zeros`] when the sign-change roots of `p'` in `[0, 1]` are
+    /// known, ascending (`crit`): the roots on the monotone pieces between
+    /// them, the touches at them and the ends where `|p| ≤ tol` (see
+    /// [`super::monotone`]). The caller finds `crit` from an easier
+    /// polynomial: for `|B - c|² - r²`, the closest-point condition, whose
+    /// roots stay simple where the circle barely touches the curve and
+    /// this polynomial's two roots nearly merge.
+    pub fn zeros_between(&self, crit: &[f64], tol: f64) -> Roots {
+        let c = self.coeffs();
+        if !c.iter().all(|x| x.is_finite()) {
+            return Roots::new();
+        }
+        let mut breaks = [0.0; 12];
+        breaks[0] = -T_EPS;
+        let mut n = 1;
+        for &t in crit {
+            if t > breaks[n - 1] && t < 1.0 + T_EPS && n < breaks.len() - 1 {
+                breaks[n] = t;
+                n += 1;
+            }
+        }
+        breaks[n] = 1.0 + T_EPS;
+        let mut out = roots_on_pieces(
+            |t| eval_with_slope(c, t),
+            &breaks[..n + 1],
+            Some(tol),
+            X_ERROR,
+        );
+        for end in [0.0, 1.0] {
+            if self.eval(end).abs() <= tol {
+                out.push(end);
+            }
+        }
+        out.clamp_sort_dedup();
+        out
     }
 
     /// [`Poly::zeros`] for degree ≤ 2 in closed form: the root of a line,

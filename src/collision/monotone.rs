@@ -1,84 +1,111 @@
-//! Zeros of a cubic on an interval, from its monotone pieces: the solver
-//! behind every degree-3 polynomial in the crate (a segment's signed
-//! distance to a cubic, the closest-point condition on a quadratic).
-//!
-//! `p(t) = c₀ + c₁t + c₂t² + c₃t³` has its critical points where
-//! `p'(t) = c₁ + 2c₂t + 3c₃t² = 0`, in closed form by the cancellation-free
-//! quadratic formula ([`each_quadratic_root`]). They cut `[lo, hi]` into at
-//! most three pieces on each of which `p` is monotone, so a piece holds
-//! exactly one sign-change root when `p` changes sign between its ends and
-//! none otherwise. That root is found by safeguarded Newton inside the
-//! piece's bracket ([`polish`]): it converges quadratically and cannot leave
-//! the piece, so a tiny leading coefficient (a cubic that is really a
-//! quadratic) gives no junk root, the trap of Cardano's formula, which also
-//! loses half its digits near a double root.
+//! Zeros of a polynomial from its critical points: between two consecutive
+//! critical points `p` is monotone, so that piece holds exactly one
+//! sign-change root when `p` changes sign between its ends and none
+//! otherwise. The root is found by safeguarded Halley steps inside the
+//! piece's bracket ([`polish_from`]): fast, and unable to leave the piece,
+//! so a tiny leading coefficient (a cubic that is really a quadratic) gives
+//! no junk root, the trap of Cardano's formula, which also loses half its
+//! digits near a double root.
 //!
 //! A double root has no sign change. It sits at a critical point, so a
 //! critical point `t_c` with `|p(t_c)| ≤ tol` and no root on either piece
 //! next to it is reported as a touch: a pair of real roots straddling
 //! `t_c` would have shown up as one root on each side. This is the
 //! tangency rule of [`super::roots`], decided here without subdivision.
+//! Near a critical point `p ≈ p(t_c) + ½p''(t_c)(t - t_c)²`, so a piece's
+//! root is searched from `t_c ± √(-2p(t_c)/p''(t_c))` when that lies inside
+//! it: a near-tangent pair of roots is found in a step or two, where
+//! subdivision has to halve until the two separate.
+//!
+//! Two clients: a cubic, whose critical points are the roots of a quadratic
+//! in closed form ([`cubic_roots`]), and `|B(t) - c|² - r²` of a circle
+//! query, whose critical points are the closest-point condition
+//! `(B - c) · B' = 0`, simple roots that isolate quickly even where the
+//! circle barely touches the curve (see `roots::Poly::zeros_between`).
 
-use super::isolate::polish_with;
+use super::isolate::{polish_from, polish_with};
 use super::roots::{Roots, each_quadratic_root};
 
-/// The roots of the cubic `c` (ascending power-basis coefficients) in
-/// `[lo, hi]` where it changes sign, ascending; with `touch_tol`, also its
-/// touches (critical points with `|p| ≤ touch_tol` and no root beside
-/// them), merged into the ascending list. Roots are accurate to `x_error`.
-pub fn cubic_roots(c: &[f64; 4], lo: f64, hi: f64, touch_tol: Option<f64>, x_error: f64) -> Roots {
+/// The sign-change roots of `p` on the pieces between consecutive
+/// `breaks` (ascending: the interval's ends with the critical points of
+/// `p` between them), ascending; with `touch_tol`, also the touches at
+/// interior breaks. `eval(t)` gives `(p, p', p'')`; roots are accurate to
+/// `x_error`.
+pub fn roots_on_pieces(
+    eval: impl Fn(f64) -> (f64, f64, f64),
+    breaks: &[f64],
+    touch_tol: Option<f64>,
+    x_error: f64,
+) -> Roots {
+    debug_assert!(breaks.len() <= 12, "more breaks than degree 10 has");
     let mut out = Roots::new();
-    if !c.iter().all(|x| x.is_finite()) {
-        return out;
+    let mut at = [(0.0, 0.0, 0.0); 12];
+    for (slot, &t) in at.iter_mut().zip(breaks) {
+        *slot = eval(t);
     }
-    // Piece boundaries: lo, the critical points strictly inside, hi.
-    let mut at = [lo, 0.0, 0.0, 0.0];
-    let mut pieces = 0;
-    each_quadratic_root(c[1], 2.0 * c[2], 3.0 * c[3], lo, hi, |r| {
-        if r > at[pieces] && r < hi {
-            pieces += 1;
-            at[pieces] = r;
-        }
-    });
-    pieces += 1;
-    at[pieces] = hi;
-    let eval = |t: f64| ((c[3] * t + c[2]) * t + c[1]) * t + c[0];
-    let with_derivatives = |t: f64| {
-        let p = eval(t);
-        let dp = (3.0 * c[3] * t + 2.0 * c[2]) * t + c[1];
-        (p, dp, 6.0 * c[3] * t + 2.0 * c[2])
+    let value = |i: usize| at[i].0;
+    // From the interior break i, the quadratic model's root on the side
+    // `dir` (±1), if any.
+    let model = |i: usize, dir: f64| {
+        let (p, _, ddp) = at[i];
+        let step = (-2.0 * p / ddp).sqrt();
+        (i > 0 && i + 1 < breaks.len() && step.is_finite()).then(|| breaks[i] + dir * step)
     };
-    let mut value = [0.0; 4];
-    for (v, &t) in value.iter_mut().zip(&at).take(pieces + 1) {
-        *v = eval(t);
-    }
     let mut crossed_before = false;
-    for i in 0..pieces {
-        let (first, last) = (value[i], value[i + 1]);
+    for i in 0..breaks.len() - 1 {
+        let (first, last) = (value(i), value(i + 1));
         let crosses = (first < 0.0) != (last < 0.0);
-        // The critical point at[i] is a touch when neither piece beside it
-        // holds a root; it comes before this piece's root, if any.
         if let Some(tol) = touch_tol
             && i > 0
             && !crossed_before
             && !crosses
             && first.abs() <= tol
         {
-            out.push(at[i]);
+            out.push(breaks[i]);
         }
         if crosses {
-            out.push(polish_with(
-                with_derivatives,
-                at[i],
-                at[i + 1],
-                first,
-                last,
-                x_error,
-            ));
+            let (lo, hi) = (breaks[i], breaks[i + 1]);
+            // Start from the model at the end nearer zero, else the chord.
+            let start = if first.abs() < last.abs() {
+                model(i, 1.0)
+            } else {
+                model(i + 1, -1.0)
+            }
+            .filter(|&t| t > lo && t < hi);
+            out.push(match start {
+                Some(t) => polish_from(&eval, lo, hi, first < 0.0, t, x_error),
+                None => polish_with(&eval, lo, hi, first, last, x_error),
+            });
         }
         crossed_before = crosses;
     }
     out
+}
+
+/// The roots of the cubic `c` (ascending power-basis coefficients) in
+/// `[lo, hi]` where it changes sign, ascending; with `touch_tol`, also its
+/// touches (critical points with `|p| ≤ touch_tol` and no root beside
+/// them), merged into the ascending list. Roots are accurate to `x_error`.
+pub fn cubic_roots(c: &[f64; 4], lo: f64, hi: f64, touch_tol: Option<f64>, x_error: f64) -> Roots {
+    if !c.iter().all(|x| x.is_finite()) {
+        return Roots::new();
+    }
+    // Piece boundaries: lo, the critical points strictly inside, hi.
+    let mut breaks = [lo, 0.0, 0.0, 0.0];
+    let mut n = 1;
+    each_quadratic_root(c[1], 2.0 * c[2], 3.0 * c[3], lo, hi, |r| {
+        if r > breaks[n - 1] && r < hi {
+            breaks[n] = r;
+            n += 1;
+        }
+    });
+    breaks[n] = hi;
+    let eval = |t: f64| {
+        let p = ((c[3] * t + c[2]) * t + c[1]) * t + c[0];
+        let dp = (3.0 * c[3] * t + 2.0 * c[2]) * t + c[1];
+        (p, dp, 6.0 * c[3] * t + 2.0 * c[2])
+    };
+    roots_on_pieces(eval, &breaks[..n + 1], touch_tol, x_error)
 }
 
 #[cfg(test)]
