@@ -4,7 +4,11 @@
 //! Every query translates the piece so the query's reference point is the
 //! origin, builds a scalar polynomial in `t` from the power-basis coefficients
 //! (see `basis`) and takes its zeros on `[0, 1]` with
-//! `roots::Poly::zeros`, which also reports tangency. Distances are in
+//! `roots::Poly::zeros`, which also reports tangency. A circle's crossings,
+//! the zeros of `|B|² - r²`, are taken between the roots of its derivative,
+//! the closest-point condition `B · B' = 0` (`Poly::zeros_between`): a
+//! circle barely touching the curve makes two nearly equal crossings, hard
+//! to separate, but a simple root of that condition. Distances are in
 //! pixels; "touching" means within [`px_tol`] of exact, a few ulps of `f64` at
 //! the query's scale, far below anything a player sees.
 

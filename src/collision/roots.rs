@@ -151,16 +151,18 @@ impl Poly {
         if self.n == 4 {
             return cubic_roots(&self.cubic(), lo, hi, None, X_ERROR);
         }
-        let Some((c, _)) = self.normalized() else {
-            return Roots::new();
-        };
-        if self.n >= 5
-            && lo == 0.0
+        // The isolator's sign tests need no scaling (its rounding bound
+        // scales with the coefficients); polycool's fallback does.
+        if lo == 0.0
             && hi == 1.0
-            && let Some(roots) = isolate(&c[..self.n], 0.0, X_ERROR)
+            && self.coeffs().iter().all(|c| c.is_finite())
+            && let Some(roots) = isolate(self.coeffs(), 0.0, X_ERROR)
         {
             return roots;
         }
+        let Some((c, _)) = self.normalized() else {
+            return Roots::new();
+        };
         self.yuksel_roots(&c, lo, hi)
     }
 
@@ -259,8 +261,8 @@ impl Poly {
             out.clamp_sort_dedup();
             return out;
         }
-        if let Some((c, scale)) = self.normalized()
-            && let Some(mut out) = isolate(&c[..self.n], tol / scale, X_ERROR)
+        if self.coeffs().iter().all(|c| c.is_finite())
+            && let Some(mut out) = isolate(self.coeffs(), tol, X_ERROR)
         {
             // Proved: no touch inside, so only the ends can add zeros.
             for end in [0.0, 1.0] {
