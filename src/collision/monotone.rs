@@ -111,7 +111,7 @@ pub fn cubic_roots(c: &[f64; 4], lo: f64, hi: f64, touch_tol: Option<f64>, x_err
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::collision::roots::{from_factors, unit_rng};
+    use crate::collision::roots::{assert_roots, from_factors, unit_rng};
 
     const X_ERROR: f64 = 1e-13;
 
@@ -165,18 +165,14 @@ mod tests {
                     .collect::<Vec<_>>(),
             );
             let got = cubic_roots(&c, 0.0, 1.0, None, X_ERROR);
-            assert_eq!(
-                got.len(),
-                inside.len(),
-                "case {case}: {got:?} vs {inside:?}"
-            );
             let size: f64 = c.iter().map(|x| x.abs()).sum();
-            for (a, b) in got.iter().zip(&inside) {
-                assert!(
-                    (a - b).abs() < 1e-9 || eval(&c, *a).abs() <= 1e-14 * size,
-                    "case {case}: {got:?} vs {inside:?}"
-                );
-            }
+            assert_roots(
+                &got,
+                &inside,
+                |t| eval(&c, t),
+                size,
+                &format!("case {case}"),
+            );
             let theirs = polycool::Cubic::new(c).roots_between(0.0, 1.0, X_ERROR);
             assert_eq!(
                 theirs.len(),

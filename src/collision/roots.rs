@@ -524,6 +524,27 @@ pub(super) fn unit_rng(mut seed: u64) -> impl FnMut() -> f64 {
     }
 }
 
+/// Test helper: asserts that `got` holds exactly the roots `expected`
+/// (ascending), each within 1e-9 or a root to rounding, `|p(t)| ≤ 1e-14 ·
+/// size` with `size` the sum of the coefficients' sizes (clustered roots of a
+/// degree-10 polynomial move by ~1e-7 when its coefficients are rounded).
+#[cfg(test)]
+pub(super) fn assert_roots(
+    got: &[f64],
+    expected: &[f64],
+    p: impl Fn(f64) -> f64,
+    size: f64,
+    what: &str,
+) {
+    assert_eq!(got.len(), expected.len(), "{what}: {got:?} vs {expected:?}");
+    for (a, b) in got.iter().zip(expected) {
+        assert!(
+            (a - b).abs() < 1e-9 || p(*a).abs() <= 1e-14 * size,
+            "{what}: {got:?} vs {expected:?}"
+        );
+    }
+}
+
 /// Test helper: the ascending coefficients of `Π (t - rᵢ) · Π ((t - aⱼ)² + bⱼ²)`.
 #[cfg(test)]
 pub(super) fn from_factors(real: &[f64], complex: &[(f64, f64)]) -> Vec<f64> {
@@ -644,22 +665,10 @@ mod tests {
             let (cn, _) = p.normalized().unwrap();
             fast_decided +=
                 (degree <= 3 || isolate(&cn[..p.n], tol / p.max_abs(), X_ERROR).is_some()) as usize;
+            let size: f64 = c.iter().map(|x| x.abs()).sum();
             for (name, got) in [("fast", fast), ("general", general)] {
-                assert_eq!(
-                    got.len(),
-                    inside.len(),
-                    "case {case} ({name}): {got:?} vs {inside:?}, complex {complex:?}"
-                );
-                // Clustered roots of a degree-10 polynomial move by ~1e-7
-                // when its coefficients are rounded: accept a point that
-                // is a root to rounding (a tiny residual) as well.
-                let size: f64 = c.iter().map(|x| x.abs()).sum();
-                for (a, b) in got.iter().zip(&inside) {
-                    assert!(
-                        (a - b).abs() < 1e-9 || p.eval(*a).abs() <= 1e-14 * size,
-                        "case {case} ({name}): {got:?} vs {inside:?}"
-                    );
-                }
+                let what = format!("case {case} ({name}), complex {complex:?}");
+                assert_roots(&got, &inside, |t| p.eval(t), size, &what);
             }
         }
         assert!(fast_decided > 2500, "fast path decided only {fast_decided}");
