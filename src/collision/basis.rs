@@ -88,6 +88,11 @@ impl Bernstein {
     }
 }
 
+/// Distance from the origin to the box `(lo, hi)` (0 inside it).
+pub fn box_distance((lo, hi): (DVec2, DVec2)) -> f64 {
+    lo.max(-hi).max(DVec2::ZERO).length()
+}
+
 /// `B(t) = Σ_j c_j t^j` with `n` coefficients (degree `n - 1`).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct PowerCurve {
@@ -218,9 +223,7 @@ impl PowerCurve {
     /// Distance from the origin to [`PowerCurve::hull_box`] (0 inside it): a
     /// lower bound on the distance from the origin to the curve.
     pub fn hull_box_distance(&self) -> f64 {
-        let (lo, hi) = self.hull_box();
-        let gap = lo.max(-hi).max(DVec2::ZERO);
-        gap.length()
+        box_distance(self.hull_box())
     }
 
     /// Largest coefficient length: the scale that tolerances are relative to.

@@ -14,7 +14,7 @@
 
 use bevy::math::{DVec2, Vec2};
 
-use super::basis::PowerCurve;
+use super::basis::{PowerCurve, box_distance};
 use super::roots::{Poly, Roots};
 use super::shapes::{ActorShape, Segment, Terrain};
 
@@ -164,7 +164,8 @@ const SHORT_PIECE_RADII: f64 = 16.0;
 /// plus the ends strictly inside.
 fn hits_with_circle(pc: &PowerCurve, r: f64) -> Roots {
     let (tol, gtol) = circle_tolerances(pc, r);
-    if pc.hull_box_distance() > r + tol {
+    let (lo, hi) = pc.hull_box();
+    if box_distance((lo, hi)) > r + tol {
         return Roots::new();
     }
     let g = pc.squared_norm().minus(r * r);
@@ -179,7 +180,6 @@ fn hits_with_circle(pc: &PowerCurve, r: f64) -> Roots {
     // circle barely touches and the crossings nearly merge. On a longer
     // piece that condition has roots all along it, while subdividing
     // |B|² - r² itself drops the parts far from the circle at once.
-    let (lo, hi) = pc.hull_box();
     let mut ts = if pc.n >= 3 && (hi - lo).max_element() <= SHORT_PIECE_RADII * r {
         g.zeros_between(&pc.dot_deriv().sign_change_roots(0.0, 1.0), gtol)
     } else {

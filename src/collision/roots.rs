@@ -8,7 +8,7 @@
 //! * Degree ≤ 2 is closed form: the cancellation-free quadratic formula
 //!   `q = -(b + sign(b)·√D)/2`, roots `q/a` and `c/q` (degree 1: `-c0/c1`),
 //!   and the vertex as a touch. Degree 3 is solved on its monotone pieces
-//!   between the closed-form critical points ([`super::cubic`]).
+//!   between the closed-form critical points ([`super::monotone`]).
 //! * From degree 4 Bernstein subdivision ([`super::isolate`]) goes first and
 //!   proves most answers in a few halvings; only a (near-)tangency it cannot
 //!   decide falls through to the general path: sign-change roots from
@@ -124,6 +124,23 @@ impl Poly {
         [self.c[0], self.c[1], self.c[2], self.c[3]]
     }
 
+    /// `true` when every coefficient is finite.
+    fn is_finite(&self) -> bool {
+        self.coeffs().iter().all(|c| c.is_finite())
+    }
+
+    /// `zeros` plus the ends where `|p| ≤ tol`, clamped to `[0, 1]`, sorted
+    /// and de-duplicated: the last step of every [`Poly::zeros`] path.
+    fn with_zero_ends(&self, mut zeros: Roots, tol: f64) -> Roots {
+        for end in [0.0, 1.0] {
+            if self.eval(end).abs() <= tol {
+                zeros.push(end);
+            }
+        }
+        zeros.clamp_sort_dedup();
+        zeros
+    }
+
     /// Largest absolute coefficient (0 for the zero polynomial).
     fn max_abs(&self) -> f64 {
         self.coeffs().iter().fold(0.0, |m, c| m.max(c.abs()))
@@ -155,7 +172,7 @@ impl Poly {
         // scales with the coefficients); polycool's fallback does.
         if lo == 0.0
             && hi == 1.0
-            && self.coeffs().iter().all(|c| c.is_finite())
+            && self.is_finite()
             && let Some(roots) = isolate(self.coeffs(), 0.0, X_ERROR)
         {
             return roots;
@@ -252,26 +269,14 @@ impl Poly {
         }
         if self.n == 4 {
             // Sign-change roots and touches from the monotone pieces.
-            let mut out = cubic_roots(&self.cubic(), -T_EPS, 1.0 + T_EPS, Some(tol), X_ERROR);
-            for end in [0.0, 1.0] {
-                if self.eval(end).abs() <= tol {
-                    out.push(end);
-                }
-            }
-            out.clamp_sort_dedup();
-            return out;
+            let out = cubic_roots(&self.cubic(), -T_EPS, 1.0 + T_EPS, Some(tol), X_ERROR);
+            return self.with_zero_ends(out, tol);
         }
-        if self.coeffs().iter().all(|c| c.is_finite())
-            && let Some(mut out) = isolate(self.coeffs(), tol, X_ERROR)
+        if self.is_finite()
+            && let Some(out) = isolate(self.coeffs(), tol, X_ERROR)
         {
             // Proved: no touch inside, so only the ends can add zeros.
-            for end in [0.0, 1.0] {
-                if self.eval(end).abs() <= tol {
-                    out.push(end);
-                }
-            }
-            out.clamp_sort_dedup();
-            return out;
+            return self.with_zero_ends(out, tol);
         }
         self.zeros_general(tol)
     }
@@ -284,10 +289,10 @@ impl Poly {
     /// roots stay simple where the circle barely touches the curve and
     /// this polynomial's two roots nearly merge.
     pub fn zeros_between(&self, crit: &[f64], tol: f64) -> Roots {
-        let c = self.coeffs();
-        if !c.iter().all(|x| x.is_finite()) {
+        if !self.is_finite() {
             return Roots::new();
         }
+        let c = self.coeffs();
         let mut breaks = [0.0; 12];
         breaks[0] = -T_EPS;
         let mut n = 1;
@@ -298,19 +303,13 @@ impl Poly {
             }
         }
         breaks[n] = 1.0 + T_EPS;
-        let mut out = roots_on_pieces(
+        let out = roots_on_pieces(
             |t| eval_with_slope(c, t),
             &breaks[..n + 1],
             Some(tol),
             X_ERROR,
         );
-        for end in [0.0, 1.0] {
-            if self.eval(end).abs() <= tol {
-                out.push(end);
-            }
-        }
-        out.clamp_sort_dedup();
-        out
+        self.with_zero_ends(out, tol)
     }
 
     /// [`Poly::zeros`] for degree ≤ 2 in closed form: the root of a line,
@@ -325,13 +324,7 @@ impl Poly {
                 out.push(vertex);
             }
         }
-        for end in [0.0, 1.0] {
-            if self.eval(end).abs() <= tol {
-                out.push(end);
-            }
-        }
-        out.clamp_sort_dedup();
-        out
+        self.with_zero_ends(out, tol)
     }
 
     /// [`Poly::zeros`] by the general path alone: sign-change roots and
@@ -351,13 +344,7 @@ impl Poly {
                 out.push(tc);
             }
         }
-        for end in [0.0, 1.0] {
-            if self.eval(end).abs() <= tol {
-                out.push(end);
-            }
-        }
-        out.clamp_sort_dedup();
-        out
+        self.with_zero_ends(out, tol)
     }
 }
 
