@@ -2,13 +2,16 @@
 //! support, integrate gravity, then move with continuous collision,
 //! responding to each impact (bounce or slide) with the time left.
 //!
-//! In free flight gravity is integrated exactly: a sub-step of length `τ`
+//! Gravity is integrated exactly over each sub-step: one of length `τ`
 //! moves `v τ + ½ g τ²` and ends with velocity `v + g τ`, so a bouncing ball
 //! neither gains nor loses energy from the integrator. The straight chord is
-//! what gets swept; it ends on the exact parabola. A supported body instead
-//! takes symplectic Euler with the gravity left along its surface
-//! (`v += g_t dt`, then move `v dt`): on a curve `g_t` changes with position,
-//! and only the symplectic form keeps a rocking body's energy bounded.
+//! what gets swept; it ends on the exact parabola. A supported body does the
+//! same with the gravity left along its surface, `g_t`, exact on a straight
+//! slope. On a curve that is concave toward the body the chord is bent back
+//! to follow the surface and the velocity turned along it (`follow`); where
+//! it slides against several surfaces at once it keeps out of all of them
+//! (`slide`). On a curve `g_t` changes along the step, so a rocking body can
+//! gain a little energy: the energy check below takes it back.
 //!
 //! Contacts and the skin: bodies stop [`SKIN`] pixels short of the surface
 //! (the sweep uses the shape grown by the skin). A body within
@@ -24,8 +27,8 @@
 //! so an elastic bounce never gains height.
 //!
 //! Energy: with every impact of a step at `e ≤ 1`, the step never ends with
-//! more kinetic plus potential energy than it started with (the small
-//! bounded error of the symplectic part is taken from the speed).
+//! more kinetic plus potential energy than it started with (the small error
+//! of following a curve with the start's `g_t` is taken from the speed).
 //!
 //! Friction (Coulomb, `friction = μ`, default 0: frictionless as in the
 //! reference demo): a supported body slows by `μ · g_n · dt` along the
@@ -37,8 +40,10 @@ use bevy::math::{Rect, Vec2};
 
 use super::broadphase::{NearPiece, TerrainPiece, TerrainSet};
 use super::depenetrate::Nearby;
+use super::follow::{self, Sliding};
 use super::query::{closest_offset, px_tol, shape_crossings};
 use super::shapes::ActorShape;
+use super::slide::clip_to_cone;
 use super::span::Span;
 use super::sweep::{Toi, contact_normal, sweep_span};
 
@@ -200,25 +205,27 @@ pub fn step_body(set: &TerrainSet, body: &mut Body, gravity: Vec2, dt: f32) -> S
 
     let rest = rest_speed(gravity, dt);
     let mut g = gravity;
-    if supports(set, body, &mut g, dt, rest, &near, &mut report) {
-        // Supported: symplectic Euler with the gravity left along the
-        // surface, then no gravity for the rest of the step. Taking the
-        // step's start gravity into a ½gτ² term instead would be explicit
-        // and pump energy into any rocking on a curve.
-        body.velocity += g * dt;
-        g = Vec2::ZERO;
-    }
+    supports(set, body, &mut g, dt, rest, &near, &mut report);
 
     let mut scratch = Vec::new();
     let mut remaining = dt;
+    let mut sliding = sliding_on(&report.contacts);
     for _ in 0..MAX_ITERATIONS {
         if remaining <= 0.0 {
             break;
         }
-        let motion = body.velocity * remaining + 0.5 * g * remaining * remaining;
+        let mut motion = body.velocity * remaining + 0.5 * g * remaining * remaining;
+        let bent = sliding
+            .and_then(|on| follow::bend(set, on, &body.shape, body.position, motion, &mut scratch));
+        if let Some(b) = bent {
+            motion = b.motion;
+        }
         let Some((piece, toi)) = first_impact(set, body, motion, &mut scratch) else {
             body.position += motion;
             body.velocity += g * remaining;
+            if let Some(b) = bent {
+                body.velocity = follow::along(body.velocity, b.normal);
+            }
             remaining = 0.0;
             break;
         };
@@ -233,11 +240,12 @@ pub fn step_body(set: &TerrainSet, body: &mut Body, gravity: Vec2, dt: f32) -> S
         if bounced {
             body.velocity = super::query::reflect(body.velocity, n, e);
         } else if vn < 0.0 {
-            body.velocity -= vn * n;
-            let gn = g.dot(n);
-            if gn < 0.0 {
-                g -= gn * n;
-            }
+            // Slide, keeping out of every surface still touched this step
+            // (a crease: see `slide`).
+            let mut normals = touching_normals(&report.contacts, body);
+            normals.push(n);
+            body.velocity = clip_to_cone(body.velocity, &normals);
+            g = clip_to_cone(g, &normals);
             apply_friction(body, -vn);
         }
         report.contacts.push(Contact {
@@ -248,12 +256,13 @@ pub fn step_body(set: &TerrainSet, body: &mut Body, gravity: Vec2, dt: f32) -> S
             impact_speed: (-vn).max(0.0),
             bounced,
         });
+        sliding = sliding_on(&report.contacts[report.contacts.len() - 1..]);
     }
     report.leftover = remaining.max(0.0);
     // With every impact at e ≤ 1 energy must not grow. Free flight is exact,
-    // but symplectic Euler along a curve has a bounded energy error of about
-    // ω·dt of the rocking energy: whatever a step ends with above its start
-    // is taken from the kinetic energy.
+    // but a step along a curve uses the start's tangential gravity and the
+    // bent chord's end: whatever a step ends with above its start is taken
+    // from the kinetic energy.
     if max_e <= 1.0 {
         let excess = energy(body) - start_energy;
         let speed2 = body.velocity.length_squared();
@@ -272,6 +281,39 @@ pub fn step_body(set: &TerrainSet, body: &mut Body, gravity: Vec2, dt: f32) -> S
     report
 }
 
+/// The surface a body slides on after `contacts` (the supports, or the
+/// latest impact): their piece when they are all on one piece and none
+/// bounced; `None` otherwise.
+fn sliding_on(contacts: &[Contact]) -> Option<Sliding> {
+    let last = contacts.last()?;
+    if contacts
+        .iter()
+        .any(|c| c.bounced || c.piece != last.piece || c.hits.is_empty())
+    {
+        return None;
+    }
+    Some(Sliding {
+        piece: last.piece,
+        t: last.hits.iter().sum::<f32>() / last.hits.len() as f32,
+        normal: last.normal,
+    })
+}
+
+/// The normals of this step's support and slide contacts whose points are
+/// still within reach of the body (its box grown by the skin and the contact
+/// margin): the surfaces a slide must not push it into.
+fn touching_normals(contacts: &[Contact], body: &Body) -> Vec<Vec2> {
+    let reach = body
+        .shape
+        .aabb(body.position)
+        .inflate(2.0 * (SKIN + CONTACT_MARGIN));
+    contacts
+        .iter()
+        .filter(|c| !c.bounced && reach.contains(c.point))
+        .map(|c| c.normal)
+        .collect()
+}
+
 /// Reduces the body's speed by a Coulomb friction impulse `μ · load`.
 fn apply_friction(body: &mut Body, load: f32) {
     let speed = body.velocity.length();
@@ -284,8 +326,7 @@ fn apply_friction(body: &mut Body, load: f32) {
 /// Finds the surfaces supporting the body at the start of the step, removes
 /// its velocity into them and gravity's push into them, applies friction and
 /// the stay-put rule, and records them as contacts. `near` holds the
-/// pieces near the body ([`Nearby`]). `true` when
-/// some surface carries part of the body's weight.
+/// pieces near the body ([`Nearby`]).
 fn supports(
     set: &TerrainSet,
     body: &mut Body,
@@ -294,7 +335,7 @@ fn supports(
     rest: f32,
     near: &Nearby,
     report: &mut StepReport,
-) -> bool {
+) {
     let mut load = 0.0f32;
     for &(i, ref span) in &near.spans {
         let piece = set.piece(i);
@@ -333,6 +374,13 @@ fn supports(
             bounced: false,
         });
     }
+    // Where supports meet in a crease, removing the push into one surface
+    // can leave a push into another: keep both out of every support.
+    let normals: Vec<Vec2> = report.contacts.iter().map(|c| c.normal).collect();
+    if normals.len() > 1 {
+        body.velocity = clip_to_cone(body.velocity, &normals);
+        *g = clip_to_cone(*g, &normals);
+    }
     if load > 0.0 && body.friction > 0.0 {
         let hold = g.length() <= body.friction * load + 1e-4
             && body.velocity.length() <= body.friction * load * dt + 1e-3;
@@ -343,7 +391,6 @@ fn supports(
             apply_friction(body, load * dt);
         }
     }
-    load > 0.0
 }
 
 /// The gap (px, at most `limit`) between the bare body and a piece's span:
