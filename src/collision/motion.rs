@@ -376,8 +376,8 @@ fn supports(
     }
     // Where supports meet in a crease, removing the push into one surface
     // can leave a push into another: keep both out of every support.
-    let normals: Vec<Vec2> = report.contacts.iter().map(|c| c.normal).collect();
-    if normals.len() > 1 {
+    if report.contacts.len() > 1 {
+        let normals: Vec<Vec2> = report.contacts.iter().map(|c| c.normal).collect();
         body.velocity = clip_to_cone(body.velocity, &normals);
         *g = clip_to_cone(*g, &normals);
     }
