@@ -504,6 +504,8 @@ fn curves_frictionless_ball_rocks_in_a_half_pipe_without_losing_steps() {
                 "{name} step {step}: energy height {h} > {start}"
             );
             assert!(
+                // 2 % of the energy height above 25 px, between the lowest
+                // centres of the quad (10 px) and cubic (35 px) pipes.
                 h >= start - 0.02 * (start - 25.0),
                 "{name} step {step}: {h}, from {start}"
             );

@@ -12,19 +12,19 @@
 //!
 //! Instead, before the sweep, the chord's end `E` is moved onto the path the
 //! body's centre would follow along the surface: the point at distance
-//! `r + SKIN` from the curve, straight out from the curve's nearest point
-//! `Q` to `E`, `E' = Q + (r + SKIN) (E - Q) / |E - Q|`. The sweep of the bent
-//! chord is the usual exact one, so nothing can tunnel and any other piece
-//! in the way is met as before; where the free region is convex (a dip seen
-//! from inside), a chord between two points clear of the curve stays clear,
-//! so the whole step usually takes one sweep. At the end the velocity is
+//! `r + FOLLOW_GAP` from the curve, straight out from the curve's nearest
+//! point `Q` to `E`: `E' = Q + (r + FOLLOW_GAP) (E - Q) / |E - Q|`. The sweep
+//! of the bent chord is the usual exact one, so nothing can tunnel and any
+//! other piece in the way is met as before; where the free region is convex
+//! (a dip seen from inside), a chord between two points clear of the curve
+//! stays clear, so the whole step usually takes one sweep. At the end the velocity is
 //! turned to the curve's tangent at `Q`, keeping its speed: the surface's
 //! push is normal to it and does no work, so the turn loses no energy (the
 //! step's energy check still bounds any gain from the bent path).
 //!
 //! Only circles follow curves, and only where the curve is concave toward
-//! the body and the chord would come within a quarter skin of it; elsewhere
-//! (straight pieces, hills, rects) the motion is left as it is.
+//! the body at the contact and the chord's end comes within `FOLLOW_GAP` of
+//! it; elsewhere (straight pieces, hills, rects) the motion is left as it is.
 
 use bevy::math::{DVec2, Rect, Vec2};
 
@@ -57,9 +57,9 @@ pub struct Bent {
 }
 
 /// The chord `motion` of a circle at `position` sliding on `on`, bent to
-/// end `SKIN` off the curve (see the module docs); `None` where it needs no
-/// bending: not a circle, not a curve, the curve not concave toward the
-/// body, or the chord staying a quarter skin clear of it.
+/// end [`FOLLOW_GAP`] off the curve (see the module docs); `None` where it
+/// needs no bending: not a circle, not a curve, the curve not concave toward
+/// the body at the contact, or the chord's end already that clear of it.
 pub fn bend(
     set: &TerrainSet,
     on: Sliding,
@@ -75,17 +75,16 @@ pub fn bend(
     if matches!(terrain, Terrain::Segment(_)) {
         return None;
     }
-    // Curvature toward the body, κ = (B''·n) / |B'|², and the depth
-    // κ L² / 2 by which the tangent chord of length L runs into the curve.
+    // Concave toward the body: the curvature κ = (B''·n) / |B'|² is
+    // positive, i.e. B'' leans toward the normal (and B' ≠ 0).
     let pc = terrain.bernstein().power();
     let (t, n) = (on.t as f64, on.normal.as_dvec2());
-    let speed2 = pc.deriv(t).length_squared();
-    let bend_in = pc.deriv_n(2, t).dot(n);
-    if speed2 == 0.0 || bend_in <= 0.0 {
+    if pc.deriv(t) == DVec2::ZERO || pc.deriv_n(2, t).dot(n) <= 0.0 {
         return None;
     }
     // The curve's nearest point to the chord's end, on the span of the
-    // piece near it (any point within r + skin of the end lies in the box).
+    // piece near it (any point within r + FOLLOW_GAP of the end lies in the
+    // box).
     let end = position + motion;
     let reach = radius + SKIN + CONTACT_MARGIN;
     set.query_spans(
@@ -213,7 +212,8 @@ mod tests {
                     let d = out.length();
                     assert!(
                         d >= target - 2e-3 || out.dot(n) <= 0.0,
-                        "case {case}: chord end {d} px off the curve was not bent (r {r}, motion {motion}, t {t}, n {n}, curve {terrain:?})"
+                        "case {case}: chord end {d} px off the curve was not bent \
+                         (r {r}, motion {motion}, t {t}, n {n}, curve {terrain:?})"
                     );
                 }
             }
