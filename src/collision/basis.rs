@@ -228,7 +228,10 @@ impl PowerCurve {
 
     /// Largest coefficient length: the scale that tolerances are relative to.
     pub fn scale(&self) -> f64 {
-        self.coeffs().iter().fold(0.0, |m, c| m.max(c.length()))
+        self.coeffs()
+            .iter()
+            .fold(0.0, |m: f64, c| m.max(c.length_squared()))
+            .sqrt()
     }
 }
 

@@ -14,6 +14,7 @@ mod depenetrate;
 mod distance;
 mod follow;
 mod isolate;
+mod line;
 mod monotone;
 pub mod motion;
 pub mod plugin;

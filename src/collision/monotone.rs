@@ -31,12 +31,12 @@ use super::roots::{Roots, each_quadratic_root};
 /// `p` between them), ascending; with `touch_tol`, also the touches at
 /// interior breaks. `eval(t)` gives `(p, p', p'')`; roots are accurate to
 /// `x_error`.
-pub fn roots_on_pieces(
+pub fn roots_on_pieces<const N: usize>(
     eval: impl Fn(f64) -> (f64, f64, f64),
     breaks: &[f64],
     touch_tol: Option<f64>,
     x_error: f64,
-) -> Roots {
+) -> Roots<N> {
     debug_assert!(breaks.len() <= 12, "more breaks than degree 10 has");
     let mut out = Roots::new();
     let mut at = [(0.0, 0.0, 0.0); 12];
@@ -86,7 +86,13 @@ pub fn roots_on_pieces(
 /// `[lo, hi]` where it changes sign, ascending; with `touch_tol`, also its
 /// touches (critical points with `|p| ≤ touch_tol` and no root beside
 /// them), merged into the ascending list. Roots are accurate to `x_error`.
-pub fn cubic_roots(c: &[f64; 4], lo: f64, hi: f64, touch_tol: Option<f64>, x_error: f64) -> Roots {
+pub fn cubic_roots<const N: usize>(
+    c: &[f64; 4],
+    lo: f64,
+    hi: f64,
+    touch_tol: Option<f64>,
+    x_error: f64,
+) -> Roots<N> {
     if !c.iter().all(|x| x.is_finite()) {
         return Roots::new();
     }
@@ -114,6 +120,11 @@ mod tests {
     use crate::collision::roots::{assert_roots, from_factors, unit_rng};
 
     const X_ERROR: f64 = 1e-13;
+
+    /// [`super::cubic_roots`] into the default-sized list.
+    fn cubic_roots(c: &[f64; 4], lo: f64, hi: f64, touch_tol: Option<f64>, x_error: f64) -> Roots {
+        super::cubic_roots(c, lo, hi, touch_tol, x_error)
+    }
 
     fn coeffs(v: &[f64]) -> [f64; 4] {
         [v[0], v[1], v[2], v[3]]

@@ -15,7 +15,8 @@
 use bevy::math::{DVec2, Vec2};
 
 use super::basis::{PowerCurve, box_distance};
-use super::roots::{Poly, Roots};
+use super::line::{LineHits, hits_with_segment};
+use super::roots::Roots;
 use super::shapes::{ActorShape, Segment, Terrain};
 
 /// Tolerance in pixels for "exactly touching" at a query whose coordinates
@@ -24,73 +25,8 @@ pub fn px_tol(scale: f64) -> f64 {
     1e-9 * (1.0 + scale)
 }
 
-/// Parameters where `pc` (already translated so the segment starts at the
-/// origin) meets the segment from the origin to `d`.
-///
-/// With the unit normal `n` and direction `u` of the segment, the signed
-/// distance of `B(t)` from the segment's line is the polynomial `n · B(t)`;
-/// its zeros whose projection `u · B(t)` lies in `[0, |d|]` are the hits.
-/// A piece lying along the line (signed distance negligible everywhere)
-/// returns the ends of each parameter interval where it overlaps the segment.
-fn hits_with_segment(pc: &PowerCurve, d: DVec2) -> Roots {
-    let len = d.length();
-    let tol = px_tol(pc.scale() + len);
-    if len <= tol {
-        return hits_with_point(pc, tol);
-    }
-    let (u, n) = (d / len, d.perp() / len);
-    if hull_misses_segment(pc, u, n, len, tol) {
-        return Roots::new();
-    }
-    let along = pc.dot(u);
-    let within = |t: f64| {
-        let s = along.eval(t);
-        s >= -tol && s <= len + tol
-    };
-    let across = pc.dot(n);
-    if across.is_negligible(tol) {
-        return overlap_interval_ends(&along, len, tol);
-    }
-    let mut ts = across.zeros(tol);
-    ts.retain(within);
-    ts
-}
-
-/// `true` when every control point lies strictly on one side of the
-/// segment's line, or strictly before its start or past its end (with the
-/// unit direction `u`, normal `n`, length `len`): the curve lies in the hull of
-/// its control points, so it cannot meet the segment.
-fn hull_misses_segment(pc: &PowerCurve, u: DVec2, n: DVec2, len: f64, tol: f64) -> bool {
-    let p = pc.control_points();
-    let (mut across_lo, mut across_hi) = (f64::MAX, f64::MIN);
-    let (mut along_lo, mut along_hi) = (f64::MAX, f64::MIN);
-    for q in &p[..pc.n] {
-        let (a, s) = (n.dot(*q), u.dot(*q));
-        across_lo = across_lo.min(a);
-        across_hi = across_hi.max(a);
-        along_lo = along_lo.min(s);
-        along_hi = along_hi.max(s);
-    }
-    across_lo > tol || across_hi < -tol || along_hi < -tol || along_lo > len + tol
-}
-
-/// For a piece lying along a segment's line: the ends of the parameter
-/// intervals where the projection `s(t)` lies in `[0, len]`.
-fn overlap_interval_ends(along: &Poly, len: f64, tol: f64) -> Roots {
-    let inside = |t: f64| {
-        let s = along.eval(t);
-        s >= -tol && s <= len + tol
-    };
-    let mut ts = Roots::new();
-    ts.extend([0.0, 1.0].into_iter().filter(|&t| inside(t)));
-    ts.extend(along.zeros(tol).iter().copied());
-    ts.extend(along.minus(len).zeros(tol).iter().copied());
-    ts.clamp_sort_dedup();
-    ts
-}
-
 /// Parameters where `pc` passes through the origin (a zero-length segment).
-fn hits_with_point(pc: &PowerCurve, tol: f64) -> Roots {
+pub(super) fn hits_with_point(pc: &PowerCurve, tol: f64) -> Roots {
     let mut out = Roots::new();
     if pc.squared_norm().is_negligible(tol * tol) {
         out.extend([0.0, 1.0]);
@@ -223,7 +159,7 @@ fn hits_with_rect(pc: &PowerCurve, center: DVec2, half: DVec2) -> Roots {
 }
 
 /// Crossings of the untranslated piece `pc` with the segment `a b`.
-pub(crate) fn segment_crossings(pc: &PowerCurve, a: DVec2, b: DVec2) -> Roots {
+pub(crate) fn segment_crossings(pc: &PowerCurve, a: DVec2, b: DVec2) -> LineHits {
     hits_with_segment(&pc.translated(a), b - a)
 }
 

@@ -34,7 +34,7 @@ pub const T_EPS: f64 = 1e-9;
 pub const T_MERGE: f64 = 1e-7;
 
 /// Accuracy asked of the iterative solver, in `t`.
-const X_ERROR: f64 = 1e-13;
+pub(super) const X_ERROR: f64 = 1e-13;
 
 /// Most coefficients we ever need (degree 10: a moving circle vs a cubic).
 const MAX_COEFFS: usize = 11;
@@ -352,60 +352,59 @@ impl Poly {
 /// touches and 2 ends, or 4 rect sides of up to 4 each plus 2 ends.
 pub const MAX_ROOTS: usize = 24;
 
-/// A short list of parameters kept on the stack (queries run per body per
-/// step and must not allocate). Pushing past [`MAX_ROOTS`] is a bug in the
-/// caller's bound and panics.
+/// A short list of at most `N` parameters kept on the stack (queries run per
+/// body per step and must not allocate). Pushing past `N` is a bug in the
+/// caller's bound and panics. The default capacity, [`MAX_ROOTS`], holds
+/// any query's list; the hottest paths use a smaller one, which is cheaper
+/// to create and to return.
 #[derive(Clone, Copy)]
-pub struct Roots {
-    t: [f64; MAX_ROOTS],
+pub struct Roots<const N: usize = MAX_ROOTS> {
+    t: [f64; N],
     n: usize,
 }
 
-impl Default for Roots {
+impl<const N: usize> Default for Roots<N> {
     fn default() -> Self {
         Self::new()
     }
 }
 
-impl std::fmt::Debug for Roots {
+impl<const N: usize> std::fmt::Debug for Roots<N> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_list().entries(self.iter()).finish()
     }
 }
 
-impl PartialEq for Roots {
+impl<const N: usize> PartialEq for Roots<N> {
     fn eq(&self, other: &Self) -> bool {
         **self == **other
     }
 }
 
-impl PartialEq<Vec<f64>> for Roots {
+impl<const N: usize> PartialEq<Vec<f64>> for Roots<N> {
     fn eq(&self, other: &Vec<f64>) -> bool {
         **self == other[..]
     }
 }
 
-impl std::ops::Deref for Roots {
+impl<const N: usize> std::ops::Deref for Roots<N> {
     type Target = [f64];
     fn deref(&self) -> &[f64] {
         &self.t[..self.n]
     }
 }
 
-impl IntoIterator for Roots {
+impl<const N: usize> IntoIterator for Roots<N> {
     type Item = f64;
-    type IntoIter = std::iter::Take<std::array::IntoIter<f64, MAX_ROOTS>>;
+    type IntoIter = std::iter::Take<std::array::IntoIter<f64, N>>;
     fn into_iter(self) -> Self::IntoIter {
         self.t.into_iter().take(self.n)
     }
 }
 
-impl Roots {
+impl<const N: usize> Roots<N> {
     pub const fn new() -> Self {
-        Roots {
-            t: [0.0; MAX_ROOTS],
-            n: 0,
-        }
+        Roots { t: [0.0; N], n: 0 }
     }
 
     pub fn push(&mut self, t: f64) {
@@ -439,6 +438,16 @@ impl Roots {
                 t.swap(j - 1, j);
                 j -= 1;
             }
+        }
+    }
+
+    /// Appends `t` clamped to `[0, 1]` unless it is within [`T_MERGE`] of
+    /// the last parameter: [`Roots::clamp_sort_dedup`] for parameters that
+    /// arrive in ascending order.
+    pub fn push_ascending(&mut self, t: f64) {
+        let t = t.clamp(0.0, 1.0);
+        if self.n == 0 || (t - self.t[self.n - 1]).abs() > T_MERGE {
+            self.push(t);
         }
     }
 
