@@ -26,15 +26,26 @@
 use super::isolate::{polish_from, polish_with};
 use super::roots::{Roots, each_quadratic_root};
 
+/// Which sign changes [`roots_on_pieces`] reports.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Crossings {
+    /// Every sign change.
+    All,
+    /// Only where `p` goes from negative to positive: for a derivative,
+    /// the minima of its antiderivative, all a closest-point search needs.
+    Rising,
+}
+
 /// The sign-change roots of `p` on the pieces between consecutive
 /// `breaks` (ascending: the interval's ends with the critical points of
-/// `p` between them), ascending; with `touch_tol`, also the touches at
-/// interior breaks. `eval(t)` gives `(p, p', p'')`; roots are accurate to
-/// `x_error`.
+/// `p` between them), ascending, those of kind `which`; with `touch_tol`,
+/// also the touches at interior breaks. `eval(t)` gives `(p, p', p'')`;
+/// roots are accurate to `x_error`.
 pub fn roots_on_pieces<const N: usize>(
     eval: impl Fn(f64) -> (f64, f64, f64),
     breaks: &[f64],
     touch_tol: Option<f64>,
+    which: Crossings,
     x_error: f64,
 ) -> Roots<N> {
     debug_assert!(breaks.len() <= 12, "more breaks than degree 10 has");
@@ -63,7 +74,7 @@ pub fn roots_on_pieces<const N: usize>(
         {
             out.push(breaks[i]);
         }
-        if crosses {
+        if crosses && (which == Crossings::All || first < 0.0) {
             let (lo, hi) = (breaks[i], breaks[i + 1]);
             // Start from the model at the end nearer zero, else the chord.
             let start = if first.abs() < last.abs() {
@@ -93,6 +104,29 @@ pub fn cubic_roots<const N: usize>(
     touch_tol: Option<f64>,
     x_error: f64,
 ) -> Roots<N> {
+    cubic_crossings(c, lo, hi, touch_tol, Crossings::All, x_error)
+}
+
+/// [`cubic_roots`] without touches, keeping only the sign changes from
+/// negative to positive.
+pub fn cubic_rising_roots<const N: usize>(
+    c: &[f64; 4],
+    lo: f64,
+    hi: f64,
+    x_error: f64,
+) -> Roots<N> {
+    cubic_crossings(c, lo, hi, None, Crossings::Rising, x_error)
+}
+
+/// [`cubic_roots`] and [`cubic_rising_roots`].
+fn cubic_crossings<const N: usize>(
+    c: &[f64; 4],
+    lo: f64,
+    hi: f64,
+    touch_tol: Option<f64>,
+    which: Crossings,
+    x_error: f64,
+) -> Roots<N> {
     if !c.iter().all(|x| x.is_finite()) {
         return Roots::new();
     }
@@ -111,7 +145,7 @@ pub fn cubic_roots<const N: usize>(
         let dp = (3.0 * c[3] * t + 2.0 * c[2]) * t + c[1];
         (p, dp, 6.0 * c[3] * t + 2.0 * c[2])
     };
-    roots_on_pieces(eval, &breaks[..n + 1], touch_tol, x_error)
+    roots_on_pieces(eval, &breaks[..n + 1], touch_tol, which, x_error)
 }
 
 #[cfg(test)]

@@ -25,7 +25,7 @@
 //!   exactly at a joint between two pieces is found by both and de-duplicated.
 
 use super::isolate::{eval_with_slope, isolate, isolate_where};
-use super::monotone::{cubic_roots, roots_on_pieces};
+use super::monotone::{Crossings, cubic_roots, roots_on_pieces};
 
 /// Slack in `t` around `[0, 1]`, so roots exactly at an end are not lost to rounding.
 pub const T_EPS: f64 = 1e-9;
@@ -307,6 +307,7 @@ impl Poly {
             |t| eval_with_slope(c, t),
             &breaks[..n + 1],
             Some(tol),
+            Crossings::All,
             X_ERROR,
         );
         self.with_zero_ends(out, tol)
