@@ -179,6 +179,9 @@ struct Search<'a> {
     noise: f64,
     /// The derivative's power-basis coefficients (`c.len() - 1` used).
     dc: [f64; 10],
+    /// Only roots where `p` goes from negative to positive are polished
+    /// (see [`isolate_rising`]); the others are skipped once isolated.
+    rising_only: bool,
     out: Roots,
 }
 
@@ -229,7 +232,7 @@ impl Search<'_> {
         }
         if rising || falling {
             let (first, last) = (b[0], b[N - 1]);
-            if (first < 0.0) != (last < 0.0) {
+            if (first < 0.0) != (last < 0.0) && self.wanted(first) {
                 // At most one root per monotone interval: ≤ 10 in all.
                 let t = polish(self.c, lo, hi, first, last, self.x_error);
                 self.out.push(t);
@@ -270,6 +273,9 @@ impl Search<'_> {
         let (first, last) = (b[0], b[N - 1]);
         let clear = |v: f64| v.abs() > self.tol.max(self.noise);
         if clear(first) && clear(last) && (first < 0.0) != (last < 0.0) {
+            if !self.wanted(first) {
+                return;
+            }
             // One sign change over the interval, hence one root (a second
             // would need the other side to cross back): polish it directly,
             // the bracket keeps the steps safe. Only when both ends are
@@ -285,17 +291,29 @@ impl Search<'_> {
         let te = polish(dc, lo, hi, b[1] - b[0], b[N - 1] - b[N - 2], self.x_error);
         let pe = eval_with_slope(self.c, te).0;
         let found = self.out.len();
+        let mut crossed = false;
         if (b[0] < 0.0) != (pe < 0.0) {
-            let t = polish(self.c, lo, te, b[0], pe, self.x_error);
-            self.out.push(t);
+            crossed = true;
+            if self.wanted(b[0]) {
+                let t = polish(self.c, lo, te, b[0], pe, self.x_error);
+                self.out.push(t);
+            }
         }
         if (pe < 0.0) != (b[N - 1] < 0.0) {
-            let t = polish(self.c, te, hi, pe, b[N - 1], self.x_error);
-            self.out.push(t);
+            crossed = true;
+            if self.wanted(pe) {
+                let t = polish(self.c, te, hi, pe, b[N - 1], self.x_error);
+                self.out.push(t);
+            }
         }
-        if self.out.len() == found && pe.abs() <= self.tol {
+        if !crossed && self.out.len() == found && pe.abs() <= self.tol {
             self.out.push(te);
         }
+    }
+
+    /// Whether a sign change starting at the value `first` is polished.
+    fn wanted(&self, first: f64) -> bool {
+        !self.rising_only || first < 0.0
     }
 
     fn run<const N: usize>(mut self, guards: &[(&[f64], f64)]) -> Option<Roots> {
@@ -329,25 +347,45 @@ pub fn isolate(c: &[f64], tol: f64, x_error: f64) -> Option<Roots> {
 /// there may be missing.
 pub fn isolate_where(c: &[f64], tol: f64, x_error: f64, guards: &[(&[f64], f64)]) -> Option<Roots> {
     debug_assert!(guards.len() <= 2 && guards.iter().all(|(g, _)| g.len() <= 4));
-    let search = Search {
-        c,
-        tol,
-        x_error,
-        bounds: [f64::INFINITY; 2],
-        noise: 64.0 * f64::EPSILON * c.iter().map(|x| x.abs()).sum::<f64>(),
-        dc: [0.0; 10],
-        out: Roots::new(),
-    };
-    match c.len() {
-        4 => search.run::<4>(guards),
-        5 => search.run::<5>(guards),
-        6 => search.run::<6>(guards),
-        7 => search.run::<7>(guards),
-        8 => search.run::<8>(guards),
-        9 => search.run::<9>(guards),
-        10 => search.run::<10>(guards),
-        11 => search.run::<11>(guards),
-        _ => None,
+    Search::new(c, tol, x_error, false).start(guards)
+}
+
+/// [`isolate`] with `tol = 0`, keeping only the roots where `p` goes from
+/// negative to positive: for the closest-point condition `B · B'`, the local
+/// minima of the distance, the only candidates for the nearest point. The
+/// other roots are isolated but not polished.
+pub fn isolate_rising(c: &[f64], x_error: f64) -> Option<Roots> {
+    Search::new(c, 0.0, x_error, true).start(&[])
+}
+
+impl<'a> Search<'a> {
+    fn new(c: &'a [f64], tol: f64, x_error: f64, rising_only: bool) -> Self {
+        Search {
+            c,
+            tol,
+            x_error,
+            bounds: [f64::INFINITY; 2],
+            noise: 64.0 * f64::EPSILON * c.iter().map(|x| x.abs()).sum::<f64>(),
+            dc: [0.0; 10],
+            rising_only,
+            out: Roots::new(),
+        }
+    }
+
+    /// Runs the search for the degree of `c`; `None` when some part could
+    /// not be decided or the degree is outside 3 to 10.
+    fn start(self, guards: &[(&[f64], f64)]) -> Option<Roots> {
+        match self.c.len() {
+            4 => self.run::<4>(guards),
+            5 => self.run::<5>(guards),
+            6 => self.run::<6>(guards),
+            7 => self.run::<7>(guards),
+            8 => self.run::<8>(guards),
+            9 => self.run::<9>(guards),
+            10 => self.run::<10>(guards),
+            11 => self.run::<11>(guards),
+            _ => None,
+        }
     }
 }
 

@@ -24,7 +24,7 @@
 //! * The search runs on `[-T_EPS, 1 + T_EPS]` and clamps to `[0, 1]`, so a hit
 //!   exactly at a joint between two pieces is found by both and de-duplicated.
 
-use super::isolate::{eval_with_slope, isolate, isolate_where};
+use super::isolate::{eval_with_slope, isolate, isolate_rising, isolate_where};
 use super::monotone::{Crossings, cubic_roots, roots_on_pieces};
 
 /// Slack in `t` around `[0, 1]`, so roots exactly at an end are not lost to rounding.
@@ -181,6 +181,20 @@ impl Poly {
             return Roots::new();
         };
         self.yuksel_roots(&c, lo, hi)
+    }
+
+    /// The roots on `[0, 1]` where `p` goes from negative to positive, to
+    /// `x_error`: for a derivative, the local minima of its antiderivative.
+    /// When the subdivision cannot decide, every sign-change root (a
+    /// superset the caller filters by value).
+    pub fn rising_roots(&self, x_error: f64) -> Roots {
+        if self.n >= 5
+            && self.is_finite()
+            && let Some(roots) = isolate_rising(self.coeffs(), x_error)
+        {
+            return roots;
+        }
+        self.sign_change_roots(0.0, 1.0)
     }
 
     /// [`Poly::sign_change_roots`] on `[0, 1]`, except that roots where
