@@ -6,18 +6,18 @@
 //! (degree ≤ 3) and the position along it is `u · B(t)`. The hits are the
 //! zeros of the first whose position lies in `[0, |d|]`, both within the
 //! query's tolerance [`px_tol`]: degree ≤ 2 in closed form (the quadratic's
-//! vertex as a touch when it has no root), degree 3 on its monotone pieces
-//! ([`cubic_roots`], touches included), and the ends where the distance is
-//! within the tolerance. The same zeros as [`Poly::zeros`] gives, computed
-//! on the coefficients directly: this is the hottest static query (the
-//! public `segment_hits`, rect sides, swept capsules, polygon overlaps).
+//! vertex as a touch when it has no root), degree 3 on its monotone pieces,
+//! touches included, and the ends where the distance is within the
+//! tolerance ([`zeros_up_to_cubic`], the solver of [`Poly::zeros`] for these
+//! degrees), on fixed arrays with no [`Poly`] built: this is the hottest
+//! static query (the public `segment_hits`, rect sides, swept capsules,
+//! polygon overlaps).
 
 use bevy::math::DVec2;
 
 use super::basis::PowerCurve;
-use super::monotone::cubic_roots;
 use super::query::{hits_with_point, px_tol};
-use super::roots::{Poly, Roots, T_EPS, each_quadratic_root};
+use super::roots::{Poly, Roots, horner, zeros_up_to_cubic};
 
 /// Most parameters of a piece's crossings with a segment: a cubic's three
 /// zeros and both ends, or, for a piece lying along the segment, both ends
@@ -60,11 +60,10 @@ fn hits_of_degree<const N: usize>(pc: &PowerCurve, d: DVec2) -> LineHits {
     let normal = d.perp();
     let mut across = [0.0; 4];
     let mut along = [0.0; N];
-    let (mut scale2, mut scale1): (f64, f64) = (0.0, 0.0);
+    let mut scale1: f64 = 0.0;
     for j in 0..N {
         across[j] = normal.dot(c[j]);
         along[j] = d.dot(c[j]);
-        scale2 = scale2.max(c[j].length_squared());
         scale1 = scale1.max(c[j].x.abs() + c[j].y.abs());
     }
     // The hull test with an over-estimate of the band, from 1-norms (no
@@ -74,7 +73,7 @@ fn hits_of_degree<const N: usize>(pc: &PowerCurve, d: DVec2) -> LineHits {
         return LineHits::new();
     }
     let len = len2.sqrt();
-    let tol = px_tol(scale2.sqrt() + len);
+    let tol = px_tol(pc.scale() + len);
     if len <= tol {
         let mut at_point = LineHits::new();
         at_point.extend(hits_with_point(pc, tol));
@@ -85,17 +84,12 @@ fn hits_of_degree<const N: usize>(pc: &PowerCurve, d: DVec2) -> LineHits {
     if across[..degree_n].iter().map(|c| c.abs()).sum::<f64>() <= band {
         return overlap_interval_ends(&Poly::new(&along), len2, band);
     }
-    let mut ts = zeros_up_to_cubic(&across, degree_n, band);
+    let mut ts = zeros_up_to_cubic(&across, degree_n, band, LINE_X_ERROR);
     ts.retain(|t| {
         let s = horner(&along, t);
         s >= -band && s <= len2 + band
     });
     ts
-}
-
-/// `c[0] + c[1] t + …` by Horner's rule.
-fn horner(c: &[f64], t: f64) -> f64 {
-    c.iter().rev().fold(0.0, |acc, &x| acc * t + x)
 }
 
 /// The number of coefficients once exactly-zero leading ones are dropped.
@@ -104,48 +98,6 @@ fn trimmed_len(c: &[f64; 4], mut n: usize) -> usize {
         n -= 1;
     }
     n
-}
-
-/// Every zero on `[0, 1]` of the polynomial with the `n ≤ 4` coefficients
-/// `c` (leading one non-zero), as [`Poly::zeros`] finds them: sign-change
-/// roots on `[-T_EPS, 1 + T_EPS]`, touches, and the ends where `|p| ≤ tol`;
-/// clamped, sorted and merged. Every source gives its zeros in ascending
-/// order, so they are merged as they come, with no sort.
-fn zeros_up_to_cubic(c: &[f64; 4], n: usize, tol: f64) -> LineHits {
-    let (lo, hi) = (-T_EPS, 1.0 + T_EPS);
-    let mut ts = LineHits::new();
-    if c[0].abs() <= tol {
-        ts.push(0.0);
-    }
-    match n {
-        2 => {
-            let r = -c[0] / c[1];
-            if (lo..=hi).contains(&r) {
-                ts.push_ascending(r);
-            }
-        }
-        3 => {
-            let before = ts.len();
-            each_quadratic_root(c[0], c[1], c[2], lo, hi, |r| ts.push_ascending(r));
-            if ts.len() == before {
-                let vertex = -c[1] / (2.0 * c[2]);
-                if (lo..=hi).contains(&vertex) && horner(&c[..3], vertex).abs() <= tol {
-                    ts.push_ascending(vertex);
-                }
-            }
-        }
-        4 => {
-            let roots: LineHits = cubic_roots(c, lo, hi, Some(tol), LINE_X_ERROR);
-            for r in roots {
-                ts.push_ascending(r);
-            }
-        }
-        _ => {}
-    }
-    if horner(&c[..n], 1.0).abs() <= tol {
-        ts.push_ascending(1.0);
-    }
-    ts
 }
 
 /// `true` when every control point lies on one side of the segment's line

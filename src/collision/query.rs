@@ -72,7 +72,9 @@ pub(super) fn closest_param(pc: &PowerCurve) -> f64 {
             }
         }
         3 => {
-            // B · B' = c₀·c₁ + (|c₁|² + 2c₀·c₂) t + 3c₁·c₂ t² + 2|c₂|² t³.
+            // B · B' = c₀·c₁ + (|c₁|² + 2c₀·c₂) t + 3c₁·c₂ t² + 2|c₂|² t³,
+            // written out: through `dot_deriv` and `Poly::rising_roots` the
+            // query measured about 20 ns (a fifth) slower.
             let c = &pc.c;
             let g = [
                 c[0].dot(c[1]),

@@ -25,7 +25,7 @@
 //!   exactly at a joint between two pieces is found by both and de-duplicated.
 
 use super::isolate::{eval_with_slope, isolate, isolate_rising, isolate_where};
-use super::monotone::{Crossings, cubic_roots, roots_on_pieces};
+use super::monotone::{Crossings, cubic_rising_roots, cubic_roots, roots_on_pieces};
 
 /// Slack in `t` around `[0, 1]`, so roots exactly at an end are not lost to rounding.
 pub const T_EPS: f64 = 1e-9;
@@ -71,7 +71,7 @@ impl Poly {
 
     /// Horner evaluation.
     pub fn eval(&self, t: f64) -> f64 {
-        self.coeffs().iter().rev().fold(0.0, |acc, &c| acc * t + c)
+        horner(self.coeffs(), t)
     }
 
     /// The derivative `p'`.
@@ -119,7 +119,7 @@ impl Poly {
         self.coeffs().iter().map(|c| c.abs()).sum::<f64>() <= tol
     }
 
-    /// The four coefficients of a cubic (`n == 4`).
+    /// The first four coefficients (zero past the degree, so `n ≤ 4`).
     fn cubic(&self) -> [f64; 4] {
         [self.c[0], self.c[1], self.c[2], self.c[3]]
     }
@@ -185,9 +185,13 @@ impl Poly {
 
     /// The roots on `[0, 1]` where `p` goes from negative to positive, to
     /// `x_error`: for a derivative, the local minima of its antiderivative.
-    /// When the subdivision cannot decide, every sign-change root (a
-    /// superset the caller filters by value).
+    /// A cubic on its monotone pieces, degree 4 and up by subdivision; below
+    /// degree 3, or where the subdivision cannot decide, every sign-change
+    /// root (a superset the caller filters by value).
     pub fn rising_roots(&self, x_error: f64) -> Roots {
+        if self.n == 4 {
+            return cubic_rising_roots(&self.cubic(), 0.0, 1.0, x_error);
+        }
         if self.n >= 5
             && self.is_finite()
             && let Some(roots) = isolate_rising(self.coeffs(), x_error)
@@ -278,13 +282,9 @@ impl Poly {
     /// A polynomial that is negligible on the whole interval has no isolated
     /// zeros: callers check [`Poly::is_negligible`] first and handle that case.
     pub fn zeros(&self, tol: f64) -> Roots {
-        if self.n <= 3 {
-            return self.zeros_low_degree(tol);
-        }
-        if self.n == 4 {
-            // Sign-change roots and touches from the monotone pieces.
-            let out = cubic_roots(&self.cubic(), -T_EPS, 1.0 + T_EPS, Some(tol), X_ERROR);
-            return self.with_zero_ends(out, tol);
+        if self.n <= 4 {
+            // Closed forms, or the cubic's monotone pieces.
+            return zeros_up_to_cubic(&self.cubic(), self.n, tol, X_ERROR);
         }
         if self.is_finite()
             && let Some(out) = isolate(self.coeffs(), tol, X_ERROR)
@@ -324,21 +324,6 @@ impl Poly {
             Crossings::All,
             X_ERROR,
         );
-        self.with_zero_ends(out, tol)
-    }
-
-    /// [`Poly::zeros`] for degree ≤ 2 in closed form: the root of a line,
-    /// the roots of a quadratic, or its vertex `-b / 2a` as a touch when it
-    /// has no root and `|p| ≤ tol` there.
-    fn zeros_low_degree(&self, tol: f64) -> Roots {
-        let (lo, hi) = (-T_EPS, 1.0 + T_EPS);
-        let mut out = self.sign_change_roots(lo, hi);
-        if self.n == 3 && out.is_empty() {
-            let vertex = -self.c[1] / (2.0 * self.c[2]);
-            if (lo..=hi).contains(&vertex) && self.eval(vertex).abs() <= tol {
-                out.push(vertex);
-            }
-        }
         self.with_zero_ends(out, tol)
     }
 
@@ -521,6 +506,58 @@ pub(super) fn each_quadratic_root(
     if r1 != r0 && r1.is_finite() && (lo..=hi).contains(&r1) {
         keep(r1);
     }
+}
+
+/// Every zero on `[0, 1]` of the polynomial with the `n ≤ 4` coefficients
+/// `c` (leading one non-zero; [`Poly::zeros`] of degree ≤ 3): sign-change
+/// roots on `[-T_EPS, 1 + T_EPS]` (to `x_error`), touches, and the ends
+/// where `|p| ≤ tol`; clamped, sorted and merged. Every source gives its zeros in ascending
+/// order, so they are merged as they come, with no sort.
+pub(super) fn zeros_up_to_cubic<const N: usize>(
+    c: &[f64; 4],
+    n: usize,
+    tol: f64,
+    x_error: f64,
+) -> Roots<N> {
+    let (lo, hi) = (-T_EPS, 1.0 + T_EPS);
+    let mut ts = Roots::new();
+    if c[0].abs() <= tol {
+        ts.push(0.0);
+    }
+    match n {
+        2 => {
+            let r = -c[0] / c[1];
+            if (lo..=hi).contains(&r) {
+                ts.push_ascending(r);
+            }
+        }
+        3 => {
+            let before = ts.len();
+            each_quadratic_root(c[0], c[1], c[2], lo, hi, |r| ts.push_ascending(r));
+            if ts.len() == before {
+                let vertex = -c[1] / (2.0 * c[2]);
+                if (lo..=hi).contains(&vertex) && horner(&c[..3], vertex).abs() <= tol {
+                    ts.push_ascending(vertex);
+                }
+            }
+        }
+        4 => {
+            let roots: Roots<N> = cubic_roots(c, lo, hi, Some(tol), x_error);
+            for r in roots {
+                ts.push_ascending(r);
+            }
+        }
+        _ => {}
+    }
+    if horner(&c[..n], 1.0).abs() <= tol {
+        ts.push_ascending(1.0);
+    }
+    ts
+}
+
+/// `c[0] + c[1] t + …` by Horner's rule.
+pub(super) fn horner(c: &[f64], t: f64) -> f64 {
+    c.iter().rev().fold(0.0, |acc, &x| acc * t + x)
 }
 
 /// Test helper: uniform numbers in `[0, 1)` from a xorshift generator, so
