@@ -160,7 +160,11 @@ mod tests {
     use crate::collision::roots::unit_rng;
 
     /// The general path this module replaces: unit normal and direction,
-    /// [`Poly::zeros`] on the signed distance, then the range check.
+    /// [`Poly::zeros`] on the signed distance, then the range check. It
+    /// shares the zero solver ([`zeros_up_to_cubic`], tested on its own in
+    /// `roots` and `monotone` against constructed roots and polycool), so
+    /// this checks what the module adds: the unnormalised direction and
+    /// scaled band, the 1-norm hull test, the degree dispatch.
     fn reference(pc: &PowerCurve, d: DVec2) -> Vec<f64> {
         let len = d.length();
         let tol = px_tol(pc.scale() + len);
