@@ -12,6 +12,7 @@
 //! passes: count, then fill.
 
 use std::fmt;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use bevy::math::{Rect, Vec2};
 
@@ -145,15 +146,20 @@ fn push_spans(parts: &mut Vec<Part>, i: usize, shape: &Terrain, t0: f32, t1: f32
 /// All terrain of a level, validated and indexed for queries.
 #[derive(Clone, Debug)]
 pub struct TerrainSet {
+    /// Unique to this set's contents (a clone shares it): what a
+    /// [`SpanCache`] checks it was gathered from.
+    id: u64,
     pieces: Vec<TerrainPiece>,
-    parts: Vec<Part>,
     origin: Vec2,
     cell: f32,
     cols: usize,
     rows: usize,
-    /// `items[starts[c]..starts[c + 1]]` are the parts overlapping cell `c`.
+    /// `items[starts[c]..starts[c + 1]]` are the spans overlapping cell `c`,
+    /// each with its index among all spans. A span is copied into every cell
+    /// it overlaps, so a query reads each cell's spans in one run rather
+    /// than chasing an index per span (a cache miss each on a big level).
     starts: Vec<u32>,
-    items: Vec<u32>,
+    items: Vec<(u32, Part)>,
 }
 
 /// Most grid cells along one axis; larger levels get larger cells.
@@ -219,9 +225,10 @@ impl TerrainSet {
             .max(1.0);
         let cols = ((size.x / cell).ceil() as usize).max(1);
         let rows = ((size.y / cell).ceil() as usize).max(1);
+        static NEXT_ID: AtomicU64 = AtomicU64::new(0);
         let mut set = TerrainSet {
+            id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
             pieces,
-            parts,
             origin: bounds.min,
             cell,
             cols,
@@ -229,7 +236,7 @@ impl TerrainSet {
             starts: Vec::new(),
             items: Vec::new(),
         };
-        set.fill_grid();
+        set.fill_grid(&parts);
         Ok(set)
     }
 
@@ -253,10 +260,10 @@ impl TerrainSet {
         (cx(lo.x), cy(lo.y), cx(hi.x), cy(hi.y))
     }
 
-    fn fill_grid(&mut self) {
+    fn fill_grid(&mut self, parts: &[Part]) {
         let n = self.cols * self.rows;
         let mut counts = vec![0u32; n + 1];
-        for part in &self.parts {
+        for part in parts {
             let (x0, y0, x1, y1) = self.cell_range(part.aabb);
             for y in y0..=y1 {
                 for x in x0..=x1 {
@@ -269,13 +276,16 @@ impl TerrainSet {
             starts[c + 1] = starts[c] + counts[c];
         }
         let mut cursor = starts.clone();
-        let mut items = vec![0u32; starts[n] as usize];
-        for (i, part) in self.parts.iter().enumerate() {
+        // Every slot is written below; the first span only fills them.
+        let mut items = parts
+            .first()
+            .map_or_else(Vec::new, |&p| vec![(0, p); starts[n] as usize]);
+        for (i, part) in parts.iter().enumerate() {
             let (x0, y0, x1, y1) = self.cell_range(part.aabb);
             for y in y0..=y1 {
                 for x in x0..=x1 {
                     let c = y * self.cols + x;
-                    items[cursor[c] as usize] = i as u32;
+                    items[cursor[c] as usize] = (i as u32, *part);
                     cursor[c] += 1;
                 }
             }
@@ -302,21 +312,21 @@ impl TerrainSet {
         self.pieces.is_empty()
     }
 
-    /// Calls `visit` with every span whose box overlaps `region` (a span
+    /// Calls `visit` with the index and span of every span whose box overlaps
+    /// `region` (a span
     /// spread over several cells more than once); nothing for an empty set
     /// or a non-finite region.
-    fn for_each_part_touching(&self, region: Rect, mut visit: impl FnMut(&Part)) {
-        if self.parts.is_empty() || !region.min.is_finite() || !region.max.is_finite() {
+    fn for_each_part_touching(&self, region: Rect, mut visit: impl FnMut(u32, &Part)) {
+        if self.items.is_empty() || !region.min.is_finite() || !region.max.is_finite() {
             return;
         }
         let (x0, y0, x1, y1) = self.cell_range(region);
         for y in y0..=y1 {
             for x in x0..=x1 {
                 let c = y * self.cols + x;
-                for &i in &self.items[self.starts[c] as usize..self.starts[c + 1] as usize] {
-                    let part = &self.parts[i as usize];
+                for (i, part) in &self.items[self.starts[c] as usize..self.starts[c + 1] as usize] {
                     if boxes_touch(&part.aabb, &region) {
-                        visit(part);
+                        visit(*i, part);
                     }
                 }
             }
@@ -327,7 +337,7 @@ impl TerrainSet {
     /// `region`, ascending and unique, written into `out` (cleared first).
     pub fn query(&self, region: Rect, out: &mut Vec<usize>) {
         out.clear();
-        self.for_each_part_touching(region, |part| out.push(part.piece as usize));
+        self.for_each_part_touching(region, |_, part| out.push(part.piece as usize));
         out.sort_unstable();
         out.dedup();
     }
@@ -338,22 +348,93 @@ impl TerrainSet {
     /// `region` has its parameter in the range.
     pub fn query_spans(&self, region: Rect, out: &mut Vec<NearPiece>) {
         out.clear();
-        self.for_each_part_touching(region, |part| {
-            out.push(NearPiece {
-                piece: part.piece as usize,
-                t0: part.t0,
-                t1: part.t1,
-            })
+        self.for_each_part_touching(region, |_, part| out.push(part.near()));
+        merge_by_piece(out);
+    }
+}
+
+impl Part {
+    fn near(&self) -> NearPiece {
+        NearPiece {
+            piece: self.piece as usize,
+            t0: self.t0,
+            t1: self.t1,
+        }
+    }
+}
+
+/// Sorts `out` by piece and merges the entries of one piece into the
+/// smallest range covering them.
+fn merge_by_piece(out: &mut Vec<NearPiece>) {
+    out.sort_unstable_by_key(|n| n.piece);
+    out.dedup_by(|next, kept| {
+        let same = next.piece == kept.piece;
+        if same {
+            kept.t0 = kept.t0.min(next.t0);
+            kept.t1 = kept.t1.max(next.t1);
+        }
+        same
+    });
+}
+
+/// The spans of one small neighbourhood copied out of the grid, so that the
+/// several queries one body makes in one step (its surroundings, each sweep,
+/// each bend) do not each go back to the grid.
+///
+/// On a big level the grid does not stay in the cache: a query costs three
+/// dependent misses per cell (the cell's start, its items, their spans), and
+/// those were a third of a step. [`SpanCache::gather`] walks the grid once
+/// for a region that should hold the step; [`SpanCache::query_spans`]
+/// answers from the copy when the region asked for lies inside that one,
+/// and gathers again (around the new region) when it does not, or when it
+/// is asked about another set than it gathered from. Either way
+/// the answer is exactly [`TerrainSet::query_spans`]': every span touching
+/// a region inside the gathered one was gathered.
+#[derive(Clone, Debug, Default)]
+pub struct SpanCache {
+    /// The set and region gathered; `None` before the first gather.
+    covered: Option<(u64, Rect)>,
+    /// `(index in the set, span)` of every span touching `covered`, unique.
+    parts: Vec<(u32, Part)>,
+    /// The last answer.
+    found: Vec<NearPiece>,
+}
+
+/// Pixels added around a region gathered because a query fell outside the
+/// gathered one.
+const REGATHER_MARGIN: f32 = 8.0;
+
+impl SpanCache {
+    /// Copies every span of `set` whose box touches `region`.
+    pub fn gather(&mut self, set: &TerrainSet, region: Rect) {
+        self.parts.clear();
+        self.covered = Some((set.id, region));
+        set.for_each_part_touching(region, |i, part| self.parts.push((i, *part)));
+        self.parts.sort_unstable_by_key(|&(i, _)| i);
+        self.parts.dedup_by_key(|&mut (i, _)| i);
+    }
+
+    /// [`TerrainSet::query_spans`] for `region`, from the gathered copy when
+    /// it covers `region`.
+    pub fn query_spans(&mut self, set: &TerrainSet, region: Rect) -> &[NearPiece] {
+        let inside = self.covered.is_some_and(|(id, c)| {
+            id == set.id
+                && c.min.x <= region.min.x
+                && c.min.y <= region.min.y
+                && region.max.x <= c.max.x
+                && region.max.y <= c.max.y
         });
-        out.sort_unstable_by_key(|n| n.piece);
-        out.dedup_by(|next, kept| {
-            let same = next.piece == kept.piece;
-            if same {
-                kept.t0 = kept.t0.min(next.t0);
-                kept.t1 = kept.t1.max(next.t1);
+        if !inside {
+            self.gather(set, region.inflate(REGATHER_MARGIN));
+        }
+        self.found.clear();
+        for (_, part) in &self.parts {
+            if boxes_touch(&part.aabb, &region) {
+                self.found.push(part.near());
             }
-            same
-        });
+        }
+        merge_by_piece(&mut self.found);
+        &self.found
     }
 }
 
@@ -417,6 +498,78 @@ mod tests {
             checked > 10_000 && narrowed > 300,
             "{checked} points, {narrowed} narrowed"
         );
+    }
+
+    /// The cache answers exactly as the grid does, for regions inside the
+    /// gathered one and outside it (which gathers again), over random
+    /// curves and segments; and it does answer from its copy.
+    #[test]
+    fn span_cache_answers_as_the_grid() {
+        let mut f = crate::collision::roots::unit_rng(0x9E37_79B9_7F4A_7C15);
+        let mut from_copy = 0;
+        for case in 0..200 {
+            let pieces: Vec<TerrainPiece> = (0..40)
+                .map(|k| {
+                    if k % 3 == 0 {
+                        let a = Vec2::new(f() as f32 * 1000.0, f() as f32 * 1000.0);
+                        let b = a + Vec2::new(f() as f32 * 300.0, 0.0);
+                        TerrainPiece::solid(Segment::new(a, b))
+                    } else {
+                        TerrainPiece::solid(random_curve(&mut f, k, 1000.0))
+                    }
+                })
+                .collect();
+            let set = TerrainSet::with_cell_size(pieces, 16.0 + 100.0 * f() as f32).unwrap();
+            let mut cache = SpanCache::default();
+            let mut expected = Vec::new();
+            // The region last gathered on purpose, and the one gathered now.
+            let (mut anchor, mut gathered) = (Rect::EMPTY, Rect::EMPTY);
+            for q in 0..30 {
+                let c = Vec2::new(f() as f32 * 1000.0, f() as f32 * 1000.0);
+                if q % 10 == 0 {
+                    anchor = Rect::from_center_half_size(c, Vec2::splat(60.0));
+                    gathered = anchor;
+                    cache.gather(&set, gathered);
+                }
+                // Half the regions near the one gathered on purpose (inside
+                // it or straddling its edge), before the others (which may
+                // gather elsewhere).
+                let centre = if q % 10 < 5 {
+                    anchor.center() + (Vec2::new(f() as f32, f() as f32) - 0.5) * 160.0
+                } else {
+                    c
+                };
+                let half = Vec2::new(0.5 + 20.0 * f() as f32, 0.5 + 20.0 * f() as f32);
+                let region = Rect::from_center_half_size(centre, half);
+                let inside = gathered.contains(region.min) && gathered.contains(region.max);
+                from_copy += usize::from(inside);
+                set.query_spans(region, &mut expected);
+                let got = cache.query_spans(&set, region);
+                assert_eq!(got, &expected[..], "case {case}, query {q}: {region:?}");
+                if !inside {
+                    // It gathered around that region: the grid is the same.
+                    gathered = region.inflate(REGATHER_MARGIN);
+                }
+            }
+        }
+        assert!(from_copy > 250, "only {from_copy} answered from the copy");
+    }
+
+    /// A cache gathered from one set and asked about another (even one
+    /// built where the first was dropped) answers for the one asked.
+    #[test]
+    fn span_cache_follows_the_set_asked() {
+        let floor = |y: f32| {
+            let seg = Segment::new(Vec2::new(0.0, y), Vec2::new(100.0, y));
+            TerrainSet::new(vec![TerrainPiece::solid(seg); 2]).unwrap()
+        };
+        let region = Rect::new(10.0, -5.0, 20.0, 5.0);
+        let mut cache = SpanCache::default();
+        cache.gather(&floor(0.0), region.inflate(10.0));
+        let (a, b) = (floor(0.0), floor(50.0));
+        assert_eq!(cache.query_spans(&a, region).len(), 2);
+        assert!(cache.query_spans(&b, region).is_empty());
+        assert_eq!(cache.query_spans(&a.clone(), region).len(), 2);
     }
 
     #[test]

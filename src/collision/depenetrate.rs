@@ -16,7 +16,7 @@
 use bevy::math::Vec2;
 
 use super::basis::PowerCurve;
-use super::broadphase::{NearPiece, TerrainSet};
+use super::broadphase::{SpanCache, TerrainSet};
 use super::motion::{Body, CONTACT_MARGIN, SKIN};
 use super::query::{circle_clear, point_distance, shape_crossings};
 use super::shapes::ActorShape;
@@ -35,9 +35,10 @@ fn size_of(shape: &ActorShape) -> f32 {
 
 /// The pieces near a body that depenetration and support look at, each
 /// with its sub-curve there, built once per position and shared by both.
+/// Its `cache` also serves the step's later queries (sweeps and bends).
 #[derive(Default)]
 pub struct Nearby {
-    ranges: Vec<NearPiece>,
+    pub cache: SpanCache,
     /// `(piece index, span)`, ascending by piece.
     pub spans: Vec<(usize, Span)>,
 }
@@ -47,12 +48,11 @@ impl Nearby {
     /// come within the contact margin and skin of the body's box.
     pub fn query(&mut self, set: &TerrainSet, body: &Body) {
         let reach = CONTACT_MARGIN + SKIN;
-        set.query_spans(
-            body.shape.aabb(body.position).inflate(reach),
-            &mut self.ranges,
-        );
+        let found = self
+            .cache
+            .query_spans(set, body.shape.aabb(body.position).inflate(reach));
         self.spans.clear();
-        self.spans.extend(self.ranges.iter().map(|n| {
+        self.spans.extend(found.iter().map(|n| {
             let shape = &set.piece(n.piece).shape;
             (n.piece, Span::of(shape, n.t0 as f64, n.t1 as f64))
         }));

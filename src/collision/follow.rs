@@ -28,7 +28,7 @@
 
 use bevy::math::{DVec2, Rect, Vec2};
 
-use super::broadphase::{NearPiece, TerrainSet};
+use super::broadphase::{SpanCache, TerrainSet};
 use super::motion::{CONTACT_MARGIN, SKIN};
 use super::query::closest_offset;
 use super::shapes::{ActorShape, Terrain};
@@ -66,7 +66,7 @@ pub fn bend(
     shape: &ActorShape,
     position: Vec2,
     motion: Vec2,
-    scratch: &mut Vec<NearPiece>,
+    cache: &mut SpanCache,
 ) -> Option<Bent> {
     let ActorShape::Circle { radius } = *shape else {
         return None;
@@ -87,11 +87,10 @@ pub fn bend(
     // box).
     let end = position + motion;
     let reach = radius + SKIN + CONTACT_MARGIN;
-    set.query_spans(
-        Rect::from_center_half_size(end, Vec2::splat(reach)),
-        scratch,
-    );
-    let near = scratch.iter().find(|p| p.piece == on.piece)?;
+    let near = cache
+        .query_spans(set, Rect::from_center_half_size(end, Vec2::splat(reach)))
+        .iter()
+        .find(|p| p.piece == on.piece)?;
     let span = Span::of(terrain, near.t0 as f64, near.t1 as f64);
     let e = end.as_dvec2();
     let out = -closest_offset(&span.pc, e);
@@ -151,7 +150,7 @@ mod tests {
     fn bent_chords_end_a_follow_gap_off_the_curve() {
         let mut f = unit_rng(0xF011_0A11_0000_0001);
         let (mut bent, mut cases) = (0, 0);
-        let mut scratch = Vec::new();
+        let mut scratch = SpanCache::default();
         for case in 0..1000 {
             let terrain = random_curve(&mut f, case, 300.0);
             let set = TerrainSet::new(vec![TerrainPiece::solid(terrain)]).unwrap();
@@ -223,7 +222,7 @@ mod tests {
 
     #[test]
     fn hills_segments_and_rects_are_not_bent() {
-        let mut scratch = Vec::new();
+        let mut scratch = SpanCache::default();
         let hill = Terrain::Quad(QuadBezier::new(
             Vec2::ZERO,
             Vec2::new(100.0, 100.0),

@@ -38,7 +38,7 @@
 
 use bevy::math::{Rect, Vec2};
 
-use super::broadphase::{NearPiece, TerrainPiece, TerrainSet};
+use super::broadphase::{SpanCache, TerrainPiece, TerrainSet};
 use super::depenetrate::Nearby;
 use super::follow::{self, Sliding};
 use super::query::{closest_offset, px_tol, shape_crossings};
@@ -172,6 +172,15 @@ fn swept_box(body: &Body, motion: Vec2, margin: f32) -> Rect {
     a.union(b).inflate(margin)
 }
 
+/// The region one step of `body` is expected to query: its box where it is
+/// and where free flight would take it, grown by the skin and the contact
+/// margin and by one pixel for the turns that support and bends give the
+/// motion. A query outside it still gets its answer (see [`SpanCache`]).
+fn step_region(body: &Body, gravity: Vec2, dt: f32) -> Rect {
+    let flight = body.velocity * dt + 0.5 * gravity * dt * dt;
+    swept_box(body, flight, SKIN + CONTACT_MARGIN + 1.0)
+}
+
 fn up_of(gravity: Vec2) -> Vec2 {
     if gravity.length_squared() > 0.0 {
         -gravity.normalize()
@@ -195,6 +204,7 @@ pub fn step_body(set: &TerrainSet, body: &mut Body, gravity: Vec2, dt: f32) -> S
     let up = up_of(gravity);
     let cos_max = body.max_slope.cos();
     let mut near = Nearby::default();
+    near.cache.gather(set, step_region(body, gravity, dt));
     near.query(set, body);
     report.depenetration = super::depenetrate::depenetrate(set, body, gravity, &mut near);
 
@@ -207,7 +217,7 @@ pub fn step_body(set: &TerrainSet, body: &mut Body, gravity: Vec2, dt: f32) -> S
     let mut g = gravity;
     supports(set, body, &mut g, dt, rest, &near, &mut report);
 
-    let mut scratch = Vec::new();
+    let scratch = &mut near.cache;
     let mut remaining = dt;
     let mut sliding = sliding_on(&report.contacts);
     for _ in 0..MAX_ITERATIONS {
@@ -216,11 +226,11 @@ pub fn step_body(set: &TerrainSet, body: &mut Body, gravity: Vec2, dt: f32) -> S
         }
         let mut motion = body.velocity * remaining + 0.5 * g * remaining * remaining;
         let bent = sliding
-            .and_then(|on| follow::bend(set, on, &body.shape, body.position, motion, &mut scratch));
+            .and_then(|on| follow::bend(set, on, &body.shape, body.position, motion, scratch));
         if let Some(b) = bent {
             motion = b.motion;
         }
-        let Some((piece, toi)) = first_impact(set, body, motion, &mut scratch) else {
+        let Some((piece, toi)) = first_impact(set, body, motion, scratch) else {
             body.position += motion;
             body.velocity += g * remaining;
             if let Some(b) = bent {
@@ -441,15 +451,15 @@ fn first_impact(
     set: &TerrainSet,
     body: &Body,
     motion: Vec2,
-    scratch: &mut Vec<NearPiece>,
+    cache: &mut SpanCache,
 ) -> Option<(usize, Toi)> {
     let len = motion.length();
     if len == 0.0 {
         return None;
     }
-    set.query_spans(swept_box(body, motion, SKIN + CONTACT_MARGIN), scratch);
+    let found = cache.query_spans(set, swept_box(body, motion, SKIN + CONTACT_MARGIN));
     let mut best: Option<(usize, Toi)> = None;
-    for near_piece in scratch.iter() {
+    for near_piece in found {
         let i = near_piece.piece;
         let piece = set.piece(i);
         if piece.one_way && !one_way_blocks(piece, body, motion) {
@@ -511,5 +521,5 @@ fn sweep_keeping_skin(piece: &TerrainPiece, span: &Span, body: &Body, motion: Ve
 /// skin, as `(piece index, contact)`; `None` when the motion is free. Used
 /// for probes such as snapping a runner to the ground.
 pub fn cast(set: &TerrainSet, body: &Body, motion: Vec2) -> Option<(usize, Toi)> {
-    first_impact(set, body, motion, &mut Vec::new())
+    first_impact(set, body, motion, &mut SpanCache::default())
 }
