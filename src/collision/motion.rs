@@ -217,7 +217,7 @@ pub fn step_body(set: &TerrainSet, body: &mut Body, gravity: Vec2, dt: f32) -> S
     let mut g = gravity;
     supports(set, body, &mut g, dt, rest, &near, &mut report);
 
-    let scratch = &mut near.cache;
+    let cache = &mut near.cache;
     let mut remaining = dt;
     let mut sliding = sliding_on(&report.contacts);
     for _ in 0..MAX_ITERATIONS {
@@ -225,12 +225,12 @@ pub fn step_body(set: &TerrainSet, body: &mut Body, gravity: Vec2, dt: f32) -> S
             break;
         }
         let mut motion = body.velocity * remaining + 0.5 * g * remaining * remaining;
-        let bent = sliding
-            .and_then(|on| follow::bend(set, on, &body.shape, body.position, motion, scratch));
+        let bent =
+            sliding.and_then(|on| follow::bend(set, on, &body.shape, body.position, motion, cache));
         if let Some(b) = bent {
             motion = b.motion;
         }
-        let Some((piece, toi)) = first_impact(set, body, motion, scratch) else {
+        let Some((piece, toi)) = first_impact(set, body, motion, cache) else {
             body.position += motion;
             body.velocity += g * remaining;
             if let Some(b) = bent {
