@@ -184,15 +184,21 @@ fn segment_hits(c: &mut Criterion) {
     }
 }
 
+/// The distance from `p` to the nearest of 4 001 evenly spaced points of
+/// `t`, in `f64`: the reference for the closest-point rows.
+fn sampled_min_distance(t: &Terrain, p: Vec2) -> f64 {
+    (0..=4000)
+        .map(|i| t.point_f64(i as f64 / 4000.0).distance(p.as_dvec2()))
+        .fold(f64::MAX, f64::min)
+}
+
 fn closest(c: &mut Criterion) {
     let inp = inputs();
     let mut g = c.benchmark_group("closest_point");
     let (mut ours_q, mut kur_q, mut lyo_q) = (0.0f64, 0.0f64, 0.0f64);
     for (q, p) in inp.quads.iter().zip(&inp.points) {
         let t = Terrain::Quad(*q);
-        let best = (0..=4000)
-            .map(|i| t.point_f64(i as f64 / 4000.0).distance(p.as_dvec2()))
-            .fold(f64::MAX, f64::min);
+        let best = sampled_min_distance(&t, *p);
         ours_q = ours_q.max(t.distance(*p) as f64 - best);
         kur_q = kur_q.max(kq(q).nearest(kp(*p), 1e-6).distance_sq.sqrt() - best);
         let lt = lq(q).closest_point(lp(*p));
@@ -205,9 +211,7 @@ fn closest(c: &mut Criterion) {
     let (mut ours_c, mut kur_c) = (0.0f64, 0.0f64);
     for (cu, p) in inp.cubics.iter().zip(&inp.points) {
         let t = Terrain::Cubic(*cu);
-        let best = (0..=4000)
-            .map(|i| t.point_f64(i as f64 / 4000.0).distance(p.as_dvec2()))
-            .fold(f64::MAX, f64::min);
+        let best = sampled_min_distance(&t, *p);
         ours_c = ours_c.max(t.distance(*p) as f64 - best);
         kur_c = kur_c.max(kc(cu).nearest(kp(*p), 1e-6).distance_sq.sqrt() - best);
     }

@@ -100,7 +100,7 @@ pub const SPAN_EXTENT: f32 = 32.0;
 const MAX_SPAN_DEPTH: u32 = 10;
 
 /// A monotonic span of a piece: its box, the piece and the parameter range.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, Default)]
 struct Part {
     piece: u32,
     t0: f32,
@@ -276,10 +276,7 @@ impl TerrainSet {
             starts[c + 1] = starts[c] + counts[c];
         }
         let mut cursor = starts.clone();
-        // Every slot is written below; the first span only fills them.
-        let mut items = parts
-            .first()
-            .map_or_else(Vec::new, |&p| vec![(0, p); starts[n] as usize]);
+        let mut items = vec![(0, Part::default()); starts[n] as usize];
         for (i, part) in parts.iter().enumerate() {
             let (x0, y0, x1, y1) = self.cell_range(part.aabb);
             for y in y0..=y1 {
@@ -312,10 +309,9 @@ impl TerrainSet {
         self.pieces.is_empty()
     }
 
-    /// Calls `visit` with the index and span of every span whose box overlaps
-    /// `region` (a span
-    /// spread over several cells more than once); nothing for an empty set
-    /// or a non-finite region.
+    /// Calls `visit` with the index and span of every span whose box
+    /// overlaps `region` (a span spread over several cells more than once);
+    /// nothing for an empty set or a non-finite region.
     fn for_each_part_touching(&self, region: Rect, mut visit: impl FnMut(u32, &Part)) {
         if self.items.is_empty() || !region.min.is_finite() || !region.max.is_finite() {
             return;
@@ -418,11 +414,7 @@ impl SpanCache {
     /// it covers `region`.
     pub fn query_spans(&mut self, set: &TerrainSet, region: Rect) -> &[NearPiece] {
         let inside = self.covered.is_some_and(|(id, c)| {
-            id == set.id
-                && c.min.x <= region.min.x
-                && c.min.y <= region.min.y
-                && region.max.x <= c.max.x
-                && region.max.y <= c.max.y
+            id == set.id && c.contains(region.min) && c.contains(region.max)
         });
         if !inside {
             self.gather(set, region.inflate(REGATHER_MARGIN));

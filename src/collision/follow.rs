@@ -150,7 +150,7 @@ mod tests {
     fn bent_chords_end_a_follow_gap_off_the_curve() {
         let mut f = unit_rng(0xF011_0A11_0000_0001);
         let (mut bent, mut cases) = (0, 0);
-        let mut scratch = SpanCache::default();
+        let mut cache = SpanCache::default();
         for case in 0..1000 {
             let terrain = random_curve(&mut f, case, 300.0);
             let set = TerrainSet::new(vec![TerrainPiece::solid(terrain)]).unwrap();
@@ -186,7 +186,7 @@ mod tests {
             let shape = ActorShape::Circle { radius: r as f32 };
             cases += 1;
             let target = r + FOLLOW_GAP as f64;
-            match bend(&set, on, &shape, position, motion, &mut scratch) {
+            match bend(&set, on, &shape, position, motion, &mut cache) {
                 Some(b) => {
                     bent += 1;
                     // Pushed straight out from the curve's nearest point to
@@ -222,7 +222,7 @@ mod tests {
 
     #[test]
     fn hills_segments_and_rects_are_not_bent() {
-        let mut scratch = SpanCache::default();
+        let mut cache = SpanCache::default();
         let hill = Terrain::Quad(QuadBezier::new(
             Vec2::ZERO,
             Vec2::new(100.0, 100.0),
@@ -237,22 +237,22 @@ mod tests {
         };
         let ball = ActorShape::Circle { radius: 10.0 };
         let at = top + Vec2::Y * 10.02;
-        assert!(bend(&set, on, &ball, at, Vec2::X * 20.0, &mut scratch).is_none());
+        assert!(bend(&set, on, &ball, at, Vec2::X * 20.0, &mut cache).is_none());
         // From below the hill is a dip: that one is bent.
         let under = Sliding {
             normal: -Vec2::Y,
             ..on
         };
         let below = top - Vec2::Y * 10.02;
-        assert!(bend(&set, under, &ball, below, Vec2::X * 20.0, &mut scratch).is_some());
+        assert!(bend(&set, under, &ball, below, Vec2::X * 20.0, &mut cache).is_some());
         let crate_ = ActorShape::Rect {
             half_extents: Vec2::splat(10.0),
         };
-        assert!(bend(&set, under, &crate_, below, Vec2::X * 20.0, &mut scratch).is_none());
+        assert!(bend(&set, under, &crate_, below, Vec2::X * 20.0, &mut cache).is_none());
         let floor = Terrain::Segment(Segment::new(Vec2::ZERO, Vec2::new(200.0, 0.0)));
         let set = TerrainSet::new(vec![TerrainPiece::solid(floor)]).unwrap();
         let at = Vec2::new(100.0, 10.0);
-        assert!(bend(&set, on, &ball, at, Vec2::new(20.0, -1.0), &mut scratch).is_none());
+        assert!(bend(&set, on, &ball, at, Vec2::new(20.0, -1.0), &mut cache).is_none());
     }
 
     #[test]
