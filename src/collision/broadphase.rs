@@ -17,6 +17,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use bevy::math::{Rect, Vec2};
 
 use super::shapes::Terrain;
+use super::span::Span;
 use super::tiles::{TileEdge, TileGrid, tile_edges};
 
 /// One piece of terrain with its surface properties.
@@ -394,7 +395,15 @@ pub struct SpanCache {
     parts: Vec<(u32, Part)>,
     /// The last answer.
     found: Vec<NearPiece>,
+    /// The sub-curves cut lately, with the set and range each was cut for
+    /// (see [`SpanCache::span`]), and the slot the next one goes to.
+    cut: [Option<(u64, NearPiece, Span)>; CUT_SLOTS],
+    next_cut: usize,
 }
+
+/// Sub-curves a [`SpanCache`] keeps: enough for the few pieces around one
+/// body (a curve and the tile edges beside it).
+const CUT_SLOTS: usize = 4;
 
 /// Pixels added around a region gathered because a query fell outside the
 /// gathered one.
@@ -428,13 +437,35 @@ impl SpanCache {
         merge_by_piece(&mut self.found);
         &self.found
     }
+
+    /// The last answer of [`SpanCache::query_spans`].
+    pub(crate) fn found(&self) -> &[NearPiece] {
+        &self.found
+    }
+
+    /// [`Span::of`] the range `near` of its piece in `set`. Support, the
+    /// bend and the sweep of one step often ask for the same range of the
+    /// same piece (the parts near the body, where it is and where it
+    /// goes); each range is cut once and kept in one of a few slots. The
+    /// span is the one `Span::of` gives, bit for bit.
+    pub(crate) fn span(&mut self, set: &TerrainSet, near: &NearPiece) -> Span {
+        for (id, kept, span) in self.cut.iter().flatten() {
+            if *id == set.id && kept == near {
+                return *span;
+            }
+        }
+        let span = Span::of(&set.piece(near.piece).shape, near.t0 as f64, near.t1 as f64);
+        self.cut[self.next_cut] = Some((set.id, *near, span));
+        self.next_cut = (self.next_cut + 1) % CUT_SLOTS;
+        span
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::collision::shapes::random_curve;
-    use crate::collision::{QuadBezier, Segment};
+    use crate::collision::{CubicBezier, QuadBezier, Segment};
 
     #[test]
     fn rejects_non_finite_input_naming_the_piece() {
@@ -545,6 +576,67 @@ mod tests {
             }
         }
         assert!(from_copy > 250, "only {from_copy} answered from the copy");
+    }
+
+    /// Every sub-curve the cache hands out is `Span::of` that range of that
+    /// piece, bit for bit, including when two sets alternate whose pieces
+    /// share indices and ranges (the second is the first moved by 0.5 px,
+    /// so the same region finds the same ranges of other curves).
+    #[test]
+    fn span_cache_cuts_each_range_as_span_of() {
+        let mut f = crate::collision::roots::unit_rng(0x3C6E_F372_FE94_F82B);
+        let same = |a: &Span, b: &Span| {
+            a.pc.n == b.pc.n && a.pc.c == b.pc.c && (a.t0, a.t1) == (b.t0, b.t1)
+        };
+        let mut shared = 0;
+        for case in 0..100 {
+            let pieces: Vec<TerrainPiece> = (0..12)
+                .map(|k| TerrainPiece::solid(random_curve(&mut f, k, 300.0)))
+                .collect();
+            let shift = Vec2::splat(0.5);
+            let moved: Vec<TerrainPiece> = pieces
+                .iter()
+                .map(|p| {
+                    let shape = match p.shape {
+                        Terrain::Quad(q) => {
+                            Terrain::Quad(QuadBezier::new(q.p0 + shift, q.p1 + shift, q.p2 + shift))
+                        }
+                        Terrain::Cubic(c) => Terrain::Cubic(CubicBezier::new(
+                            c.p0 + shift,
+                            c.p1 + shift,
+                            c.p2 + shift,
+                            c.p3 + shift,
+                        )),
+                        Terrain::Segment(s) => {
+                            Terrain::Segment(Segment::new(s.a + shift, s.b + shift))
+                        }
+                    };
+                    TerrainPiece::solid(shape)
+                })
+                .collect();
+            let sets = [
+                TerrainSet::new(pieces).unwrap(),
+                TerrainSet::new(moved).unwrap(),
+            ];
+            let mut cache = SpanCache::default();
+            for q in 0..40 {
+                let c = Vec2::new(f() as f32 * 300.0, f() as f32 * 300.0);
+                let region = Rect::from_center_half_size(c, Vec2::splat(2.0 + 30.0 * f() as f32));
+                let mut answers = Vec::new();
+                for set in &sets {
+                    let found: Vec<NearPiece> = cache.query_spans(set, region).to_vec();
+                    for near in &found {
+                        let got = cache.span(set, near);
+                        let want =
+                            Span::of(&set.piece(near.piece).shape, near.t0 as f64, near.t1 as f64);
+                        assert!(same(&got, &want), "case {case}, query {q}, {near:?}");
+                    }
+                    answers.push(found);
+                }
+                shared += answers[0].iter().filter(|n| answers[1].contains(n)).count();
+            }
+        }
+        assert!(shared > 200, "only {shared} ranges asked of both sets");
     }
 
     /// A cache gathered from one set and asked about another (even one

@@ -13,12 +13,14 @@
 //! (`½|v'|² = ½|v|² - (-g · Δp)`, never below zero): otherwise restoring the
 //! skin on a slope, step after step, would pump energy into a sliding body.
 
-use bevy::math::Vec2;
+use bevy::math::{DVec2, Vec2};
 
 use super::basis::PowerCurve;
 use super::broadphase::{SpanCache, TerrainSet};
 use super::motion::{Body, CONTACT_MARGIN, SKIN};
-use super::query::{circle_clear, point_distance, shape_crossings};
+use super::query::{
+    circle_box_clear, circle_clear_by, closest_offset, point_distance, shape_crossings,
+};
 use super::shapes::ActorShape;
 use super::span::Span;
 use super::sweep::contact_normal;
@@ -39,8 +41,21 @@ fn size_of(shape: &ActorShape) -> f32 {
 #[derive(Default)]
 pub struct Nearby {
     pub cache: SpanCache,
-    /// `(piece index, span)`, ascending by piece.
-    pub spans: Vec<(usize, Span)>,
+    /// The pieces near the body, ascending by piece.
+    pub spans: Vec<NearSpan>,
+    /// The body's position when `spans` was filled.
+    pub at: Vec2,
+}
+
+/// A piece near a body and its sub-curve there.
+pub struct NearSpan {
+    pub piece: usize,
+    pub span: Span,
+    /// The vector from a circle's centre (at [`Nearby::at`]) to the span's
+    /// closest point, once [`depenetrate`] has solved for it (when the
+    /// control box alone did not clear the circle). Support and the first
+    /// sweep of the step ask the same question and read it here.
+    pub closest: Option<DVec2>,
 }
 
 impl Nearby {
@@ -50,12 +65,19 @@ impl Nearby {
         let reach = CONTACT_MARGIN + SKIN;
         let found = self
             .cache
-            .query_spans(set, body.shape.aabb(body.position).inflate(reach));
+            .query_spans(set, body.shape.aabb(body.position).inflate(reach))
+            .len();
         self.spans.clear();
-        self.spans.extend(found.iter().map(|n| {
-            let shape = &set.piece(n.piece).shape;
-            (n.piece, Span::of(shape, n.t0 as f64, n.t1 as f64))
-        }));
+        self.at = body.position;
+        for k in 0..found {
+            let near = self.cache.found()[k];
+            let span = self.cache.span(set, &near);
+            self.spans.push(NearSpan {
+                piece: near.piece,
+                span,
+                closest: None,
+            });
+        }
     }
 }
 
@@ -66,17 +88,25 @@ pub fn depenetrate(set: &TerrainSet, body: &mut Body, gravity: Vec2, near: &mut 
     let mut moved = 0.0;
     for _ in 0..MAX_PASSES {
         let mut pushed = false;
-        for (i, span) in &near.spans {
-            let piece = set.piece(*i);
+        for near_span in &mut near.spans {
+            let piece = set.piece(near_span.piece);
             if piece.one_way {
                 continue;
             }
+            let span = &near_span.span;
             let c = body.position.as_dvec2();
             let grow = SKIN as f64 * 0.25;
-            if let ActorShape::Circle { radius } = body.shape
-                && circle_clear(&span.pc, c, radius as f64 + grow)
-            {
-                continue;
+            if let ActorShape::Circle { radius } = body.shape {
+                // `circle_clear`, keeping the closest point for later.
+                let r = radius as f64 + grow;
+                if circle_box_clear(&span.pc, c, r) {
+                    continue;
+                }
+                let offset = closest_offset(&span.pc, c);
+                near_span.closest = Some(offset);
+                if circle_clear_by(&span.pc, c, r, offset) {
+                    continue;
+                }
             }
             let hits = shape_crossings(&span.pc, &body.shape, c, grow);
             if hits.is_empty() {

@@ -32,7 +32,6 @@ use super::broadphase::{SpanCache, TerrainSet};
 use super::motion::{CONTACT_MARGIN, SKIN};
 use super::query::closest_offset;
 use super::shapes::{ActorShape, Terrain};
-use super::span::Span;
 
 /// The gap (px) a bent chord ends at: a little over the skin, so that the
 /// next sweep, which keeps the skin, does not meet the curve again at the
@@ -87,11 +86,11 @@ pub fn bend(
     // box).
     let end = position + motion;
     let reach = radius + SKIN + CONTACT_MARGIN;
-    let near = cache
+    let near = *cache
         .query_spans(set, Rect::from_center_half_size(end, Vec2::splat(reach)))
         .iter()
         .find(|p| p.piece == on.piece)?;
-    let span = Span::of(terrain, near.t0 as f64, near.t1 as f64);
+    let span = cache.span(set, &near);
     let e = end.as_dvec2();
     let out = -closest_offset(&span.pc, e);
     let dist = out.length();

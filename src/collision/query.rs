@@ -110,13 +110,26 @@ fn circle_tolerances(pc: &PowerCurve, r: f64) -> (f64, f64) {
 /// closest point. Cheaper than the crossings when the circle is near but
 /// not touching, where `|B|² - r²` barely clears zero and its roots are hard
 /// to rule out, while the closest point's condition has simple roots.
+/// Depenetration runs its two halves itself, keeping the closest point.
+#[cfg(test)]
 pub(crate) fn circle_clear(pc: &PowerCurve, center: DVec2, r: f64) -> bool {
+    circle_box_clear(pc, center, r) || circle_clear_by(pc, center, r, closest_offset(pc, center))
+}
+
+/// The cheap half of [`circle_clear`]: `true` when the control points' box
+/// alone keeps the piece clear of the circle.
+pub(crate) fn circle_box_clear(pc: &PowerCurve, center: DVec2, r: f64) -> bool {
     let q = pc.translated(center);
-    let (tol, gtol) = circle_tolerances(&q, r);
-    if q.hull_box_distance() > r + tol {
-        return true;
-    }
-    q.eval(closest_param(&q)).length_squared() - r * r > gtol
+    let (tol, _) = circle_tolerances(&q, r);
+    q.hull_box_distance() > r + tol
+}
+
+/// The exact half of [`circle_clear`], given `offset`, the vector from
+/// `center` to the piece's closest point ([`closest_offset`]), so a caller
+/// that has it asks for several radii without solving again.
+pub(crate) fn circle_clear_by(pc: &PowerCurve, center: DVec2, r: f64, offset: DVec2) -> bool {
+    let (_, gtol) = circle_tolerances(&pc.translated(center), r);
+    offset.length_squared() - r * r > gtol
 }
 
 /// Largest piece, in radii of the circle, whose circle crossings are solved
