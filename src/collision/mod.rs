@@ -27,7 +27,7 @@ pub mod sweep;
 pub mod tiles;
 
 pub use broadphase::{TerrainError, TerrainPiece, TerrainSet};
-pub use motion::{Body, Contact, StepReport, cast, step_body};
+pub use motion::{Body, Contact, StepReport, StepScratch, cast, step_body, step_body_with};
 pub use query::{bounce_normal, px_tol, reflect};
 pub use shapes::{ActorShape, CubicBezier, QuadBezier, Segment, Terrain};
 pub use sweep::{Toi, sweep};

@@ -1,5 +1,5 @@
 //! The ECS face of the collision plugin: components for actors and terrain,
-//! a `FixedUpdate` system that steps every actor with [`step_body`], a
+//! a `FixedUpdate` system that steps every actor with [`step_body_with`], a
 //! [`HitMessage`] per impact, and render interpolation between fixed steps.
 //!
 //! Terrain entities carry a [`TerrainShape`]; the [`TerrainIndex`] resource
@@ -12,7 +12,7 @@
 use bevy::prelude::*;
 
 use super::broadphase::{TerrainPiece, TerrainSet};
-use super::motion::{Body, Contact, DEFAULT_MAX_SLOPE, step_body};
+use super::motion::{Body, Contact, DEFAULT_MAX_SLOPE, StepScratch, step_body_with};
 use super::shapes::ActorShape;
 
 /// Fixed simulation rate, Hz.
@@ -201,6 +201,7 @@ pub fn step_actors(
     index: Res<TerrainIndex>,
     mut actors: Query<ActorItem>,
     mut hits: MessageWriter<HitMessage>,
+    mut scratch: Local<StepScratch>,
 ) {
     let dt = time.delta_secs();
     if dt <= 0.0 {
@@ -214,7 +215,7 @@ pub fn step_actors(
         body.max_slope = actor.max_slope;
         body.drop_through = actor.drop_through;
         prev.0 = pos.0;
-        let report = step_body(&index.set, &mut body, gravity.0 * scale.0, dt);
+        let report = step_body_with(&index.set, &mut body, &mut scratch, gravity.0 * scale.0, dt);
         if let Some(e) = &report.error {
             warn!("actor {entity}: {e}");
         }
