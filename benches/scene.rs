@@ -1,6 +1,7 @@
 //! Scene bench: N circle bodies bouncing under gravity over a level of tiles
 //! and Bézier curves for 600 fixed steps, single thread, Tangent's
-//! `step_body` over a `TerrainSet` beside rapier2d on the same scene.
+//! `step_body_with` (the step with one reused `StepScratch`) over a `TerrainSet`
+//! beside rapier2d on the same scene.
 //!
 //! rapier2d gets the same merged tile edges (one polyline collider) and the
 //! curves flattened to polylines at 0.1 px with lyon_geom, CCD on for every
