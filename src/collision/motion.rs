@@ -375,18 +375,20 @@ fn supports(
     report: &mut StepReport,
 ) {
     let mut load = 0.0f32;
+    let grow = CONTACT_MARGIN as f64;
     for near_span in &near.spans {
         let (i, span) = (near_span.piece, &near_span.span);
         let piece = set.piece(i);
         let c = body.position.as_dvec2();
+        // The radius the crossings below are solved for (`shape_crossings`).
         if let (ActorShape::Circle { radius }, Some(offset)) = (body.shape, near_span.closest)
             && near.at == body.position
-            && circle_clear_by(&span.pc, c, (radius + CONTACT_MARGIN) as f64, offset)
+            && circle_clear_by(&span.pc, c, radius as f64 + grow, offset)
         {
             // No crossings to find (`circle_clear` decides as they would).
             continue;
         }
-        let hits: Vec<f32> = shape_crossings(&span.pc, &body.shape, c, CONTACT_MARGIN as f64)
+        let hits: Vec<f32> = shape_crossings(&span.pc, &body.shape, c, grow)
             .iter()
             .map(|&s| span.piece_t(s) as f32)
             .collect();
