@@ -1,6 +1,7 @@
 //! Profiling probe: one ball rocking, frictionless, in the trough of a
 //! cubic wave like the scene bench's, for N steps (default 20 000), every
-//! step a slide along the curve (the scene's costliest kind of step).
+//! step a slide along the curve (the scene's costliest kind of step), with
+//! one `StepScratch` as the scene bench keeps.
 //! Prints how many steps had no contact, support only, or an impact, and
 //! where the ball ended, so runs of two versions can be compared exactly.
 //!
@@ -9,7 +10,7 @@
 
 use bevy::math::Vec2;
 use tangent::collision::{
-    ActorShape, Body, CubicBezier, Segment, TerrainPiece, TerrainSet, step_body,
+    ActorShape, Body, CubicBezier, Segment, StepScratch, TerrainPiece, TerrainSet, step_body_with,
 };
 
 fn main() {
@@ -36,8 +37,15 @@ fn main() {
     );
     // Steps with no contact, with support only, with an impact.
     let mut kinds = [0usize; 3];
+    let mut scratch = StepScratch::default();
     for _ in 0..steps {
-        let report = step_body(&set, &mut body, Vec2::new(0.0, -3600.0), 1.0 / 60.0);
+        let report = step_body_with(
+            &set,
+            &mut body,
+            &mut scratch,
+            Vec2::new(0.0, -3600.0),
+            1.0 / 60.0,
+        );
         let kind = if report.contacts.is_empty() {
             0
         } else if report.contacts.iter().all(|c| c.impact_speed == 0.0) {

@@ -19,8 +19,10 @@ use super::basis::PowerCurve;
 use super::broadphase::{SpanCache, TerrainSet};
 use super::motion::{Body, CONTACT_MARGIN, SKIN};
 use super::query::{
-    circle_box_clear, circle_clear_by, closest_offset, point_distance, shape_crossings,
+    circle_box_clear, circle_clear_by, closest_with_critical, point_distance, shape_crossings,
+    shape_crossings_given,
 };
+use super::roots::Roots;
 use super::shapes::ActorShape;
 use super::span::Span;
 use super::sweep::contact_normal;
@@ -56,6 +58,10 @@ pub struct NearSpan {
     /// control box alone did not clear the circle). Support and the first
     /// sweep of the step ask the same question and read it here.
     pub closest: Option<DVec2>,
+    /// With `closest`, for a curve: the critical points of the squared
+    /// distance from that centre to the span ([`closest_with_critical`]),
+    /// which the circle's crossings there split at.
+    pub critical: Option<Roots>,
 }
 
 impl Nearby {
@@ -76,6 +82,7 @@ impl Nearby {
                 piece: near.piece,
                 span,
                 closest: None,
+                critical: None,
             });
         }
     }
@@ -102,13 +109,17 @@ pub fn depenetrate(set: &TerrainSet, body: &mut Body, gravity: Vec2, near: &mut 
                 if circle_box_clear(&span.pc, c, r) {
                     continue;
                 }
-                let offset = closest_offset(&span.pc, c);
+                let q = span.pc.translated(c);
+                let (t, critical) = closest_with_critical(&q);
+                let offset = q.eval(t);
                 near_span.closest = Some(offset);
+                near_span.critical = critical;
                 if circle_clear_by(&span.pc, c, r, offset) {
                     continue;
                 }
             }
-            let hits = shape_crossings(&span.pc, &body.shape, c, grow);
+            let critical = near_span.critical.as_deref();
+            let hits = shape_crossings_given(&span.pc, &body.shape, c, grow, critical);
             if hits.is_empty() {
                 continue;
             }

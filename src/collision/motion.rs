@@ -41,7 +41,9 @@ use bevy::math::{DVec2, Rect, Vec2};
 use super::broadphase::{SpanCache, TerrainPiece, TerrainSet};
 use super::depenetrate::{NearSpan, Nearby};
 use super::follow::{self, Sliding};
-use super::query::{circle_clear_by, closest_offset, px_tol, shape_crossings};
+use super::query::{
+    circle_clear_by, closest_offset, px_tol, shape_crossings, shape_crossings_given,
+};
 use super::shapes::ActorShape;
 use super::slide::clip_to_cone;
 use super::span::Span;
@@ -388,7 +390,12 @@ fn supports(
             // No crossings to find (`circle_clear` decides as they would).
             continue;
         }
-        let hits: Vec<f32> = shape_crossings(&span.pc, &body.shape, c, grow)
+        // Depenetration's critical points, found at this same centre.
+        let critical = near_span
+            .critical
+            .as_deref()
+            .filter(|_| near.at == body.position);
+        let hits: Vec<f32> = shape_crossings_given(&span.pc, &body.shape, c, grow, critical)
             .iter()
             .map(|&s| span.piece_t(s) as f32)
             .collect();

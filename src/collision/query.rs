@@ -95,6 +95,29 @@ pub(super) fn closest_param(pc: &PowerCurve) -> f64 {
     best.1
 }
 
+/// [`closest_param`] for a caller that will also cross a circle around the
+/// origin with the piece: the parameter of the closest point and, for a
+/// curve, every critical point of `|B|²` on `[0, 1]` (the sign-change roots
+/// of `B · B'`, found exactly as [`hits_with_circle`] finds them), which
+/// that query then splits at instead of solving again
+/// ([`shape_crossings_given`]). The nearest of those points and the ends is
+/// the closest point: a local maximum among them is never nearer than the
+/// minimum beside it. A segment needs no critical points: `None`.
+pub(crate) fn closest_with_critical(pc: &PowerCurve) -> (f64, Option<Roots>) {
+    if pc.n < 3 {
+        return (closest_param(pc), None);
+    }
+    let critical = pc.dot_deriv().sign_change_roots(0.0, 1.0);
+    let mut best = (pc.eval(0.0).length_squared(), 0.0);
+    for &t in critical.iter().chain(&[1.0]) {
+        let d2 = pc.eval(t).length_squared();
+        if d2 < best.0 {
+            best = (d2, t);
+        }
+    }
+    (best.1, Some(critical))
+}
+
 /// The distance tolerance of a circle query of radius `r` on `pc`
 /// (translated to the centre), and the matching tolerance on `|B|² - r²`:
 /// `tol (2r + tol)` plus the rounding of the squared-norm coefficients.
@@ -139,7 +162,10 @@ const SHORT_PIECE_RADII: f64 = 16.0;
 /// Parameters where `pc` (translated so the circle's centre is the origin)
 /// crosses the circle of radius `r`: zeros of `|B(t)|² - r²` (degree ≤ 6),
 /// plus the ends strictly inside.
-fn hits_with_circle(pc: &PowerCurve, r: f64) -> Roots {
+///
+/// `critical`, when given, must be the sign-change roots of `B · B'` on
+/// `[0, 1]` ([`closest_with_critical`]); otherwise they are solved for here.
+fn hits_with_circle(pc: &PowerCurve, r: f64, critical: Option<&[f64]>) -> Roots {
     let (tol, gtol) = circle_tolerances(pc, r);
     let (lo, hi) = pc.hull_box();
     if box_distance((lo, hi)) > r + tol {
@@ -158,7 +184,10 @@ fn hits_with_circle(pc: &PowerCurve, r: f64) -> Roots {
     // piece that condition has roots all along it, while subdividing
     // |B|² - r² itself drops the parts far from the circle at once.
     let mut ts = if pc.n >= 3 && (hi - lo).max_element() <= SHORT_PIECE_RADII * r {
-        g.zeros_between(&pc.dot_deriv().sign_change_roots(0.0, 1.0), gtol)
+        match critical {
+            Some(known) => g.zeros_between(known, gtol),
+            None => g.zeros_between(&pc.dot_deriv().sign_change_roots(0.0, 1.0), gtol),
+        }
     } else {
         g.zeros(gtol)
     };
@@ -224,9 +253,23 @@ pub(crate) fn shape_crossings(
     center: DVec2,
     grow: f64,
 ) -> Roots {
+    shape_crossings_given(pc, shape, center, grow, None)
+}
+
+/// [`shape_crossings`] with, for a circle, the critical points of the
+/// squared distance from `center` to the piece when the caller has them
+/// ([`closest_with_critical`] at that centre): the same answer, bit for bit,
+/// without solving for them again.
+pub(crate) fn shape_crossings_given(
+    pc: &PowerCurve,
+    shape: &ActorShape,
+    center: DVec2,
+    grow: f64,
+    critical: Option<&[f64]>,
+) -> Roots {
     match *shape {
         ActorShape::Circle { radius } => {
-            hits_with_circle(&pc.translated(center), radius as f64 + grow)
+            hits_with_circle(&pc.translated(center), radius as f64 + grow, critical)
         }
         ActorShape::Rect { half_extents } => {
             hits_with_rect(pc, center, half_extents.as_dvec2() + DVec2::splat(grow))
@@ -252,7 +295,9 @@ impl Terrain {
         let c = center.as_dvec2();
         let pc = self.bernstein().power();
         match *shape {
-            ActorShape::Circle { radius } => hits_with_circle(&pc.translated(c), radius as f64),
+            ActorShape::Circle { radius } => {
+                hits_with_circle(&pc.translated(c), radius as f64, None)
+            }
             ActorShape::Rect { half_extents } => hits_with_rect(&pc, c, half_extents.as_dvec2()),
         }
         .to_f32_vec()
@@ -503,7 +548,57 @@ mod tests {
                 (ours - theirs).abs() < 1e-9 * (1.0 + theirs),
                 "case {case}: ours {ours}, kurbo {theirs}"
             );
+            // The variant that also returns every critical point.
+            let q = pc.translated(p);
+            let with_critical = q.eval(closest_with_critical(&q).0).length();
+            assert!(
+                (with_critical - theirs).abs() < 1e-9 * (1.0 + theirs),
+                "case {case}: with critical points {with_critical}, kurbo {theirs}"
+            );
         }
+    }
+
+    /// Circle crossings given the critical points that
+    /// [`closest_with_critical`] found at the same centre are, bit for bit,
+    /// the crossings solved afresh: 4 000 random segments, quadratics and
+    /// cubics up to 16 radii long (where the critical points are used), with
+    /// circles near or across them and grown by random margins. Each
+    /// critical point is a sign change of `B · B'`, checked on either side.
+    #[test]
+    fn crossings_given_critical_points_are_the_crossings_solved_afresh() {
+        let mut f = unit_rng(0x1F83_D9AB_FB41_BD6B);
+        let mut used = 0;
+        for case in 0..4000 {
+            let r = 2.0 + 10.0 * f();
+            let span = r * (1.0 + 15.0 * f());
+            let origin = DVec2::new(f() * 1000.0, f() * 1000.0);
+            let mut pt = || origin + DVec2::new(f(), f()) * span;
+            let pts = [pt(), pt(), pt(), pt()];
+            let pc = Bernstein::new(&pts[..2 + case % 3]).power();
+            let on = pc.eval(f());
+            let center = on + DVec2::new(f() - 0.5, f() - 0.5) * 3.0 * r;
+            let q = pc.translated(center);
+            let (_, critical) = closest_with_critical(&q);
+            assert_eq!(critical.is_some(), pc.n >= 3, "case {case}");
+            if let Some(critical) = critical {
+                let dd = q.dot_deriv();
+                for &t in critical.iter() {
+                    let h = 1e-6;
+                    let (before, after) = (dd.eval((t - h).max(0.0)), dd.eval((t + h).min(1.0)));
+                    assert!(
+                        before * after <= 0.0 || dd.eval(t).abs() < 1e-6 * (1.0 + span * span),
+                        "case {case}: {t} is no critical point"
+                    );
+                }
+            }
+            let shape = ActorShape::Circle { radius: r as f32 };
+            let grow = f() * 0.1;
+            let fresh = shape_crossings(&pc, &shape, center, grow);
+            let given = shape_crossings_given(&pc, &shape, center, grow, critical.as_deref());
+            assert_eq!(fresh[..], given[..], "case {case}");
+            used += usize::from(critical.is_some() && !fresh.is_empty());
+        }
+        assert!(used > 1000, "only {used} cases crossed a curve");
     }
 
     /// Circle crossings on short pieces (the route through the closest-point
@@ -527,7 +622,7 @@ mod tests {
             let q = pc.translated(pc.eval(t) + n * (r + offset));
             let (lo, hi) = q.hull_box();
             assert!((hi - lo).max_element() <= SHORT_PIECE_RADII * r, "case {i}");
-            let got = hits_with_circle(&q, r);
+            let got = hits_with_circle(&q, r, None);
             let (_, gtol) = circle_tolerances(&q, r);
             let g = q.squared_norm().minus(r * r);
             let mut reference = g.zeros(gtol);
