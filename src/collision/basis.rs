@@ -144,7 +144,18 @@ impl PowerCurve {
     /// (coincident control points) its limit, the first non-vanishing higher
     /// derivative (the second or third). `None` for a piece that is a point.
     pub fn tangent_limit(&self, t: f64) -> Option<DVec2> {
-        let tiny = 1e-12 * (1.0 + self.scale());
+        self.tangent_limit_above(t, self.vanishing())
+    }
+
+    /// The length below which a derivative of this piece counts as
+    /// vanishing in [`PowerCurve::tangent_limit`]: `1e-12 (1 + scale)`.
+    pub fn vanishing(&self) -> f64 {
+        1e-12 * (1.0 + self.scale())
+    }
+
+    /// [`PowerCurve::tangent_limit`] given [`PowerCurve::vanishing`] (a
+    /// caller that needs it too computes it once).
+    pub fn tangent_limit_above(&self, t: f64, tiny: f64) -> Option<DVec2> {
         let first = self.deriv(t);
         if first.length() > tiny {
             return Some(first);

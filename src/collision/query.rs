@@ -332,6 +332,11 @@ impl Terrain {
 /// `B'''(t̄)`; then the chord `B(1) - B(0)`; then `actor_center` minus the
 /// closest point; then straight up. `None` only for no (finite) hits. Never NaN.
 pub fn bounce_normal(terrain: &Terrain, hits: &[f32], actor_center: Vec2) -> Option<Vec2> {
+    bounce_normal_on(&terrain.bernstein().power(), hits, actor_center)
+}
+
+/// [`bounce_normal`] on the piece's power form `pc`, for a caller that has it.
+pub(crate) fn bounce_normal_on(pc: &PowerCurve, hits: &[f32], actor_center: Vec2) -> Option<Vec2> {
     let (sum, count) = hits
         .iter()
         .filter(|t| t.is_finite())
@@ -340,13 +345,12 @@ pub fn bounce_normal(terrain: &Terrain, hits: &[f32], actor_center: Vec2) -> Opt
         return None;
     }
     let t = (sum / count as f64).clamp(0.0, 1.0);
-    let pc = terrain.bernstein().power();
     let center = actor_center.as_dvec2();
-    let tiny = 1e-12 * (1.0 + pc.scale());
-    let chord = pc.eval(1.0) - pc.eval(0.0);
-    let tangent = pc
-        .tangent_limit(t)
-        .or((chord.length() > tiny).then_some(chord));
+    let tiny = pc.vanishing();
+    let tangent = pc.tangent_limit_above(t, tiny).or_else(|| {
+        let chord = pc.eval(1.0) - pc.eval(0.0);
+        (chord.length() > tiny).then_some(chord)
+    });
     let on_curve = pc.eval(t);
     let normal = match tangent {
         Some(v) => v.perp().normalize(),

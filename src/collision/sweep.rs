@@ -32,7 +32,7 @@ use bevy::math::{DVec2, Vec2};
 
 use super::basis::PowerCurve;
 use super::distance::{convex_hull, overlaps_convex_polygon, segment_distance, segment_within};
-use super::query::{bounce_normal, px_tol, shape_crossings};
+use super::query::{bounce_normal_on, px_tol, shape_crossings};
 use super::roots::Roots;
 use super::shapes::{ActorShape, Terrain};
 use super::span::Span;
@@ -49,7 +49,7 @@ pub struct Toi {
     /// Hit parameters of the (grown) actor at the contact pose.
     pub hits: Vec<f32>,
     /// Unit contact normal facing the actor: perpendicular of `B'` at the
-    /// mean hit parameter ([`bounce_normal`]), radial at exposed ends
+    /// mean hit parameter ([`bounce_normal`](super::query::bounce_normal)), radial at exposed ends
     /// ([`contact_normal`]).
     pub normal: Vec2,
     /// The point of the piece at the mean hit parameter.
@@ -218,7 +218,7 @@ fn outward_tangent(pc: &PowerCurve, e: f64) -> DVec2 {
 
 /// The contact normal for `shape` at `center` touching the piece at `hits`.
 ///
-/// This is [`bounce_normal`] (perpendicular of `B'` at the mean hit, facing
+/// This is [`bounce_normal`](super::query::bounce_normal) (perpendicular of `B'` at the mean hit, facing
 /// the actor), except at an *exposed end*: when an end of the piece is among
 /// the hits and the actor lies beyond it (past the perpendicular through the
 /// end), the piece's tangent says nothing about the contact, which is a
@@ -230,8 +230,8 @@ pub fn contact_normal(
     shape: &ActorShape,
     center: Vec2,
 ) -> Option<Vec2> {
-    let n = bounce_normal(terrain, hits, center)?;
     let pc = terrain.bernstein().power();
+    let n = bounce_normal_on(&pc, hits, center)?;
     let c = center.as_dvec2();
     for e in [0.0f64, 1.0] {
         if !hits.contains(&(e as f32)) {
