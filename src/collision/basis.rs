@@ -190,6 +190,21 @@ impl PowerCurve {
         Poly::new(&c[..2 * self.n - 1])
     }
 
+    /// [`PowerCurve::dot_deriv`] of a cubic (`n = 4`) as its six ascending
+    /// coefficients, untrimmed: `Σ j (cᵢ · cⱼ) t^(i+j-1)` gathered by power,
+    /// `c₀·c₁, 2c₀·c₂ + |c₁|², 3(c₀·c₃ + c₁·c₂), 4c₁·c₃ + 2|c₂|², 5c₂·c₃, 3|c₃|²`.
+    pub fn dot_deriv_cubic(&self) -> [f64; 6] {
+        let c = &self.c;
+        [
+            c[0].dot(c[1]),
+            2.0 * c[0].dot(c[2]) + c[1].dot(c[1]),
+            3.0 * (c[0].dot(c[3]) + c[1].dot(c[2])),
+            4.0 * c[1].dot(c[3]) + 2.0 * c[2].dot(c[2]),
+            5.0 * c[2].dot(c[3]),
+            3.0 * c[3].dot(c[3]),
+        ]
+    }
+
     /// `B(t) · B'(t)`, degree `2n - 3`; zero where the distance from the
     /// origin to `B(t)` is stationary.
     pub fn dot_deriv(&self) -> Poly {
@@ -303,10 +318,12 @@ mod tests {
     fn squared_norm_and_dot_deriv_match_pointwise() {
         let pc = cubic().power().translated(DVec2::new(30.0, 10.0));
         let (sq, dd) = (pc.squared_norm(), pc.dot_deriv());
+        let cubic = Poly::new(&pc.dot_deriv_cubic());
         for i in 0..=10 {
             let t = i as f64 / 10.0;
             assert!((sq.eval(t) - pc.eval(t).length_squared()).abs() < 1e-6);
             assert!((dd.eval(t) - pc.eval(t).dot(pc.deriv(t))).abs() < 1e-6);
+            assert!((cubic.eval(t) - pc.eval(t).dot(pc.deriv(t))).abs() < 1e-6);
         }
     }
 }

@@ -165,6 +165,56 @@ pub(super) fn polish_from(
     t
 }
 
+/// The one root on `[0, 1]` of the power-basis polynomial `c`, when its
+/// Bernstein coefficients change sign exactly once, every one of them
+/// clear of rounding (`64 ε Σ|cᵢ|`, the bound [`Search`] uses): by
+/// Descartes' rule of signs, which holds for the Bernstein basis, the
+/// number of roots in `(0, 1)` is the number of sign changes less an even
+/// number, so exactly one, and `p(0) = b₀`, `p(1) = bₙ` differ in sign.
+/// It is polished from the chord by [`polish`] (bracketed, so it converges
+/// even where `p` is not monotone). Returns `Some(Lone::None)` when every
+/// coefficient has one sign (no root, none at the ends), and `None` when
+/// the coefficients do not decide it (a coefficient within rounding of zero,
+/// or several sign changes): the caller's general solver then runs. The
+/// one pass over the coefficients is what a polynomial on a short piece
+/// (the closest-point condition on the span near a body) usually needs;
+/// the general [`isolate`] reaches the same answer through more set-up.
+pub fn lone_root<const N: usize>(c: &[f64; N], x_error: f64) -> Option<Lone> {
+    let noise = 64.0 * f64::EPSILON * c.iter().map(|x| x.abs()).sum::<f64>();
+    let b = to_bernstein::<N>(c);
+    let mut changes = 0;
+    for i in 0..N {
+        if b[i].abs() <= noise {
+            return None;
+        }
+        if i > 0 && (b[i] < 0.0) != (b[i - 1] < 0.0) {
+            changes += 1;
+        }
+    }
+    match changes {
+        0 => Some(Lone::None),
+        1 => {
+            let (first, last) = (b[0], b[N - 1]);
+            let t = polish(c, 0.0, 1.0, first, last, x_error);
+            Some(if first < 0.0 {
+                Lone::Rising(t)
+            } else {
+                Lone::Falling(t)
+            })
+        }
+        _ => None,
+    }
+}
+
+/// What [`lone_root`] decided: no root on `[0, 1]`, or the one root, where
+/// the polynomial goes from negative to positive or the other way.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Lone {
+    None,
+    Rising(f64),
+    Falling(f64),
+}
+
 /// What the search shares: the power-basis polynomial, the zero band and the
 /// accuracy asked of the roots, and the roots found so far.
 struct Search<'a> {
@@ -465,6 +515,78 @@ mod tests {
         );
         let z = isolate(&[0.09 + 1e-8, -0.51, 0.4, 1.0], 1e-12, 1e-13).unwrap();
         assert!(z.is_empty(), "{z:?}");
+    }
+
+    /// 20 000 random quintics built from known roots (five real, or three
+    /// and a complex pair, or one and two pairs; inside and outside
+    /// `[0, 1]`, scaled over eight orders of magnitude, either sign): where
+    /// `lone_root` decides, it gives exactly the constructed roots in
+    /// `[0, 1]` (none, or the one to 1e-9, rising where the quintic goes
+    /// from negative to positive) and the general isolator agrees; it
+    /// decides most quintics with one root inside, and never one with
+    /// several.
+    #[test]
+    fn lone_root_matches_constructed_roots_and_isolate() {
+        let mut f = crate::collision::roots::unit_rng(0x9B05_688C_2B3E_6C1F);
+        let (mut one, mut one_decided) = (0, 0);
+        for case in 0..20_000 {
+            let pairs = case % 3;
+            let mut real = Vec::new();
+            for _ in 0..5 - 2 * pairs {
+                real.push(if f() < 0.3 {
+                    0.02 + 0.96 * f()
+                } else {
+                    1.05 + 2.0 * f() - 3.1 * (f() < 0.5) as u8 as f64
+                });
+            }
+            let complex: Vec<(f64, f64)> =
+                (0..pairs).map(|_| (f() * 1.4 - 0.2, 0.05 + f())).collect();
+            let scale = 10f64.powf(f() * 8.0 - 4.0) * if f() < 0.5 { -1.0 } else { 1.0 };
+            let v: Vec<f64> = from_factors(&real, &complex)
+                .iter()
+                .map(|x| x * scale)
+                .collect();
+            let c: [f64; 6] = std::array::from_fn(|i| v[i]);
+            let mut inside: Vec<f64> = real
+                .iter()
+                .copied()
+                .filter(|r| (0.0..=1.0).contains(r))
+                .collect();
+            inside.sort_by(f64::total_cmp);
+            one += usize::from(inside.len() == 1);
+            let Some(lone) = lone_root(&c, 1e-13) else {
+                continue;
+            };
+            let general = isolate(&c, 0.0, 1e-13).expect("simple roots resolve");
+            match lone {
+                Lone::None => {
+                    assert!(
+                        inside.is_empty(),
+                        "case {case}: none found, roots {inside:?}"
+                    );
+                    assert!(general.is_empty(), "case {case}: isolate {general:?}");
+                }
+                Lone::Rising(t) | Lone::Falling(t) => {
+                    assert_eq!(inside.len(), 1, "case {case}: one found, roots {inside:?}");
+                    assert!(
+                        (t - inside[0]).abs() < 1e-9,
+                        "case {case}: {t} vs {inside:?}"
+                    );
+                    assert_eq!(general.len(), 1, "case {case}: isolate {general:?}");
+                    assert!(
+                        (t - general[0]).abs() < 1e-9,
+                        "case {case}: isolate {general:?}"
+                    );
+                    let after = eval(&c, (t + 1e-6).min(1.0)) - eval(&c, (t - 1e-6).max(0.0));
+                    assert_eq!(matches!(lone, Lone::Rising(_)), after > 0.0, "case {case}");
+                    one_decided += 1;
+                }
+            }
+        }
+        assert!(
+            one_decided * 10 >= one * 7,
+            "decided {one_decided} of {one} with one root"
+        );
     }
 
     #[test]

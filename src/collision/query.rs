@@ -15,9 +15,10 @@
 use bevy::math::{DVec2, Vec2};
 
 use super::basis::{PowerCurve, box_distance};
+use super::isolate::{Lone, lone_root};
 use super::line::{LineHits, hits_with_segment};
 use super::monotone::cubic_rising_roots;
-use super::roots::Roots;
+use super::roots::{Roots, X_ERROR};
 use super::shapes::{ActorShape, Segment, Terrain};
 
 /// Tolerance in pixels for "exactly touching" at a query whose coordinates
@@ -85,11 +86,16 @@ pub(super) fn closest_param(pc: &PowerCurve) -> f64 {
             let minima: Roots<2> = cubic_rising_roots(&g, 0.0, 1.0, CLOSEST_X_ERROR);
             minima.iter().for_each(|&t| consider(t));
         }
-        _ => pc
-            .dot_deriv()
-            .rising_roots(CLOSEST_X_ERROR)
-            .iter()
-            .for_each(|&t| consider(t)),
+        // A cubic: degree 5, usually one sign change on a short piece.
+        _ => match lone_root(&pc.dot_deriv_cubic(), CLOSEST_X_ERROR) {
+            Some(Lone::Rising(t)) => consider(t),
+            Some(Lone::None | Lone::Falling(_)) => {}
+            None => pc
+                .dot_deriv()
+                .rising_roots(CLOSEST_X_ERROR)
+                .iter()
+                .for_each(|&t| consider(t)),
+        },
     }
     consider(1.0);
     best.1
@@ -107,7 +113,7 @@ pub(crate) fn closest_with_critical(pc: &PowerCurve) -> (f64, Option<Roots>) {
     if pc.n < 3 {
         return (closest_param(pc), None);
     }
-    let critical = pc.dot_deriv().sign_change_roots(0.0, 1.0);
+    let critical = critical_points(pc);
     let mut best = (pc.eval(0.0).length_squared(), 0.0);
     for &t in critical.iter().chain(&[1.0]) {
         let d2 = pc.eval(t).length_squared();
@@ -116,6 +122,25 @@ pub(crate) fn closest_with_critical(pc: &PowerCurve) -> (f64, Option<Roots>) {
         }
     }
     (best.1, Some(critical))
+}
+
+/// The critical points of `|B|²` on `[0, 1]`, the sign-change roots of
+/// `B · B'` (degree 3 or 5): on a cubic first by [`lone_root`], which
+/// settles the usual single root in one pass, else by
+/// [`Poly::sign_change_roots`](super::roots::Poly::sign_change_roots).
+fn critical_points(pc: &PowerCurve) -> Roots {
+    if pc.n == 4 {
+        match lone_root(&pc.dot_deriv_cubic(), X_ERROR) {
+            Some(Lone::None) => return Roots::new(),
+            Some(Lone::Rising(t) | Lone::Falling(t)) => {
+                let mut one = Roots::new();
+                one.push(t);
+                return one;
+            }
+            None => {}
+        }
+    }
+    pc.dot_deriv().sign_change_roots(0.0, 1.0)
 }
 
 /// The distance tolerance of a circle query of radius `r` on `pc`
@@ -186,7 +211,7 @@ fn hits_with_circle(pc: &PowerCurve, r: f64, critical: Option<&[f64]>) -> Roots 
     let mut ts = if pc.n >= 3 && (hi - lo).max_element() <= SHORT_PIECE_RADII * r {
         match critical {
             Some(known) => g.zeros_between(known, gtol),
-            None => g.zeros_between(&pc.dot_deriv().sign_change_roots(0.0, 1.0), gtol),
+            None => g.zeros_between(&critical_points(pc), gtol),
         }
     } else {
         g.zeros(gtol)
