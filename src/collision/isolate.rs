@@ -1,5 +1,8 @@
 //! Fast root isolation on `[0, 1]` by Bernstein subdivision, the first try
-//! of every polynomial solve of degree 3 and up (see [`super::roots`]).
+//! of every polynomial solve of degree 3 and up (see [`super::roots`]), and
+//! before it, for the closest-point condition on a cubic, a single pass
+//! that settles a polynomial whose coefficients change sign once
+//! ([`lone_root`]).
 //!
 //! On an interval `[lo, hi]` a polynomial of degree `n` is written in the
 //! Bernstein basis, `p = Σ bᵢ C(n,i) u^i (1-u)^(n-i)` with `u` running over

@@ -54,7 +54,10 @@ const CLOSEST_X_ERROR: f64 = 1e-9;
 /// where that condition changes sign from − to + (a local minimum). Roots
 /// come from bracketed solvers, so every local minimum is found; only the
 /// rising roots are polished (a maximum of the distance cannot be the
-/// answer). Ties go to the smaller `t`.
+/// answer). On a cubic the one-pass [`lone_root`] goes first: on the short
+/// spans motion queries use, the condition's Bernstein coefficients nearly
+/// always change sign once, and that proves the single root. Ties go to
+/// the smaller `t`.
 pub(super) fn closest_param(pc: &PowerCurve) -> f64 {
     let mut best = (pc.eval(0.0).length_squared(), 0.0);
     let mut consider = |t: f64| {
