@@ -40,17 +40,18 @@ pub enum Crossings {
 /// `breaks` (ascending: the interval's ends with the critical points of
 /// `p` between them), ascending, those of kind `which`; with `touch_tol`,
 /// also the touches at interior breaks. `eval(t)` gives `(p, p', p'')`;
-/// roots are accurate to `x_error`.
-pub fn roots_on_pieces<const N: usize>(
+/// roots are accurate to `x_error`. At most `B` breaks (the values at
+/// them are kept on the stack: a cubic's four need no more room).
+pub fn roots_on_pieces<const N: usize, const B: usize>(
     eval: impl Fn(f64) -> (f64, f64, f64),
     breaks: &[f64],
     touch_tol: Option<f64>,
     which: Crossings,
     x_error: f64,
 ) -> Roots<N> {
-    debug_assert!(breaks.len() <= 12, "more breaks than degree 10 has");
+    debug_assert!(breaks.len() <= B, "more breaks than room for them");
     let mut out = Roots::new();
-    let mut at = [(0.0, 0.0, 0.0); 12];
+    let mut at = [(0.0, 0.0, 0.0); B];
     for (slot, &t) in at.iter_mut().zip(breaks) {
         *slot = eval(t);
     }
@@ -145,7 +146,7 @@ fn cubic_crossings<const N: usize>(
         let dp = (3.0 * c[3] * t + 2.0 * c[2]) * t + c[1];
         (p, dp, 6.0 * c[3] * t + 2.0 * c[2])
     };
-    roots_on_pieces(eval, &breaks[..n + 1], touch_tol, which, x_error)
+    roots_on_pieces::<N, 4>(eval, &breaks[..n + 1], touch_tol, which, x_error)
 }
 
 #[cfg(test)]

@@ -59,7 +59,8 @@ const CLOSEST_X_ERROR: f64 = 1e-9;
 /// always change sign once, and that proves the single root. Ties go to
 /// the smaller `t`.
 pub(super) fn closest_param(pc: &PowerCurve) -> f64 {
-    let mut best = (pc.eval(0.0).length_squared(), 0.0);
+    // B(0) = c₀.
+    let mut best = (pc.c[0].length_squared(), 0.0);
     let mut consider = |t: f64| {
         let d2 = pc.eval(t).length_squared();
         if d2 < best.0 {

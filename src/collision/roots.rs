@@ -317,7 +317,7 @@ impl Poly {
             }
         }
         breaks[n] = 1.0 + T_EPS;
-        let out = roots_on_pieces(
+        let out = roots_on_pieces::<MAX_ROOTS, 12>(
             |t| eval_with_slope(c, t),
             &breaks[..n + 1],
             Some(tol),
