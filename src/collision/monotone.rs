@@ -56,12 +56,19 @@ pub fn roots_on_pieces<const N: usize, const B: usize>(
         *slot = eval(t);
     }
     let value = |i: usize| at[i].0;
-    // From the interior break i, the quadratic model's root on the side
-    // `dir` (±1), if any.
+    // A start for the root next to break i, on the side `dir` (±1), from
+    // the values already there: at an interior break, a critical point
+    // (p' = 0), the root of the quadratic model p + p'' s² / 2; at an end
+    // of the interval, one Halley step. The caller keeps it only inside
+    // the piece.
     let model = |i: usize, dir: f64| {
-        let (p, _, ddp) = at[i];
-        let step = (-2.0 * p / ddp).sqrt();
-        (i > 0 && i + 1 < breaks.len() && step.is_finite()).then(|| breaks[i] + dir * step)
+        let (p, dp, ddp) = at[i];
+        let t = if i > 0 && i + 1 < breaks.len() {
+            breaks[i] + dir * (-2.0 * p / ddp).sqrt()
+        } else {
+            breaks[i] - 2.0 * p * dp / (2.0 * dp * dp - p * ddp)
+        };
+        t.is_finite().then_some(t)
     };
     let mut crossed_before = false;
     for i in 0..breaks.len() - 1 {
