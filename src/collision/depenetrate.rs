@@ -106,15 +106,15 @@ pub fn depenetrate(set: &TerrainSet, body: &mut Body, gravity: Vec2, near: &mut 
             if let ActorShape::Circle { radius } = body.shape {
                 // `circle_clear`, keeping the closest point for later.
                 let r = radius as f64 + grow;
-                if circle_box_clear(&span.pc, c, r) {
+                let q = span.pc.translated(c);
+                if circle_box_clear(&q, r) {
                     continue;
                 }
-                let q = span.pc.translated(c);
                 let (t, critical) = closest_with_critical(&q);
                 let offset = q.eval(t);
                 near_span.closest = Some(offset);
                 near_span.critical = critical;
-                if circle_clear_by(&span.pc, c, r, offset) {
+                if circle_clear_by(&q, r, offset) {
                     continue;
                 }
             }

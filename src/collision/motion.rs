@@ -385,7 +385,7 @@ fn supports(
         // The radius the crossings below are solved for (`shape_crossings`).
         if let (ActorShape::Circle { radius }, Some(offset)) = (body.shape, near_span.closest)
             && near.at == body.position
-            && circle_clear_by(&span.pc, c, radius as f64 + grow, offset)
+            && circle_clear_by(&span.pc.translated(c), radius as f64 + grow, offset)
         {
             // No crossings to find (`circle_clear` decides as they would).
             continue;

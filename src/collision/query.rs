@@ -59,22 +59,14 @@ const CLOSEST_X_ERROR: f64 = 1e-9;
 /// always change sign once, and that proves the single root. Ties go to
 /// the smaller `t`.
 pub(super) fn closest_param(pc: &PowerCurve) -> f64 {
-    // B(0) = c₀.
-    let mut best = (pc.c[0].length_squared(), 0.0);
-    let mut consider = |t: f64| {
-        let d2 = pc.eval(t).length_squared();
-        if d2 < best.0 {
-            best = (d2, t);
-        }
-    };
     match pc.n {
         2 => {
             // A segment: the foot of the perpendicular, the root of the
             // linear B · B' = c₀·c₁ + |c₁|² t.
             let foot = -pc.c[0].dot(pc.c[1]) / pc.c[1].dot(pc.c[1]);
-            if (0.0..=1.0).contains(&foot) {
-                consider(foot);
-            }
+            let candidates = [foot];
+            let inside = (0.0..=1.0).contains(&foot);
+            nearest_of(pc, &candidates[..usize::from(inside)])
         }
         3 => {
             // B · B' = c₀·c₁ + (|c₁|² + 2c₀·c₂) t + 3c₁·c₂ t² + 2|c₂|² t³,
@@ -88,20 +80,28 @@ pub(super) fn closest_param(pc: &PowerCurve) -> f64 {
                 2.0 * c[2].dot(c[2]),
             ];
             let minima: Roots<2> = cubic_rising_roots(&g, 0.0, 1.0, CLOSEST_X_ERROR);
-            minima.iter().for_each(|&t| consider(t));
+            nearest_of(pc, &minima)
         }
         // A cubic: degree 5, usually one sign change on a short piece.
         _ => match lone_root(&pc.dot_deriv_cubic(), CLOSEST_X_ERROR) {
-            Some(Lone::Rising(t)) => consider(t),
-            Some(Lone::None | Lone::Falling(_)) => {}
-            None => pc
-                .dot_deriv()
-                .rising_roots(CLOSEST_X_ERROR)
-                .iter()
-                .for_each(|&t| consider(t)),
+            Some(Lone::Rising(t)) => nearest_of(pc, &[t]),
+            Some(Lone::None | Lone::Falling(_)) => nearest_of(pc, &[]),
+            None => nearest_of(pc, &pc.dot_deriv().rising_roots(CLOSEST_X_ERROR)),
         },
     }
-    consider(1.0);
+}
+
+/// Of `0`, the ascending `candidates` inside `[0, 1]` and `1`, the parameter
+/// of the point of `pc` nearest the origin; ties go to the smaller `t`.
+fn nearest_of(pc: &PowerCurve, candidates: &[f64]) -> f64 {
+    // B(0) = c₀.
+    let mut best = (pc.c[0].length_squared(), 0.0);
+    for &t in candidates.iter().chain(&[1.0]) {
+        let d2 = pc.eval(t).length_squared();
+        if d2 < best.0 {
+            best = (d2, t);
+        }
+    }
     best.1
 }
 
@@ -118,14 +118,7 @@ pub(crate) fn closest_with_critical(pc: &PowerCurve) -> (f64, Option<Roots>) {
         return (closest_param(pc), None);
     }
     let critical = critical_points(pc);
-    let mut best = (pc.eval(0.0).length_squared(), 0.0);
-    for &t in critical.iter().chain(&[1.0]) {
-        let d2 = pc.eval(t).length_squared();
-        if d2 < best.0 {
-            best = (d2, t);
-        }
-    }
-    (best.1, Some(critical))
+    (nearest_of(pc, &critical), Some(critical))
 }
 
 /// The critical points of `|B|²` on `[0, 1]`, the sign-change roots of
@@ -165,22 +158,23 @@ fn circle_tolerances(pc: &PowerCurve, r: f64) -> (f64, f64) {
 /// Depenetration runs its two halves itself, keeping the closest point.
 #[cfg(test)]
 pub(crate) fn circle_clear(pc: &PowerCurve, center: DVec2, r: f64) -> bool {
-    circle_box_clear(pc, center, r) || circle_clear_by(pc, center, r, closest_offset(pc, center))
+    let q = pc.translated(center);
+    circle_box_clear(&q, r) || circle_clear_by(&q, r, q.eval(closest_param(&q)))
 }
 
-/// The cheap half of [`circle_clear`]: `true` when the control points' box
-/// alone keeps the piece clear of the circle.
-pub(crate) fn circle_box_clear(pc: &PowerCurve, center: DVec2, r: f64) -> bool {
-    let q = pc.translated(center);
-    let (tol, _) = circle_tolerances(&q, r);
+/// The cheap half of [`circle_clear`], on the piece `q` translated so the
+/// circle's centre is the origin: `true` when the control points' box alone
+/// keeps it clear of the circle.
+pub(crate) fn circle_box_clear(q: &PowerCurve, r: f64) -> bool {
+    let (tol, _) = circle_tolerances(q, r);
     q.hull_box_distance() > r + tol
 }
 
-/// The exact half of [`circle_clear`], given `offset`, the vector from
-/// `center` to the piece's closest point ([`closest_offset`]), so a caller
+/// The exact half of [`circle_clear`], on the translated piece `q`, given
+/// `offset`, the vector from the centre to its closest point, so a caller
 /// that has it asks for several radii without solving again.
-pub(crate) fn circle_clear_by(pc: &PowerCurve, center: DVec2, r: f64, offset: DVec2) -> bool {
-    let (_, gtol) = circle_tolerances(&pc.translated(center), r);
+pub(crate) fn circle_clear_by(q: &PowerCurve, r: f64, offset: DVec2) -> bool {
+    let (_, gtol) = circle_tolerances(q, r);
     offset.length_squared() - r * r > gtol
 }
 
