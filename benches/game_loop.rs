@@ -3,9 +3,10 @@
 //! of the shipped level 01-hills with 1 000 extra balls dropped over it.
 
 use std::fmt::Write;
-use std::hint::black_box;
 
-use criterion::{Criterion, criterion_group, criterion_main};
+#[path = "support/timing.rs"]
+mod timing;
+
 use tangent::headless::headless_app;
 
 /// The shipped level's text with `n` balls added to its actors, in the open
@@ -29,7 +30,7 @@ fn level_with_balls(n: usize) -> String {
     text.replacen("actors: [\n", &format!("actors: [\n{balls}"), 1)
 }
 
-fn bench(c: &mut Criterion) {
+fn main() {
     let dir = std::env::temp_dir().join("tangent-bench");
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("hills-1000.level.ron");
@@ -39,15 +40,12 @@ fn bench(c: &mut Criterion) {
     for _ in 0..60 {
         app.update();
     }
-    let mut g = c.benchmark_group("game_loop");
-    g.bench_function("FixedUpdate step, 01-hills + 1000 balls", |b| {
-        b.iter(|| {
+    timing::time(
+        "game_loop: FixedUpdate step, 01-hills + 1000 balls",
+        60,
+        600,
+        || {
             app.update();
-            black_box(&app);
-        })
-    });
-    g.finish();
+        },
+    );
 }
-
-criterion_group!(benches, bench);
-criterion_main!(benches);

@@ -6,7 +6,9 @@
 use std::fmt::Write;
 use std::hint::black_box;
 
-use criterion::{Criterion, criterion_group, criterion_main};
+#[path = "support/timing.rs"]
+mod timing;
+
 use tangent::level::validate::Level;
 
 const N: usize = 1000;
@@ -82,7 +84,7 @@ fn level_text() -> String {
     s
 }
 
-fn bench(c: &mut Criterion) {
+fn main() {
     let text = level_text();
     let level = Level::parse(&text, "big.level.ron").expect("the generated level is valid");
     eprintln!(
@@ -92,13 +94,10 @@ fn bench(c: &mut Criterion) {
         level.terrain.len(),
         level.curves.len()
     );
-    let mut g = c.benchmark_group("level_load");
-    g.sample_size(10);
-    g.bench_function("parse+validate+edges+broadphase 1000x1000", |b| {
-        b.iter(|| Level::parse(black_box(&text), "big.level.ron").unwrap())
-    });
-    g.finish();
+    timing::time(
+        "level_load: parse+validate+edges+broadphase 1000x1000",
+        2,
+        10,
+        || Level::parse(black_box(&text), "big.level.ron").unwrap(),
+    );
 }
-
-criterion_group!(benches, bench);
-criterion_main!(benches);

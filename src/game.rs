@@ -12,14 +12,15 @@ use bevy::prelude::*;
 use crate::audio::SoundPlugin;
 use crate::collision::debug::CollisionDebugPlugin;
 use crate::collision::plugin::{Actor, CollisionPlugin, Grounded, PhysicsPosition, Velocity};
-use crate::editor::ui::{EditorPlugin, EditorState};
+use crate::editor::ui::EditorPlugin;
 use crate::level::loader::LevelAssetPlugin;
 use crate::level::render::LevelRenderPlugin;
 use crate::level::spawn::{LevelCommand, LevelLogicPlugin};
 use crate::level::watch::LevelWatchPlugin;
+use crate::mode::{GameMode, ModePlugin};
 use crate::player::camera::CameraPlugin;
 use crate::player::{ControllerPlugin, PlayerInput, Replay};
-use crate::ui::{Paused, UiPlugin};
+use crate::ui::UiPlugin;
 
 /// Fixed steps simulated since the app started (the replay's frame).
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -144,6 +145,7 @@ impl Plugin for GamePlugin {
     fn build(&self, app: &mut App) {
         app.add_plugins((
             SimPlugin,
+            ModePlugin,
             CollisionDebugPlugin,
             LevelRenderPlugin,
             CameraPlugin,
@@ -158,7 +160,7 @@ impl Plugin for GamePlugin {
             RunFixedMainLoop,
             read_keyboard.in_set(RunFixedMainLoopSystems::BeforeFixedMainLoop),
         )
-        .add_systems(Update, game_keys.run_if(|e: Res<EditorState>| !e.active));
+        .add_systems(Update, game_keys.run_if(not(in_state(GameMode::Editing))));
     }
 }
 
@@ -172,22 +174,13 @@ fn read_keyboard(
     }
 }
 
-/// R restarts, N skips ahead, 1–9 pick a level, Esc pauses.
+/// R restarts, N skips ahead, 1–9 pick a level (Esc and Tab: see
+/// [`crate::mode`]).
 fn game_keys(
     keys: Res<ButtonInput<KeyCode>>,
     list: Res<LevelList>,
-    mut paused: ResMut<Paused>,
-    mut time: ResMut<Time<Virtual>>,
     mut commands: MessageWriter<LevelCommand>,
 ) {
-    if keys.just_pressed(KeyCode::Escape) {
-        paused.0 = !paused.0;
-        if paused.0 {
-            time.pause();
-        } else {
-            time.unpause();
-        }
-    }
     if keys.just_pressed(KeyCode::KeyR) {
         commands.write(LevelCommand::Restart);
     }

@@ -34,9 +34,10 @@ pub struct HeadlessSummary {
 }
 
 /// A headless app with `level` loaded, ready to step: each `update()` runs
-/// exactly one fixed step. The level is checked first; a bad file is an error.
+/// exactly one fixed step. The level is read and checked once, first; a bad
+/// file is an error.
 pub fn headless_app(level: &Path, replay: Option<Replay>) -> Result<App, String> {
-    load_level_file(level)?;
+    let checked = load_level_file(level)?;
     let mut app = App::new();
     app.add_plugins(MinimalPlugins)
         .add_plugins(SimPlugin)
@@ -46,8 +47,10 @@ pub fn headless_app(level: &Path, replay: Option<Replay>) -> Result<App, String>
     if let Some(r) = replay {
         app.insert_resource(ReplayInput(r));
     }
-    app.world_mut()
-        .write_message(LevelCommand::Load(level.to_path_buf()));
+    app.world_mut().write_message(LevelCommand::Open {
+        path: level.to_path_buf(),
+        level: Box::new(checked),
+    });
     // The first update starts the clock and loads the level (no fixed step).
     app.update();
     app.insert_resource(TimeUpdateStrategy::FixedTimesteps(1));

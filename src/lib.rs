@@ -9,5 +9,12 @@ pub mod editor;
 pub mod game;
 pub mod headless;
 pub mod level;
+pub mod mode;
 pub mod player;
 pub mod ui;
+
+/// The README's Rust example, compiled and run as a doctest so it cannot go
+/// stale.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

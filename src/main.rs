@@ -153,10 +153,13 @@ fn main() -> ExitCode {
             }
         };
     }
-    if let Err(e) = load_level_file(&level) {
-        eprintln!("tangent: {e}");
-        return ExitCode::FAILURE;
-    }
+    let checked = match load_level_file(&level) {
+        Ok(checked) => checked,
+        Err(e) => {
+            eprintln!("tangent: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
     let mut app = App::new();
     app.add_plugins(
         DefaultPlugins
@@ -181,7 +184,10 @@ fn main() -> ExitCode {
             replay: Replay::default(),
         });
     }
-    app.world_mut().write_message(LevelCommand::Load(level));
+    app.world_mut().write_message(LevelCommand::Open {
+        path: level,
+        level: Box::new(checked),
+    });
     app.run();
     ExitCode::SUCCESS
 }

@@ -1,5 +1,5 @@
-//! The editor's face in the game window. `Tab` (or `E`) toggles edit mode:
-//! the simulation pauses, the camera pans (arrow keys) and zooms (mouse
+//! The editor's face in the game window. `Tab` (or `E`) toggles edit mode
+//! ([`GameMode::Editing`]): the simulation pauses, the camera pans (arrow keys) and zooms (mouse
 //! wheel), the mouse paints tiles and drags handles, and every change is
 //! checked and shown live. Keys are listed in [`HELP`].
 
@@ -11,8 +11,8 @@ use super::save::{save, write_over};
 use crate::level::format::{LevelFile, ShapeDef, TileDef};
 use crate::level::spawn::{CurrentLevel, LevelCommand};
 use crate::level::validate::Level;
-use crate::player::camera::{CameraMode, GameCamera};
-use crate::ui::Paused;
+use crate::mode::GameMode;
+use crate::player::camera::GameCamera;
 
 /// The key help shown in edit mode.
 pub const HELP: &str = "EDIT MODE  Tab: play | 1 solid 2 one-way 3 decor 4 erase, left paint, right erase | \
@@ -38,7 +38,6 @@ enum Selected {
 /// The editor's state.
 #[derive(Resource, Default)]
 pub struct EditorState {
-    pub active: bool,
     model: Option<EditorModel>,
     /// The file's text and parsed form as last loaded or saved.
     saved: Option<(String, LevelFile)>,
@@ -59,20 +58,19 @@ impl Plugin for EditorPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<EditorState>()
             .add_systems(Startup, spawn_text)
+            .add_systems(OnEnter(GameMode::Editing), open_editor)
+            .add_systems(OnExit(GameMode::Editing), close_editor)
             .add_systems(
                 Update,
                 (
-                    toggle,
-                    (keys, mouse, pan_zoom, draw).chain().run_if(editing),
+                    (keys, mouse, pan_zoom, draw)
+                        .chain()
+                        .run_if(in_state(GameMode::Editing)),
                     show_text,
                 )
                     .chain(),
             );
     }
-}
-
-fn editing(state: Res<EditorState>) -> bool {
-    state.active
 }
 
 fn spawn_text(mut commands: Commands) {
@@ -96,42 +94,29 @@ fn spawn_text(mut commands: Commands) {
     ));
 }
 
-fn toggle(
-    keys: Res<ButtonInput<KeyCode>>,
-    mut state: ResMut<EditorState>,
-    current: Option<Res<CurrentLevel>>,
-    mut time: ResMut<Time<Virtual>>,
-    mut paused: ResMut<Paused>,
-    mut camera_mode: ResMut<CameraMode>,
-) {
-    if !(keys.just_pressed(KeyCode::Tab) || keys.just_pressed(KeyCode::KeyE)) {
-        return;
-    }
+/// Entering edit mode: the level in play becomes the model, and the file
+/// on disk the baseline for saving.
+fn open_editor(mut state: ResMut<EditorState>, current: Option<Res<CurrentLevel>>) {
     let Some(current) = current else {
         return;
     };
-    state.active = !state.active;
-    camera_mode.follow = !state.active;
-    if state.active {
-        // The baseline for saving is the file as it is on disk; the level
-        // in play may hold edits from an earlier edit session not yet saved.
-        let text = std::fs::read_to_string(&current.path).unwrap_or_default();
-        let name = current.path.display().to_string();
-        let on_disk = Level::parse(&text, &name).map(|l| l.file);
-        state.saved = Some(match on_disk {
-            Ok(file) => (text, file),
-            // Unreadable or invalid on disk: the next save writes it anew.
-            Err(_) => (String::new(), current.level.file.clone()),
-        });
-        state.model = Some(EditorModel::new(current.level.file.clone()));
-        state.message = format!("editing {}", current.path.display());
-        time.pause();
-    } else {
-        // Back to play on the edited level, at once.
-        state.dragging = None;
-        paused.0 = false;
-        time.unpause();
-    }
+    // The baseline for saving is the file as it is on disk; the level
+    // in play may hold edits from an earlier edit session not yet saved.
+    let text = std::fs::read_to_string(&current.path).unwrap_or_default();
+    let name = current.path.display().to_string();
+    let on_disk = Level::parse(&text, &name).map(|l| l.file);
+    state.saved = Some(match on_disk {
+        Ok(file) => (text, file),
+        // Unreadable or invalid on disk: the next save writes it anew.
+        Err(_) => (String::new(), current.level.file.clone()),
+    });
+    state.model = Some(EditorModel::new(current.level.file.clone()));
+    state.message = format!("editing {}", current.path.display());
+}
+
+/// Leaving edit mode: back to play on the edited level, at once.
+fn close_editor(mut state: ResMut<EditorState>) {
+    state.dragging = None;
 }
 
 /// Checks the model and, when it is a valid level, shows it in the game.
@@ -440,12 +425,13 @@ fn draw(
 
 fn show_text(
     state: Res<EditorState>,
+    mode: Res<State<GameMode>>,
     mut text: Query<(&mut Text, &mut Visibility), With<EditorText>>,
 ) {
     let Ok((mut t, mut vis)) = text.single_mut() else {
         return;
     };
-    if !state.active {
+    if *mode.get() != GameMode::Editing {
         *vis = Visibility::Hidden;
         return;
     }

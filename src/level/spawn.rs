@@ -8,9 +8,12 @@ use bevy::prelude::*;
 
 use super::validate::{Level, actor_shape};
 use crate::collision::plugin::{
-    Actor, Gravity, PhysicsPosition, PreviousPhysicsPosition, TerrainShape, Velocity,
+    Actor, Gravity, PhysicsPosition, PreviousPhysicsPosition, TerrainIndex, TerrainShape, Velocity,
 };
-use crate::player::{ControllerState, Player, PlayerTuning};
+use crate::collision::{ActorShape, TerrainPiece};
+use crate::mode::LevelLoaded;
+use crate::player::camera::CameraBounds;
+use crate::player::{Player, PlayerTuning};
 
 /// Everything spawned for the current level (despawned on a switch).
 #[derive(Component, Clone, Copy, Debug, Default)]
@@ -53,6 +56,9 @@ pub struct LevelStatus {
 pub enum LevelCommand {
     /// Load a level file and start it.
     Load(PathBuf),
+    /// Start a level already read and checked from the file `path` (no
+    /// second read).
+    Open { path: PathBuf, level: Box<Level> },
     /// Start the current level again.
     Restart,
     /// Go to the level named by the current one's `next`.
@@ -93,55 +99,86 @@ fn count_steps(mut status: ResMut<LevelStatus>) {
     status.steps += 1;
 }
 
-/// Spawns the entities of `level`, the player at the spawn point or at
-/// `player_at` (position, velocity) when given.
-pub fn spawn_level(commands: &mut Commands, level: &Level, player_at: Option<(Vec2, Vec2)>) {
-    let f = &level.file;
-    for (i, piece) in level.terrain.pieces().iter().enumerate() {
-        let mut e = commands.spawn((LevelEntity, TerrainShape(*piece)));
-        // Curves come after the tile edges in the set, in file order.
-        let first_curve = level.terrain.len() - level.curves.len();
-        if i >= first_curve {
-            e.insert(LevelCurve(i - first_curve));
-        }
-    }
-    let (spawn, velocity) = player_at.unwrap_or((Vec2::new(f.spawn.0, f.spawn.1), Vec2::ZERO));
-    let mut player = Actor::new(actor_shape(&f.player), f.tuning.player_restitution);
-    player.max_slope = f.tuning.max_slope_deg.to_radians();
-    commands.spawn((
+/// A moving actor of the level at `position` with `velocity`, drawn at
+/// depth `z` (the physics components and its interpolated `Transform`).
+pub fn actor(actor: Actor, position: Vec2, velocity: Vec2, z: f32) -> impl Bundle {
+    (
         LevelEntity,
-        Player,
-        Name::new("player"),
-        player,
-        ControllerState::default(),
+        actor,
         Velocity(velocity),
-        PhysicsPosition(spawn),
-        PreviousPhysicsPosition(spawn),
-        Transform::from_xyz(spawn.x, spawn.y, 10.0),
-    ));
-    for (i, a) in f.actors.iter().enumerate() {
-        let p = Vec2::new(a.position.0, a.position.1);
-        let mut actor = Actor::new(actor_shape(&a.shape), a.restitution);
-        actor.friction = a.friction;
-        commands.spawn((
-            LevelEntity,
-            LevelActor(i),
-            Name::new(a.name.clone()),
-            actor,
-            Velocity(Vec2::new(a.velocity.0, a.velocity.1)),
-            PhysicsPosition(p),
-            PreviousPhysicsPosition(p),
-            Transform::from_xyz(p.x, p.y, 5.0),
-        ));
-    }
-    let g = f.goal;
-    let center = Vec2::new(g.position.0, g.position.1);
-    let size = Vec2::new(g.size.0, g.size.1);
-    commands.spawn((
+        PhysicsPosition(position),
+        PreviousPhysicsPosition(position),
+        Transform::from_xyz(position.x, position.y, z),
+    )
+}
+
+/// The player (its controller state comes with [`Player`]).
+pub fn player(
+    shape: ActorShape,
+    tuning: &crate::player::Tuning,
+    at: Vec2,
+    velocity: Vec2,
+) -> impl Bundle {
+    let mut body = Actor::new(shape, tuning.player_restitution);
+    body.max_slope = tuning.max_slope_deg.to_radians();
+    (Player, Name::new("player"), actor(body, at, velocity, 10.0))
+}
+
+/// A piece of the level's terrain.
+pub fn terrain(piece: TerrainPiece) -> impl Bundle {
+    (LevelEntity, TerrainShape(piece))
+}
+
+/// The goal box centred on `center`.
+pub fn goal(center: Vec2, size: Vec2) -> impl Bundle {
+    (
         LevelEntity,
         Goal(Rect::from_center_size(center, size)),
         Transform::from_xyz(center.x, center.y, 1.0),
+    )
+}
+
+/// Spawns the entities of `level`, the player at the spawn point or at
+/// `player_at` (position, velocity) when given, and installs the level's
+/// terrain set as the collision index as it is: the terrain is built once,
+/// when the level is checked.
+pub fn spawn_level(commands: &mut Commands, level: &Level, player_at: Option<(Vec2, Vec2)>) {
+    let f = &level.file;
+    // Curves come after the tile edges in the set, in file order.
+    let first_curve = level.terrain.len() - level.curves.len();
+    let mut entities = Vec::with_capacity(level.terrain.len());
+    for (i, piece) in level.terrain.pieces().iter().enumerate() {
+        let mut e = commands.spawn(terrain(*piece));
+        if i >= first_curve {
+            e.insert(LevelCurve(i - first_curve));
+        }
+        entities.push(e.id());
+    }
+    commands.insert_resource(TerrainIndex {
+        set: level.terrain.clone(),
+        entities,
+    });
+    let (spawn, velocity) = player_at.unwrap_or((Vec2::new(f.spawn.0, f.spawn.1), Vec2::ZERO));
+    commands.spawn(player(actor_shape(&f.player), &f.tuning, spawn, velocity));
+    for (i, a) in f.actors.iter().enumerate() {
+        let p = Vec2::new(a.position.0, a.position.1);
+        let mut body = Actor::new(actor_shape(&a.shape), a.restitution);
+        body.friction = a.friction;
+        let v = Vec2::new(a.velocity.0, a.velocity.1);
+        commands.spawn((
+            LevelActor(i),
+            Name::new(a.name.clone()),
+            actor(body, p, v, 5.0),
+        ));
+    }
+    let g = f.goal;
+    commands.spawn(goal(
+        Vec2::new(g.position.0, g.position.1),
+        Vec2::new(g.size.0, g.size.1),
     ));
+    let size = Vec2::new(level.grid.width as f32, level.grid.height as f32) * level.grid.tile_size;
+    commands.insert_resource(CameraBounds(Some(Rect::from_corners(Vec2::ZERO, size))));
+    commands.insert_resource(LevelLoaded(true));
 }
 
 /// Applies level commands: despawns the old level and spawns the new one.
@@ -160,7 +197,7 @@ pub fn apply_level_commands(
         return;
     };
     let target = match (&request, &current) {
-        (LevelCommand::Load(p), _) => Some(p.clone()),
+        (LevelCommand::Load(p), _) | (LevelCommand::Open { path: p, .. }, _) => Some(p.clone()),
         (LevelCommand::Restart | LevelCommand::Reload | LevelCommand::Replace(_), Some(c)) => {
             Some(c.path.clone())
         }
@@ -179,7 +216,9 @@ pub fn apply_level_commands(
     let level = match (&request, &current) {
         // Restart reuses the checked level: no disk access, same state.
         (LevelCommand::Restart, Some(c)) => Ok(c.level.clone()),
-        (LevelCommand::Replace(level), _) => Ok((**level).clone()),
+        (LevelCommand::Replace(level), _) | (LevelCommand::Open { level, .. }, _) => {
+            Ok((**level).clone())
+        }
         _ => load_level_file(&path),
     };
     match level {
@@ -231,7 +270,7 @@ pub fn reach_goal(
     }
     for (actor, pos) in &players {
         let me = actor.shape.aabb(pos.0);
-        if goals.iter().any(|g| !g.0.intersect(me).is_empty()) {
+        if goals.iter().any(|g| !g.0.intersect(me.into()).is_empty()) {
             status.goals += 1;
             next.write(LevelCommand::Next);
         }

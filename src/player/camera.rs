@@ -4,23 +4,16 @@
 use bevy::prelude::*;
 
 use super::controller::Player;
-use crate::level::spawn::CurrentLevel;
+use crate::mode::GameMode;
 
 /// Marks the game camera.
 #[derive(Component, Clone, Copy, Debug, Default)]
 pub struct GameCamera;
 
-/// Whether the camera follows the player (the editor turns this off).
-#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct CameraMode {
-    pub follow: bool,
-}
-
-impl Default for CameraMode {
-    fn default() -> Self {
-        CameraMode { follow: true }
-    }
-}
+/// The box the camera's view stays inside: the level's extent, set by
+/// whoever spawns a level. `None` before the first level.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
+pub struct CameraBounds(pub Option<Rect>);
 
 /// How quickly the camera catches up, 1/s (higher is snappier).
 pub const FOLLOW_RATE: f32 = 8.0;
@@ -29,13 +22,13 @@ pub struct CameraPlugin;
 
 impl Plugin for CameraPlugin {
     fn build(&self, app: &mut App) {
-        app.init_resource::<CameraMode>()
+        app.init_resource::<CameraBounds>()
             .add_systems(Startup, spawn_camera)
             .add_systems(
                 PostUpdate,
                 follow
                     .before(TransformSystems::Propagate)
-                    .run_if(|mode: Res<CameraMode>| mode.follow),
+                    .run_if(not(in_state(GameMode::Editing))),
             );
     }
 }
@@ -59,13 +52,13 @@ pub fn clamp_to_level(center: Vec2, half: Vec2, lo: Vec2, hi: Vec2) -> Vec2 {
 
 fn follow(
     time: Res<Time>,
-    level: Option<Res<CurrentLevel>>,
+    bounds: Res<CameraBounds>,
     player: Query<&Transform, (With<Player>, Without<GameCamera>)>,
     mut camera: Query<(&mut Transform, &Projection), With<GameCamera>>,
     windows: Query<&Window>,
 ) {
-    let (Ok(target), Ok((mut cam, projection)), Some(level)) =
-        (player.single(), camera.single_mut(), level)
+    let (Ok(target), Ok((mut cam, projection)), Some(bounds)) =
+        (player.single(), camera.single_mut(), bounds.0)
     else {
         return;
     };
@@ -78,9 +71,7 @@ fn follow(
         .next()
         .map_or(Vec2::new(640.0, 360.0), |w| w.size() * 0.5)
         * scale;
-    let g = &level.level.grid;
-    let hi = Vec2::new(g.width as f32, g.height as f32) * g.tile_size;
-    let goal = clamp_to_level(target.translation.truncate(), half, Vec2::ZERO, hi);
+    let goal = clamp_to_level(target.translation.truncate(), half, bounds.min, bounds.max);
     let k = 1.0 - (-FOLLOW_RATE * time.delta_secs()).exp();
     let now = cam.translation.truncate();
     let jump = now.distance(goal) > 4.0 * half.length();

@@ -15,12 +15,13 @@ use crate::collision::plugin::{
     Velocity,
 };
 use crate::collision::{Body, cast};
-use crate::level::format::Tuning;
 
 use super::input::PlayerInput;
+use super::tuning::Tuning;
 
-/// Marks the player.
+/// Marks the player; it comes with its [`ControllerState`].
 #[derive(Component, Clone, Copy, Debug, Default)]
+#[require(ControllerState)]
 pub struct Player;
 
 /// The player's timers and memory between fixed steps.

@@ -1,9 +1,13 @@
-//! The player: input (keyboard or replay), the movement controller, and the
-//! camera that follows it.
+//! The player: input (keyboard or replay), the feel numbers, the movement
+//! controller, and the camera that follows it. It knows nothing of level
+//! files: `level` spawns the player and hands it its tuning and the
+//! camera's bounds.
 
 pub mod camera;
 pub mod controller;
 pub mod input;
+pub mod tuning;
 
 pub use controller::{ControllerPlugin, ControllerState, Player, PlayerTuning};
 pub use input::{PlayerInput, Replay};
+pub use tuning::Tuning;

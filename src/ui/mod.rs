@@ -5,6 +5,7 @@
 use bevy::prelude::*;
 
 use crate::level::spawn::{CurrentLevel, LevelStatus};
+use crate::mode::GameMode;
 
 #[derive(Component)]
 struct HudText;
@@ -12,16 +13,11 @@ struct HudText;
 #[derive(Component)]
 struct BannerText;
 
-/// Whether the game is paused (Esc).
-#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Paused(pub bool);
-
 pub struct UiPlugin;
 
 impl Plugin for UiPlugin {
     fn build(&self, app: &mut App) {
-        app.init_resource::<Paused>()
-            .add_systems(Startup, spawn_ui)
+        app.add_systems(Startup, spawn_ui)
             .add_systems(Update, update_ui);
     }
 }
@@ -66,7 +62,7 @@ pub fn format_time(steps: u64) -> String {
 
 fn update_ui(
     status: Res<LevelStatus>,
-    paused: Res<Paused>,
+    mode: Option<Res<State<GameMode>>>,
     level: Option<Res<CurrentLevel>>,
     mut hud: Query<&mut Text, (With<HudText>, Without<BannerText>)>,
     mut banner: Query<&mut Text, (With<BannerText>, Without<HudText>)>,
@@ -87,7 +83,7 @@ fn update_ui(
     if let Ok(mut t) = banner.single_mut() {
         let s = if let Some(e) = &status.error {
             format!("Level file error (the last good level keeps running):\n{e}")
-        } else if paused.0 {
+        } else if mode.is_some_and(|m| *m.get() == GameMode::Paused) {
             "Paused. Esc resumes. R restarts, N skips to the next level, 1-9 pick a level."
                 .to_string()
         } else if status.won_all {

@@ -1,0 +1,350 @@
+//! Scene bench: N circle bodies bouncing under gravity over a level of tiles
+//! and Bézier curves for 600 fixed steps, single thread, Tangent's
+//! `step_body_with` (the step with one reused `StepScratch`) over a `TerrainSet`
+//! beside rapier2d on the same scene.
+//!
+//! rapier2d gets the same merged tile edges (one polyline collider) and the
+//! curves flattened to polylines at 0.1 px with lyon_geom, CCD on for every
+//! ball, ball-ball contacts filtered out (Tangent's bodies do not collide with
+//! each other), restitution multiplied like ours, no friction, defaults
+//! otherwise (sleeping included). Both start from the same balls.
+//!
+//! Each row reports steps per second (600 steps of all N bodies, wall clock,
+//! after building the terrain), and how many balls ended inside a solid tile
+//! or outside the level (tunneled). `SCENE_STEPS` shortens the run for
+//! profiling; `SCENE_ROWS=small-1k,big-1k` picks rows; `SCENE_ENGINES=tangent`
+//! skips rapier.
+
+use std::time::Instant;
+
+use glam::Vec2;
+use rapier2d::prelude::*;
+use tangent_collision::prelude::{
+    ActorShape, Body, CubicBezier, QuadBezier, StepScratch, Terrain, TerrainPiece, TerrainSet,
+    TileGrid, TileKind, step_body_with, tile_edges,
+};
+
+const DT: f32 = 1.0 / 60.0;
+const GRAVITY: Vec2 = Vec2::new(0.0, -3600.0);
+const TILE: f32 = 16.0;
+const FLATTEN_TOLERANCE: f32 = 0.1;
+
+/// Deterministic pseudo-random numbers (xorshift), so runs compare.
+struct Rng(u64);
+
+impl Rng {
+    fn unit(&mut self) -> f32 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 >> 40) as f32 / (1u64 << 24) as f32
+    }
+    fn range(&mut self, lo: f32, hi: f32) -> f32 {
+        lo + (hi - lo) * self.unit()
+    }
+}
+
+#[derive(Clone, Copy)]
+struct Ball {
+    position: Vec2,
+    velocity: Vec2,
+    radius: f32,
+    restitution: f32,
+}
+
+struct Scene {
+    grid: TileGrid,
+    curves: Vec<TerrainPiece>,
+    balls: Vec<Ball>,
+}
+
+/// A level `cols` x `rows` tiles: walls, a three-tile floor, scattered
+/// platforms (1.5 % of cells start one), quadratic hills on the floor every
+/// 24 tiles, floating cubic waves (one per 600 cells), and `n` balls in free
+/// cells with random velocity, radius 4–8 px and restitution 0.3–0.9.
+fn scene(cols: usize, rows: usize, n: usize) -> Scene {
+    let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+    let mut grid = TileGrid::new(cols, rows, TILE, Vec2::ZERO);
+    for x in 0..cols {
+        for y in 0..3 {
+            grid.set(x, y, TileKind::Solid);
+        }
+        grid.set(x, rows - 1, TileKind::Solid);
+    }
+    for y in 0..rows {
+        grid.set(0, y, TileKind::Solid);
+        grid.set(cols - 1, y, TileKind::Solid);
+    }
+    for y in 8..rows - 2 {
+        for x in 2..cols - 4 {
+            if rng.unit() < 0.015 {
+                let w = 1 + (rng.unit() * 3.0) as usize;
+                for dx in 0..w {
+                    grid.set(x + dx, y, TileKind::Solid);
+                }
+            }
+        }
+    }
+    let mut curves = Vec::new();
+    let floor = 3.0 * TILE;
+    for i in 0..cols / 24 {
+        let x = (i * 24 + 4) as f32 * TILE;
+        let h = rng.range(3.0, 8.0) * TILE;
+        curves.push(TerrainPiece::solid(QuadBezier::new(
+            Vec2::new(x, floor),
+            Vec2::new(x + 6.0 * TILE, floor + 2.0 * h),
+            Vec2::new(x + 12.0 * TILE, floor),
+        )));
+    }
+    let size = Vec2::new(cols as f32, rows as f32) * TILE;
+    for _ in 0..(cols * rows / 600).max(1) {
+        let a = Vec2::new(rng.range(0.05, 0.9) * size.x, rng.range(0.2, 0.95) * size.y);
+        let w = rng.range(6.0, 14.0) * TILE;
+        let h = rng.range(-4.0, 4.0) * TILE;
+        curves.push(TerrainPiece::solid(CubicBezier::new(
+            a,
+            a + Vec2::new(w / 3.0, h),
+            a + Vec2::new(2.0 * w / 3.0, -h),
+            a + Vec2::new(w, 0.0),
+        )));
+    }
+    let mut balls = Vec::with_capacity(n);
+    while balls.len() < n {
+        let (x, y) = (
+            2 + (rng.unit() * (cols - 4) as f32) as usize,
+            4 + (rng.unit() * (rows - 6) as f32) as usize,
+        );
+        if grid.get(x as i64, y as i64) != TileKind::Empty {
+            continue;
+        }
+        balls.push(Ball {
+            position: (Vec2::new(x as f32, y as f32) + 0.5) * TILE,
+            velocity: Vec2::new(rng.range(-300.0, 300.0), rng.range(-300.0, 300.0)),
+            radius: rng.range(4.0, 7.5),
+            restitution: rng.range(0.3, 0.9),
+        });
+    }
+    Scene {
+        grid,
+        curves,
+        balls,
+    }
+}
+
+/// Balls that ended inside a solid tile or outside the level.
+fn escaped(grid: &TileGrid, positions: impl Iterator<Item = Vec2>) -> usize {
+    positions
+        .filter(|p| {
+            let c = (*p / TILE).floor();
+            !p.is_finite() || grid.get(c.x as i64, c.y as i64) != TileKind::Empty
+        })
+        .count()
+}
+
+struct Run {
+    steps_per_s: f64,
+    escaped: usize,
+}
+
+fn run_tangent(s: &Scene, steps: usize) -> Run {
+    let set = TerrainSet::from_tiles(&s.grid, s.curves.clone()).expect("valid terrain");
+    let mut bodies: Vec<Body> = s
+        .balls
+        .iter()
+        .map(|b| {
+            Body::new(
+                ActorShape::Circle { radius: b.radius },
+                b.position,
+                b.velocity,
+                b.restitution,
+            )
+        })
+        .collect();
+    let mut scratch = StepScratch::default();
+    let start = Instant::now();
+    for _ in 0..steps {
+        for body in &mut bodies {
+            std::hint::black_box(step_body_with(&set, body, &mut scratch, GRAVITY, DT));
+        }
+    }
+    let secs = start.elapsed().as_secs_f64();
+    Run {
+        steps_per_s: steps as f64 / secs,
+        escaped: escaped(&s.grid, bodies.iter().map(|b| b.position)),
+    }
+}
+
+fn rv(v: Vec2) -> Vector {
+    Vector::new(v.x, v.y)
+}
+
+/// The curves as polylines within [`FLATTEN_TOLERANCE`] px.
+fn flattened(curve: &Terrain) -> Vec<Vector> {
+    let lp = |v: Vec2| lyon_geom::point(v.x, v.y);
+    let mut out = vec![rv(curve.point(0.0))];
+    let mut push = |s: &lyon_geom::LineSegment<f32>| out.push(Vector::new(s.to.x, s.to.y));
+    match *curve {
+        Terrain::Quad(q) => lyon_geom::QuadraticBezierSegment {
+            from: lp(q.p0),
+            ctrl: lp(q.p1),
+            to: lp(q.p2),
+        }
+        .for_each_flattened(FLATTEN_TOLERANCE, &mut push),
+        Terrain::Cubic(c) => lyon_geom::CubicBezierSegment {
+            from: lp(c.p0),
+            ctrl1: lp(c.p1),
+            ctrl2: lp(c.p2),
+            to: lp(c.p3),
+        }
+        .for_each_flattened(FLATTEN_TOLERANCE, &mut push),
+        Terrain::Segment(seg) => push(&lyon_geom::LineSegment {
+            from: lp(seg.a),
+            to: lp(seg.b),
+        }),
+    }
+    out
+}
+
+fn run_rapier(s: &Scene, steps: usize) -> Run {
+    let mut bodies = RigidBodySet::new();
+    let mut colliders = ColliderSet::new();
+    let terrain_groups = InteractionGroups::new(Group::GROUP_2, Group::GROUP_1, Default::default());
+    let ball_groups = InteractionGroups::new(Group::GROUP_1, Group::GROUP_2, Default::default());
+    let ground = bodies.insert(RigidBodyBuilder::fixed());
+    let edges = tile_edges(&s.grid);
+    let vertices: Vec<Vector> = edges
+        .iter()
+        .flat_map(|e| [rv(e.segment.a), rv(e.segment.b)])
+        .collect();
+    let indices: Vec<[u32; 2]> = (0..edges.len() as u32)
+        .map(|i| [2 * i, 2 * i + 1])
+        .collect();
+    let terrain = |b: ColliderBuilder| {
+        b.restitution(1.0)
+            .restitution_combine_rule(CoefficientCombineRule::Multiply)
+            .friction(0.0)
+            .collision_groups(terrain_groups)
+    };
+    colliders.insert_with_parent(
+        terrain(ColliderBuilder::polyline(vertices, Some(indices))),
+        ground,
+        &mut bodies,
+    );
+    for c in &s.curves {
+        colliders.insert_with_parent(
+            terrain(ColliderBuilder::polyline(flattened(&c.shape), None)),
+            ground,
+            &mut bodies,
+        );
+    }
+    let handles: Vec<RigidBodyHandle> = s
+        .balls
+        .iter()
+        .map(|b| {
+            let h = bodies.insert(
+                RigidBodyBuilder::dynamic()
+                    .translation(rv(b.position))
+                    .linvel(rv(b.velocity))
+                    .ccd_enabled(true),
+            );
+            colliders.insert_with_parent(
+                ColliderBuilder::ball(b.radius)
+                    .restitution(b.restitution)
+                    .restitution_combine_rule(CoefficientCombineRule::Multiply)
+                    .friction(0.0)
+                    .collision_groups(ball_groups),
+                h,
+                &mut bodies,
+            );
+            h
+        })
+        .collect();
+    let params = IntegrationParameters {
+        dt: DT,
+        length_unit: 20.0,
+        ..Default::default()
+    };
+    let mut pipeline = PhysicsPipeline::new();
+    let mut islands = IslandManager::new();
+    let mut broad_phase = BroadPhaseBvh::new();
+    let mut narrow_phase = NarrowPhase::new();
+    let mut impulse_joints = ImpulseJointSet::new();
+    let mut multibody_joints = MultibodyJointSet::new();
+    let mut soft_bodies = SoftBodySet::new();
+    let mut ccd = CCDSolver::new();
+    let start = Instant::now();
+    for _ in 0..steps {
+        pipeline.step(
+            rv(GRAVITY),
+            &params,
+            &mut islands,
+            &mut broad_phase,
+            &mut narrow_phase,
+            &mut bodies,
+            &mut colliders,
+            &mut impulse_joints,
+            &mut multibody_joints,
+            &mut soft_bodies,
+            &mut ccd,
+            &(),
+            &(),
+        );
+    }
+    let secs = start.elapsed().as_secs_f64();
+    let positions = handles.iter().map(|h| {
+        let t = bodies[*h].translation();
+        Vec2::new(t.x, t.y)
+    });
+    Run {
+        steps_per_s: steps as f64 / secs,
+        escaped: escaped(&s.grid, positions),
+    }
+}
+
+fn main() {
+    let steps: usize = std::env::var("SCENE_STEPS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(600);
+    let rows_wanted = std::env::var("SCENE_ROWS").unwrap_or_default();
+    let engines = std::env::var("SCENE_ENGINES").unwrap_or_else(|_| "tangent,rapier".into());
+    let configs = [
+        ("small-1k", 256, 64, 1_000),
+        ("small-10k", 256, 64, 10_000),
+        ("big-1k", 1_000, 1_000, 1_000),
+        ("big-10k", 1_000, 1_000, 10_000),
+    ];
+    println!(
+        "| scene | tiles | terrain pieces | bodies | Tangent steps/s | rapier2d steps/s | Tangent / rapier | tunneled (ours / rapier) |"
+    );
+    println!("|---|---|---|---|---|---|---|---|");
+    for (name, cols, rows, n) in configs {
+        if !rows_wanted.is_empty() && !rows_wanted.split(',').any(|r| r == name) {
+            continue;
+        }
+        let s = scene(cols, rows, n);
+        let pieces = tile_edges(&s.grid).len() + s.curves.len();
+        let ours = engines.contains("tangent").then(|| run_tangent(&s, steps));
+        let theirs = engines.contains("rapier").then(|| run_rapier(&s, steps));
+        let f = |r: &Option<Run>| {
+            r.as_ref()
+                .map_or("-".to_string(), |r| format!("{:.1}", r.steps_per_s))
+        };
+        let ratio = match (&ours, &theirs) {
+            (Some(a), Some(b)) => format!("{:.2}", a.steps_per_s / b.steps_per_s),
+            _ => "-".into(),
+        };
+        let esc = |r: &Option<Run>| {
+            r.as_ref()
+                .map_or("-".to_string(), |r| r.escaped.to_string())
+        };
+        println!(
+            "| {name} | {} | {pieces} | {n} | {} | {} | {ratio} | {} / {} |",
+            cols * rows,
+            f(&ours),
+            f(&theirs),
+            esc(&ours),
+            esc(&theirs)
+        );
+    }
+}

@@ -1,0 +1,294 @@
+//! The ECS face of the collision plugin: components for actors and terrain,
+//! a `FixedUpdate` system that steps every actor with [`step_body_with`], a
+//! [`HitMessage`] per impact, and render interpolation between fixed steps.
+//!
+//! Terrain entities carry a [`TerrainShape`]; the [`TerrainIndex`] resource
+//! holds the [`TerrainSet`] built from them and is rebuilt only when a
+//! terrain entity is added, changed or removed. Actors carry an [`Actor`]
+//! (shape and material), a [`Velocity`], and [`PhysicsPosition`]; the
+//! system writes [`Grounded`] and [`Contacts`] back. `Transform` is only
+//! written by the interpolation, never read by the physics.
+
+use bevy_app::prelude::*;
+use bevy_derive::{Deref, DerefMut};
+use bevy_ecs::prelude::*;
+use bevy_log::{error, warn};
+use bevy_time::{Fixed, Time};
+use bevy_transform::prelude::Transform;
+use glam::Vec2;
+
+use crate::dynamics::{Body, Contact, DEFAULT_MAX_SLOPE, StepScratch, step_body_with};
+use crate::geometry::ActorShape;
+use crate::query::Hits;
+use crate::terrain::{TerrainPiece, TerrainSet};
+
+/// Fixed simulation rate, Hz.
+pub const FIXED_HZ: f64 = 60.0;
+
+/// Systems of the collision step, for ordering game logic around them.
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub enum CollisionSystems {
+    /// Rebuilds the terrain index when terrain changed.
+    Index,
+    /// Moves every actor one fixed step.
+    Step,
+}
+
+/// A piece of terrain (a tile edge or a curve).
+#[derive(Component, Clone, Copy, Debug, PartialEq)]
+pub struct TerrainShape(pub TerrainPiece);
+
+/// All terrain, indexed; rebuilt from the [`TerrainShape`] entities when
+/// they change, unless it already holds them: whoever spawns terrain from a
+/// set it has built (a level, checked when loaded) inserts the index with
+/// that set and the entity of each piece, and nothing is built again.
+#[derive(Resource, Clone, Debug)]
+pub struct TerrainIndex {
+    pub set: TerrainSet,
+    /// The entity of each piece, in the set's order.
+    pub entities: Vec<Entity>,
+}
+
+impl Default for TerrainIndex {
+    fn default() -> Self {
+        TerrainIndex {
+            set: TerrainSet::new(Vec::new()).expect("an empty set is valid"),
+            entities: Vec::new(),
+        }
+    }
+}
+
+/// Gravity for all actors, px/s².
+#[derive(Resource, Clone, Copy, Debug, PartialEq)]
+pub struct Gravity(pub Vec2);
+
+impl Default for Gravity {
+    fn default() -> Self {
+        Gravity(Vec2::new(0.0, -3600.0))
+    }
+}
+
+/// A moving actor: its collision shape and material.
+#[derive(Component, Clone, Copy, Debug, PartialEq)]
+#[require(
+    Velocity,
+    PhysicsPosition,
+    PreviousPhysicsPosition,
+    Grounded,
+    Contacts,
+    GravityScale
+)]
+pub struct Actor {
+    pub shape: ActorShape,
+    pub restitution: f32,
+    pub friction: f32,
+    /// Steepest ground, radians.
+    pub max_slope: f32,
+    /// Passes through one-way terrain while set.
+    pub drop_through: bool,
+}
+
+impl Actor {
+    pub fn new(shape: ActorShape, restitution: f32) -> Self {
+        Actor {
+            shape,
+            restitution,
+            friction: 0.0,
+            max_slope: DEFAULT_MAX_SLOPE,
+            drop_through: false,
+        }
+    }
+}
+
+/// Velocity, px/s.
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Deref, DerefMut)]
+pub struct Velocity(pub Vec2);
+
+/// Position at the end of the last fixed step.
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Deref, DerefMut)]
+pub struct PhysicsPosition(pub Vec2);
+
+/// Position at the end of the step before, for interpolation.
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Deref, DerefMut)]
+pub struct PreviousPhysicsPosition(pub Vec2);
+
+/// Multiplies gravity for this actor (the player's apex hang uses it).
+#[derive(Component, Clone, Copy, Debug, PartialEq, Deref, DerefMut)]
+pub struct GravityScale(pub f32);
+
+impl Default for GravityScale {
+    fn default() -> Self {
+        GravityScale(1.0)
+    }
+}
+
+/// On the ground after the last step.
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Deref, DerefMut)]
+pub struct Grounded(pub bool);
+
+/// The contacts of the last step.
+#[derive(Component, Clone, Debug, Default, PartialEq, Deref, DerefMut)]
+pub struct Contacts(pub Vec<Contact>);
+
+/// One impact (a bounce or a landing), for sounds and effects.
+#[derive(Message, Clone, Debug, PartialEq)]
+pub struct HitMessage {
+    pub actor: Entity,
+    /// The terrain entity hit.
+    pub terrain: Entity,
+    pub normal: Vec2,
+    pub hits: Hits,
+    /// Speed into the surface before the response, px/s.
+    pub impact_speed: f32,
+    pub bounced: bool,
+}
+
+/// Adds the collision step, terrain indexing, hit messages and interpolation.
+///
+/// ```no_run
+/// use bevy_app::prelude::*;
+/// use tangent_collision::prelude::*;
+///
+/// let mut app = App::new();
+/// // (with Bevy's MinimalPlugins or DefaultPlugins for time)
+/// app.add_plugins(CollisionPlugin).insert_resource(Gravity(Vec2::new(0.0, -900.0)));
+/// let floor = Segment::new(Vec2::new(-100.0, 0.0), Vec2::new(100.0, 0.0));
+/// app.world_mut().spawn(TerrainShape(TerrainPiece::solid(floor)));
+/// app.world_mut().spawn((
+///     Actor::new(ActorShape::Circle { radius: 5.0 }, 0.5),
+///     PhysicsPosition(Vec2::new(0.0, 50.0)),
+/// ));
+/// // Each FixedUpdate moves the ball; read `PhysicsPosition`, `Velocity`,
+/// // `Grounded` and `Contacts`, or `HitMessage`s.
+/// app.update();
+/// ```
+pub struct CollisionPlugin;
+
+impl Plugin for CollisionPlugin {
+    fn build(&self, app: &mut App) {
+        app.insert_resource(Time::<Fixed>::from_hz(FIXED_HZ))
+            .init_resource::<TerrainIndex>()
+            .init_resource::<Gravity>()
+            .add_message::<HitMessage>()
+            .configure_sets(
+                FixedUpdate,
+                (CollisionSystems::Index, CollisionSystems::Step).chain(),
+            )
+            .add_systems(
+                FixedUpdate,
+                (
+                    rebuild_terrain_index.in_set(CollisionSystems::Index),
+                    step_actors.in_set(CollisionSystems::Step),
+                ),
+            )
+            .add_systems(
+                RunFixedMainLoop,
+                interpolate_transforms.in_set(RunFixedMainLoopSystems::AfterFixedMainLoop),
+            );
+    }
+}
+
+/// Rebuilds the index when any terrain entity was added, changed or removed.
+pub fn rebuild_terrain_index(
+    changed: Query<(), Changed<TerrainShape>>,
+    mut removed: RemovedComponents<TerrainShape>,
+    terrain: Query<(Entity, &TerrainShape)>,
+    mut index: ResMut<TerrainIndex>,
+) {
+    let removed_any = removed.read().count() > 0;
+    if changed.is_empty() && !removed_any {
+        return;
+    }
+    let current = index.entities.len() == terrain.iter().len()
+        && index.entities.iter().enumerate().all(|(i, &e)| {
+            terrain
+                .get(e)
+                .is_ok_and(|(_, shape)| shape.0 == *index.set.piece(i))
+        });
+    if current {
+        return;
+    }
+    let mut pieces: Vec<(Entity, TerrainPiece)> = terrain.iter().map(|(e, t)| (e, t.0)).collect();
+    pieces.sort_by_key(|(e, _)| *e);
+    match TerrainSet::new(pieces.iter().map(|(_, p)| *p).collect()) {
+        Ok(set) => {
+            index.set = set;
+            index.entities = pieces.into_iter().map(|(e, _)| e).collect();
+        }
+        // Terrain is validated when levels load; keep the last good set.
+        Err(e) => error!("terrain rejected, keeping the previous terrain: {e}"),
+    }
+}
+
+type ActorItem<'a> = (
+    Entity,
+    &'a Actor,
+    &'a mut Velocity,
+    &'a mut PhysicsPosition,
+    &'a mut PreviousPhysicsPosition,
+    &'a mut Grounded,
+    &'a mut Contacts,
+    &'a GravityScale,
+);
+
+/// Steps every actor through the terrain, in entity order (deterministic).
+pub fn step_actors(
+    time: Res<Time<Fixed>>,
+    gravity: Res<Gravity>,
+    index: Res<TerrainIndex>,
+    mut actors: Query<ActorItem>,
+    mut hits: MessageWriter<HitMessage>,
+    mut scratch: Local<StepScratch>,
+) {
+    let dt = time.delta_secs();
+    if dt <= 0.0 {
+        return;
+    }
+    let mut all: Vec<_> = actors.iter_mut().collect();
+    all.sort_by_key(|a| a.0);
+    for (entity, actor, mut vel, mut pos, mut prev, mut grounded, mut contacts, scale) in all {
+        let mut body = Body::new(actor.shape, pos.0, vel.0, actor.restitution);
+        body.friction = actor.friction;
+        body.max_slope = actor.max_slope;
+        body.drop_through = actor.drop_through;
+        prev.0 = pos.0;
+        let report = step_body_with(&index.set, &mut body, &mut scratch, gravity.0 * scale.0, dt);
+        if let Some(e) = &report.error {
+            warn!("actor {entity}: {e}");
+        }
+        pos.0 = body.position;
+        vel.0 = body.velocity;
+        grounded.0 = report.grounded;
+        for c in &report.contacts {
+            if c.impact_speed > 0.0 {
+                hits.write(HitMessage {
+                    actor: entity,
+                    terrain: index
+                        .entities
+                        .get(c.piece)
+                        .copied()
+                        .unwrap_or(Entity::PLACEHOLDER),
+                    normal: c.normal,
+                    hits: c.hits,
+                    impact_speed: c.impact_speed,
+                    bounced: c.bounced,
+                });
+            }
+        }
+        contacts.0.clone_from(&report.contacts);
+    }
+}
+
+/// Places each actor's `Transform` between its last two physics positions,
+/// by how far the clock is into the next fixed step.
+pub fn interpolate_transforms(
+    time: Res<Time<Fixed>>,
+    mut actors: Query<(&PhysicsPosition, &PreviousPhysicsPosition, &mut Transform)>,
+) {
+    let a = time.overstep_fraction();
+    for (pos, prev, mut tf) in &mut actors {
+        let p = prev.0.lerp(pos.0, a);
+        tf.translation.x = p.x;
+        tf.translation.y = p.y;
+    }
+}

@@ -1,0 +1,118 @@
+//! A moving body and what one step reports about it.
+
+use glam::Vec2;
+
+use super::margins::DEFAULT_MAX_SLOPE;
+use crate::geometry::ActorShape;
+use crate::query::Hits;
+
+/// A moving actor: its shape, where it is and how it moves, and its material.
+///
+/// ```
+/// use tangent_collision::prelude::*;
+/// let ball = Body::new(ActorShape::Circle { radius: 6.0 }, Vec2::new(0.0, 100.0), Vec2::ZERO, 0.7);
+/// assert_eq!(ball.friction, 0.0);
+/// let crate_ = Body::new(ActorShape::Rect { half_extents: Vec2::splat(8.0) }, Vec2::ZERO, Vec2::ZERO, 0.0)
+///     .with_grip();                      // holds on slopes up to 45°
+/// assert!((crate_.friction - 1.0).abs() < 1e-6);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Body {
+    pub shape: ActorShape,
+    pub position: Vec2,
+    pub velocity: Vec2,
+    /// Bounciness; the impact uses `restitution · terrain restitution`.
+    pub restitution: f32,
+    /// Coulomb friction coefficient along supporting surfaces (default 0).
+    pub friction: f32,
+    /// Steepest slope, in radians from horizontal, that counts as ground.
+    pub max_slope: f32,
+    /// Pass through one-way pieces (dropping down through a platform).
+    pub drop_through: bool,
+}
+
+impl Body {
+    /// A frictionless body, ground up to 45°, blocked by one-way pieces.
+    pub fn new(shape: ActorShape, position: Vec2, velocity: Vec2, restitution: f32) -> Self {
+        Body {
+            shape,
+            position,
+            velocity,
+            restitution,
+            friction: 0.0,
+            max_slope: DEFAULT_MAX_SLOPE,
+            drop_through: false,
+        }
+    }
+
+    /// The same body with `friction = tan(max_slope)`: at rest it stays put
+    /// on any slope that counts as ground and slides off steeper ones.
+    pub fn with_grip(mut self) -> Self {
+        self.friction = self.max_slope.tan();
+        self
+    }
+
+    pub(crate) fn is_valid(&self) -> bool {
+        self.position.is_finite()
+            && self.velocity.is_finite()
+            && self.restitution.is_finite()
+            && self.friction.is_finite()
+            && self.max_slope.is_finite()
+            && self.shape.is_valid()
+    }
+}
+
+/// One contact met during a step (a support at its start or an impact).
+///
+/// ```
+/// use tangent_collision::prelude::*;
+/// let floor = TerrainPiece::solid(Segment::new(Vec2::new(-100.0, 0.0), Vec2::new(100.0, 0.0)));
+/// let set = TerrainSet::new(vec![floor])?;
+/// let mut ball = Body::new(ActorShape::Circle { radius: 5.0 }, Vec2::new(0.0, 8.0), Vec2::new(0.0, -600.0), 0.5);
+/// let report = step_body(&set, &mut ball, Vec2::new(0.0, -900.0), 1.0 / 60.0);
+/// let hit = &report.contacts[0];
+/// assert!(hit.bounced && hit.normal == Vec2::Y && hit.piece == 0);
+/// assert!(ball.velocity.y > 0.0);        // on its way back up
+/// # Ok::<(), TerrainError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Contact {
+    /// The point of the piece at the mean hit parameter.
+    pub point: Vec2,
+    /// Unit normal facing the body.
+    pub normal: Vec2,
+    /// Index of the piece in the [`TerrainSet`](crate::terrain::TerrainSet).
+    pub piece: usize,
+    /// Hit parameters of the body (grown by the contact margin) on the piece.
+    pub hits: Hits,
+    /// Speed into the surface just before the response (0 for support).
+    pub impact_speed: f32,
+    /// `true` for a bounce, `false` for support or a slide.
+    pub bounced: bool,
+}
+
+/// What a step did.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct StepReport {
+    pub contacts: Vec<Contact>,
+    /// A contact's normal was within `max_slope` of up (against gravity).
+    pub grounded: bool,
+    /// Seconds of motion not carried out after [`MAX_ITERATIONS`](super::MAX_ITERATIONS) impacts.
+    pub leftover: f32,
+    /// Pixels the body was pushed out of terrain it overlapped at the start.
+    pub depenetration: f32,
+    /// Why the step was refused (non-finite input); the body is unchanged.
+    pub error: Option<String>,
+}
+
+impl StepReport {
+    /// Empties the report for another step, keeping the contact list's
+    /// allocation.
+    pub(crate) fn clear(&mut self) {
+        self.contacts.clear();
+        self.grounded = false;
+        self.leftover = 0.0;
+        self.depenetration = 0.0;
+        self.error = None;
+    }
+}

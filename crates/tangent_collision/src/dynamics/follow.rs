@@ -1,0 +1,265 @@
+//! Following a concave curve: the chord of a sliding circle bent back to
+//! the surface.
+//!
+//! A body sliding along a curve moves, within a step, on the straight chord
+//! `v τ + ½ g τ²`, tangent to the curve where it starts. Where the curve bends
+//! toward the body (a dip, a half-pipe) the chord runs into it: at distance
+//! `L` along the tangent the surface has come `κ L² / 2` closer (`κ` its
+//! curvature). The sweep then stops the body there, the slide turns its
+//! velocity a little, and the next chord runs in again: a ball crossing a
+//! dip met the surface up to eight times a step and could still be left
+//! with part of the step undone.
+//!
+//! Instead, before the sweep, the chord's end `E` is moved onto the path the
+//! body's centre would follow along the surface: the point at distance
+//! `r + FOLLOW_GAP` from the curve, straight out from the curve's nearest
+//! point `Q` to `E`: `E' = Q + (r + FOLLOW_GAP) (E - Q) / |E - Q|`. The sweep
+//! of the bent chord is the usual exact one, so nothing can tunnel and any
+//! other piece in the way is met as before; where the free region is convex
+//! (a dip seen from inside), a chord between two points clear of the curve
+//! stays clear, so the whole step usually takes one sweep. At the end the velocity is
+//! turned to the curve's tangent at `Q`, keeping its speed: the surface's
+//! push is normal to it and does no work, so the turn loses no energy (the
+//! step's energy check still bounds any gain from the bent path).
+//!
+//! Only circles follow curves, and only where the curve is concave toward
+//! the body at the contact and the chord's end comes within `FOLLOW_GAP` of
+//! it; elsewhere (straight pieces, hills, rects) the motion is left as it is.
+
+use crate::geometry::Rect;
+use glam::{DVec2, Vec2};
+
+use super::margins::{CONTACT_MARGIN, FOLLOW_GAP, SKIN};
+use crate::geometry::{ActorShape, Terrain};
+use crate::query::closest_offset;
+use crate::terrain::{SpanCache, TerrainSet};
+
+/// A surface a body slides on: its piece, the contact's mean hit parameter
+/// and the unit normal there, facing the body.
+#[derive(Clone, Copy, Debug)]
+pub struct Sliding {
+    pub piece: usize,
+    pub t: f32,
+    pub normal: Vec2,
+}
+
+/// A chord bent to follow a curve: the new motion, and the curve's unit
+/// normal (facing the body) at the point nearest its end.
+#[derive(Clone, Copy, Debug)]
+pub struct Bent {
+    pub motion: Vec2,
+    pub normal: Vec2,
+}
+
+/// The chord `motion` of a circle at `position` sliding on `on`, bent to
+/// end [`FOLLOW_GAP`] off the curve (see the module docs); `None` where it
+/// needs no bending: not a circle, not a curve, the curve not concave toward
+/// the body at the contact, or the chord's end already that clear of it.
+pub fn bend(
+    set: &TerrainSet,
+    on: Sliding,
+    shape: &ActorShape,
+    position: Vec2,
+    motion: Vec2,
+    cache: &mut SpanCache,
+) -> Option<Bent> {
+    let ActorShape::Circle { radius } = *shape else {
+        return None;
+    };
+    let terrain = &set.piece(on.piece).shape;
+    if matches!(terrain, Terrain::Segment(_)) {
+        return None;
+    }
+    // Concave toward the body: the curvature κ = (B''·n) / |B'|² is
+    // positive, i.e. B'' leans toward the normal (and B' ≠ 0).
+    let pc = terrain.bernstein().power();
+    let (t, n) = (on.t as f64, on.normal.as_dvec2());
+    if pc.deriv(t) == DVec2::ZERO || pc.deriv_n(2, t).dot(n) <= 0.0 {
+        return None;
+    }
+    // The curve's nearest point to the chord's end, on the span of the
+    // piece near it (any point within r + FOLLOW_GAP of the end lies in the
+    // box).
+    let end = position + motion;
+    let reach = radius + SKIN + CONTACT_MARGIN;
+    let near = *cache
+        .query_spans(set, Rect::from_center_half_size(end, Vec2::splat(reach)))
+        .iter()
+        .find(|p| p.piece == on.piece)?;
+    let span = cache.span(set, &near);
+    let e = end.as_dvec2();
+    let out = -closest_offset(&span.pc, e);
+    let dist = out.length();
+    let target = radius as f64 + FOLLOW_GAP as f64;
+    if dist >= target || dist == 0.0 || out.dot(n) <= 0.0 {
+        return None;
+    }
+    let normal = out / dist;
+    let bent_end = e + normal * (target - dist);
+    let bent: DVec2 = bent_end - position.as_dvec2();
+    Some(Bent {
+        motion: bent.as_vec2(),
+        normal: normal.as_vec2(),
+    })
+}
+
+/// `v` turned to run along a surface with unit normal `n`, keeping its
+/// speed, when it goes into the surface; unchanged otherwise.
+pub fn along(v: Vec2, n: Vec2) -> Vec2 {
+    let vn = v.dot(n);
+    if vn >= 0.0 {
+        return v;
+    }
+    let tangent = (v - vn * n).normalize_or_zero();
+    tangent * v.length()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::testing::random_curve;
+    use crate::geometry::{QuadBezier, Segment};
+    use crate::poly::testing::unit_rng;
+    use crate::terrain::TerrainPiece;
+
+    /// The vector from the curve's nearest point to `p`, by 40 001 samples
+    /// (the reference).
+    fn sampled_offset(terrain: &Terrain, p: Vec2) -> DVec2 {
+        (0..=40_000)
+            .map(|k| p.as_dvec2() - terrain.point_f64(k as f64 / 40_000.0))
+            .min_by(|a, b| a.length().total_cmp(&b.length()))
+            .unwrap()
+    }
+
+    fn sampled_distance(terrain: &Terrain, p: Vec2) -> f64 {
+        sampled_offset(terrain, p).length()
+    }
+
+    /// On random quadratics and cubics, a circle touching the curve (a skin
+    /// off it) on its concave side, no larger than half the radius of
+    /// curvature there, moves along the tangent by up to its radius. The
+    /// bent chord ends `FOLLOW_GAP` straight out from a point of the curve
+    /// that is nearest to the chord's end (by dense sampling). Where nothing
+    /// is bent, the chord's end was that clear already, or nearest to another
+    /// part of the curve, across from the body (the sweep's job).
+    #[test]
+    fn bent_chords_end_a_follow_gap_off_the_curve() {
+        let mut f = unit_rng(0xF011_0A11_0000_0001);
+        let (mut bent, mut cases) = (0, 0);
+        let mut cache = SpanCache::default();
+        for case in 0..1000 {
+            let terrain = random_curve(&mut f, case, 300.0);
+            let set = TerrainSet::new(vec![TerrainPiece::solid(terrain)]).unwrap();
+            let pc = terrain.bernstein().power();
+            let t = 0.1 + 0.8 * f();
+            let (d1, d2) = (pc.deriv(t), pc.deriv_n(2, t));
+            if d1.length() < 1.0 {
+                continue;
+            }
+            // The side the curve bends toward.
+            let mut n = d1.perp().normalize();
+            if d2.dot(n) < 0.0 {
+                n = -n;
+            }
+            // A ball fits in the dip only if it is smaller than the radius of
+            // curvature 1/κ there; keep it and the chord under half of that.
+            let r = 2.0 + 18.0 * f();
+            let kappa = d2.dot(n) / d1.length_squared();
+            if r * kappa > 0.5 {
+                continue;
+            }
+            let position = (pc.eval(t) + n * (r + SKIN as f64)).as_vec2();
+            if sampled_distance(&terrain, position) < r + SKIN as f64 - 1e-3 {
+                continue; // another part of the curve is nearer: no touch
+            }
+            let tangent = d1.normalize().as_vec2() * if f() < 0.5 { 1.0 } else { -1.0 };
+            let motion = tangent * (r * f()) as f32;
+            let on = Sliding {
+                piece: 0,
+                t: t as f32,
+                normal: n.as_vec2(),
+            };
+            let shape = ActorShape::Circle { radius: r as f32 };
+            cases += 1;
+            let target = r + FOLLOW_GAP as f64;
+            match bend(&set, on, &shape, position, motion, &mut cache) {
+                Some(b) => {
+                    bent += 1;
+                    // Pushed straight out from the curve's nearest point to
+                    // the chord's end, to the follow gap.
+                    let end = (position + b.motion).as_dvec2();
+                    let q = end - b.normal.as_dvec2() * target;
+                    let chord_end = position + motion;
+                    let on_curve = sampled_distance(&terrain, q.as_vec2());
+                    let nearest = sampled_distance(&terrain, chord_end);
+                    let from_q = (chord_end.as_dvec2() - q).length();
+                    assert!(
+                        on_curve < 0.02 && (from_q - nearest).abs() < 1e-3,
+                        "case {case}: pushed from {q}, {on_curve} px off the curve, \
+                         {from_q} px from the chord's end (nearest {nearest})"
+                    );
+                    assert!((b.normal.length() - 1.0).abs() < 1e-5);
+                }
+                None => {
+                    // Clear already, or nearest to another part of the
+                    // curve across from the body (left to the sweep).
+                    let out = sampled_offset(&terrain, position + motion);
+                    let d = out.length();
+                    assert!(
+                        d >= target - 2e-3 || out.dot(n) <= 0.0,
+                        "case {case}: chord end {d} px off the curve was not bent \
+                         (r {r}, motion {motion}, t {t}, n {n}, curve {terrain:?})"
+                    );
+                }
+            }
+        }
+        assert!(bent > cases / 2, "only {bent} of {cases} bent");
+    }
+
+    #[test]
+    fn hills_segments_and_rects_are_not_bent() {
+        let mut cache = SpanCache::default();
+        let hill = Terrain::Quad(QuadBezier::new(
+            Vec2::ZERO,
+            Vec2::new(100.0, 100.0),
+            Vec2::new(200.0, 0.0),
+        ));
+        let top = hill.point(0.5);
+        let set = TerrainSet::new(vec![TerrainPiece::solid(hill)]).unwrap();
+        let on = Sliding {
+            piece: 0,
+            t: 0.5,
+            normal: Vec2::Y,
+        };
+        let ball = ActorShape::Circle { radius: 10.0 };
+        let at = top + Vec2::Y * 10.02;
+        assert!(bend(&set, on, &ball, at, Vec2::X * 20.0, &mut cache).is_none());
+        // From below the hill is a dip: that one is bent.
+        let under = Sliding {
+            normal: -Vec2::Y,
+            ..on
+        };
+        let below = top - Vec2::Y * 10.02;
+        assert!(bend(&set, under, &ball, below, Vec2::X * 20.0, &mut cache).is_some());
+        let crate_ = ActorShape::Rect {
+            half_extents: Vec2::splat(10.0),
+        };
+        assert!(bend(&set, under, &crate_, below, Vec2::X * 20.0, &mut cache).is_none());
+        let floor = Terrain::Segment(Segment::new(Vec2::ZERO, Vec2::new(200.0, 0.0)));
+        let set = TerrainSet::new(vec![TerrainPiece::solid(floor)]).unwrap();
+        let at = Vec2::new(100.0, 10.0);
+        assert!(bend(&set, on, &ball, at, Vec2::new(20.0, -1.0), &mut cache).is_none());
+    }
+
+    #[test]
+    fn along_turns_into_the_tangent_keeping_speed() {
+        let n = Vec2::from_angle(1.2);
+        let v = Vec2::new(30.0, -400.0);
+        let u = along(v, n);
+        assert!((u.length() - v.length()).abs() < 1e-3);
+        assert!(u.dot(n).abs() < 1e-3);
+        assert!(u.dot(v) > 0.0);
+        // Leaving the surface: unchanged.
+        assert_eq!(along(-v, n), -v);
+    }
+}

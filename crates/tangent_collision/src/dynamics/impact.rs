@@ -1,0 +1,158 @@
+//! The earliest impact of a body's straight motion over the pieces near it,
+//! keeping the skin; one-way pieces; [`cast`] for probes.
+
+use glam::{DVec2, Vec2};
+
+use super::body::Body;
+use super::depenetrate::NearSpan;
+use super::margins::{CONTACT_MARGIN, SKIN, TOUCHING};
+use super::support::gap_to;
+use crate::geometry::{ActorShape, Rect, Span};
+use crate::query::{Toi, closest_offset, px_tol, shape_crossings, sweep_span};
+use crate::terrain::{SpanCache, TerrainPiece, TerrainSet};
+
+/// `true` when a one-way piece blocks `body` about to move by `motion`: the
+/// body is not dropping through, does not overlap the piece, is on its left
+/// (normal) side, and moves against that normal.
+pub fn one_way_blocks(piece: &TerrainPiece, body: &Body, motion: Vec2) -> bool {
+    if body.drop_through {
+        return false;
+    }
+    let pc = piece.shape.bernstein().power();
+    let c = body.position.as_dvec2();
+    if !shape_crossings(&pc, &body.shape, c, 0.0).is_empty() {
+        return false;
+    }
+    let t = piece.shape.closest_t(body.position);
+    let d = piece.shape.derivative(t);
+    let left = if d.length_squared() > 0.0 {
+        d.perp()
+    } else {
+        Vec2::Y
+    };
+    (body.position - piece.shape.point(t)).dot(left) > 0.0 && motion.dot(left) < 0.0
+}
+
+/// The box of the body moving by `motion`, grown by `margin`.
+pub fn swept_box(body: &Body, motion: Vec2, margin: f32) -> Rect {
+    let a = body.shape.aabb(body.position);
+    let b = body.shape.aabb(body.position + motion);
+    a.union(b).inflate(margin)
+}
+
+/// The earliest impact of `body` moving by `motion`, over every nearby piece.
+///
+/// A piece already within the skin blocks at fraction 0 only if the motion
+/// goes into it. Otherwise the body may move along it: the piece is swept
+/// again with a shell of half the body's current gap, so a body sliding along
+/// a concave surface meets it again before it can enter, and each such
+/// impact at most halves the gap (the next step restores the skin).
+///
+/// `known` holds the pieces near the body whose closest point to it is
+/// already known ([`NearSpans`] at the body's position, or nothing).
+pub fn first_impact(
+    set: &TerrainSet,
+    body: &Body,
+    motion: Vec2,
+    cache: &mut SpanCache,
+    known: &[NearSpan],
+) -> Option<(usize, Toi)> {
+    let len = motion.length();
+    if len == 0.0 {
+        return None;
+    }
+    let found = cache
+        .query_spans(set, swept_box(body, motion, SKIN + CONTACT_MARGIN))
+        .len();
+    let mut best: Option<(usize, Toi)> = None;
+    for k in 0..found {
+        let near_piece = cache.found()[k];
+        let i = near_piece.piece;
+        let piece = set.piece(i);
+        if piece.one_way && !one_way_blocks(piece, body, motion) {
+            continue;
+        }
+        let span = cache.span(set, &near_piece);
+        let closest = known.iter().find(|n| n.piece == i).and_then(|n| n.closest);
+        let Some(toi) = sweep_keeping_skin(piece, &span, body, motion, closest) else {
+            continue;
+        };
+        if best.as_ref().is_none_or(|(_, b)| toi.fraction < b.fraction) {
+            best = Some((i, toi));
+        }
+    }
+    best
+}
+
+/// The first contact of `body` moving by `motion` with one piece's span,
+/// keeping the skin (see [`first_impact`]).
+///
+/// A circle first asks the exact closest point how far the piece is: clear
+/// of the skin, or within it but moving along or away from it (judged by
+/// the direction to the closest point), it is swept from a start known to
+/// be clear, with the skin or with the half-gap shell. Only a circle
+/// touching, or moving into a piece within its skin, and a rect take the
+/// general path, which finds the start contact by its hits.
+///
+/// `closest` is the vector from the circle's centre to the piece's closest
+/// point when the caller has it, found on the span of the pieces near the
+/// body rather than on this one: both spans hold every point of the piece
+/// within the contact margin and skin of the circle, so where the closest
+/// point matters (a gap under the skin) it is the same point, to rounding;
+/// where that span's closest point is farther, so is this one's, and
+/// either way the circle is clear of the skin.
+pub fn sweep_keeping_skin(
+    piece: &TerrainPiece,
+    span: &Span,
+    body: &Body,
+    motion: Vec2,
+    closest: Option<DVec2>,
+) -> Option<Toi> {
+    let (shape, position) = (&body.shape, body.position);
+    let len = motion.length();
+    if let ActorShape::Circle { radius } = *shape {
+        let skin_reach = radius as f64 + SKIN as f64;
+        let q = span.pc.translated(position.as_dvec2());
+        if q.hull_box_distance() > skin_reach + 2.0 * px_tol(q.scale() + skin_reach) {
+            return sweep_span(&piece.shape, span, shape, position, motion, SKIN, true);
+        }
+        let offset = closest.unwrap_or_else(|| closest_offset(&span.pc, position.as_dvec2()));
+        let dist = offset.length();
+        let gap = dist - radius as f64;
+        let tol = 2.0 * px_tol(span.pc.scale() + dist);
+        if gap > SKIN as f64 + tol {
+            return sweep_span(&piece.shape, span, shape, position, motion, SKIN, true);
+        }
+        let away = -offset / dist;
+        if gap > (TOUCHING as f64) && motion.as_dvec2().dot(away) >= 0.0 {
+            let shell = 0.5 * gap as f32;
+            return sweep_span(&piece.shape, span, shape, position, motion, shell, true);
+        }
+    }
+    let mut toi = sweep_span(&piece.shape, span, shape, position, motion, SKIN, false)?;
+    if toi.fraction == 0.0 && motion.dot(toi.normal) >= -1e-6 * len {
+        let gap = gap_to(span, body, SKIN);
+        if gap > TOUCHING {
+            toi = sweep_span(&piece.shape, span, shape, position, motion, 0.5 * gap, true)?;
+        }
+    }
+    Some(toi)
+}
+
+/// The first contact of `body` moving by `motion` through `set`, keeping the
+/// skin, as `(piece index, contact)`; `None` when the motion is free. Used
+/// for probes such as snapping a runner to the ground.
+///
+/// ```
+/// use tangent_collision::prelude::*;
+/// let floor = TerrainPiece::solid(Segment::new(Vec2::new(-100.0, 0.0), Vec2::new(100.0, 0.0)));
+/// let set = TerrainSet::new(vec![floor])?;
+/// let runner = Body::new(ActorShape::Rect { half_extents: Vec2::new(5.0, 7.0) }, Vec2::new(0.0, 10.0), Vec2::ZERO, 0.0);
+/// let (piece, toi) = cast(&set, &runner, Vec2::new(0.0, -8.0)).unwrap();
+/// assert_eq!(piece, 0);
+/// assert!((runner.position.y - 8.0 * toi.fraction - 7.0 - 0.02).abs() < 1e-3); // stops a skin above
+/// # Ok::<(), TerrainError>(())
+/// ```
+pub fn cast(set: &TerrainSet, body: &Body, motion: Vec2) -> Option<(usize, Toi)> {
+    first_impact(set, body, motion, &mut SpanCache::default(), &[])
+}

@@ -1,0 +1,166 @@
+//! Resting support at the start of a step: the surfaces within the contact
+//! margin a body is not leaving, with their velocity and gravity removed,
+//! friction and the stay-put rule; and the gap to a span.
+
+use glam::Vec2;
+
+use super::body::{Body, Contact, StepReport};
+use super::depenetrate::NearSpans;
+use super::impact::one_way_blocks;
+use super::margins::{CONTACT_MARGIN, SKIN, rest_speed};
+use super::slide::clip_to_cone;
+use crate::geometry::{ActorShape, Span};
+use crate::query::Hits;
+use crate::query::{
+    circle_clear_by, contact_normal, mean_hit, shape_crossings, shape_crossings_given,
+};
+use crate::terrain::TerrainSet;
+
+/// The normals of this step's support and slide contacts whose points are
+/// still within reach of the body (its box grown by the skin and the contact
+/// margin): the surfaces a slide must not push it into.
+pub fn touching_normals(contacts: &[Contact], body: &Body, out: &mut Vec<Vec2>) {
+    let reach = body
+        .shape
+        .aabb(body.position)
+        .inflate(2.0 * (SKIN + CONTACT_MARGIN));
+    out.clear();
+    out.extend(
+        contacts
+            .iter()
+            .filter(|c| !c.bounced && reach.contains(c.point))
+            .map(|c| c.normal),
+    );
+}
+
+/// Reduces the body's speed by a Coulomb friction impulse `μ · load`.
+pub fn apply_friction(body: &mut Body, load: f32) {
+    let speed = body.velocity.length();
+    if body.friction > 0.0 && speed > 0.0 {
+        let cut = (body.friction * load).min(speed);
+        body.velocity -= body.velocity / speed * cut;
+    }
+}
+
+/// Finds the surfaces supporting the body at the start of the step, removes
+/// its velocity into them and gravity's push into them, applies friction and
+/// the stay-put rule, and records them as contacts. `near` holds the
+/// pieces near the body ([`NearSpans`]).
+pub fn supports(
+    set: &TerrainSet,
+    body: &mut Body,
+    g: &mut Vec2,
+    dt: f32,
+    near: &NearSpans,
+    report: &mut StepReport,
+    normals: &mut Vec<Vec2>,
+) {
+    let rest = rest_speed(*g, dt);
+    let mut load = 0.0f32;
+    let grow = CONTACT_MARGIN as f64;
+    for near_span in &near.spans {
+        let (i, span) = (near_span.piece, &near_span.span);
+        let piece = set.piece(i);
+        let c = body.position.as_dvec2();
+        // The radius the crossings below are solved for (`shape_crossings`).
+        if let (ActorShape::Circle { radius }, Some(offset)) = (body.shape, near_span.closest)
+            && near.at == body.position
+            && circle_clear_by(&span.pc.translated(c), radius as f64 + grow, offset)
+        {
+            // No crossings to find (`circle_clear` decides as they would).
+            continue;
+        }
+        // Depenetration's critical points, found at this same centre.
+        let critical = near_span
+            .critical
+            .as_deref()
+            .filter(|_| near.at == body.position);
+        let hits: Hits = shape_crossings_given(&span.pc, &body.shape, c, grow, critical)
+            .iter()
+            .map(|&s| span.piece_t(s) as f32)
+            .collect();
+        let Some(n) = contact_normal(&piece.shape, &hits, &body.shape, body.position) else {
+            continue;
+        };
+        if piece.one_way && !one_way_blocks(piece, body, -n) {
+            continue;
+        }
+        let vn = body.velocity.dot(n);
+        if vn.abs() > rest {
+            // Leaving the surface (a jump, a rebound), or hitting it fast:
+            // the sweep turns that into a bounce.
+            continue;
+        }
+        if vn < 0.0 {
+            body.velocity -= vn * n;
+        }
+        let gn = g.dot(n);
+        if gn < 0.0 {
+            *g -= gn * n;
+            load += -gn;
+        }
+        let Some(mean) = mean_hit(&hits) else {
+            continue;
+        };
+        report.contacts.push(Contact {
+            point: piece.shape.point(mean as f32),
+            normal: n,
+            piece: i,
+            hits,
+            impact_speed: 0.0,
+            bounced: false,
+        });
+    }
+    // Where supports meet in a crease, removing the push into one surface
+    // can leave a push into another: keep both out of every support.
+    if report.contacts.len() > 1 {
+        normals.clear();
+        normals.extend(report.contacts.iter().map(|c| c.normal));
+        body.velocity = clip_to_cone(body.velocity, normals);
+        *g = clip_to_cone(*g, normals);
+    }
+    if load > 0.0 && body.friction > 0.0 {
+        let hold = g.length() <= body.friction * load + 1e-4
+            && body.velocity.length() <= body.friction * load * dt + 1e-3;
+        if hold {
+            body.velocity = Vec2::ZERO;
+            *g = Vec2::ZERO;
+        } else {
+            apply_friction(body, load * dt);
+        }
+    }
+}
+
+/// The gap (px, at most `limit`) between the bare body and a piece's span:
+/// the largest growth of the shape that still does not touch it, by
+/// bisection. The span must cover the body's box grown by `limit`.
+pub fn gap_to(span: &Span, body: &Body, limit: f32) -> f32 {
+    let pc = span.pc;
+    let c = body.position.as_dvec2();
+    if let ActorShape::Circle { radius } = body.shape {
+        // Exact for a circle: the distance to the piece less the radius,
+        // after the cheap bound by the control-point box.
+        if pc.translated(c).hull_box_distance() - radius as f64 >= limit as f64 {
+            return limit;
+        }
+        let gap = crate::query::point_distance(&pc, c) - radius as f64;
+        return (gap as f32).clamp(0.0, limit);
+    }
+    let clear = |g: f32| shape_crossings(&pc, &body.shape, c, g as f64).is_empty();
+    if clear(limit) {
+        return limit;
+    }
+    let (mut lo, mut hi) = (0.0f32, limit);
+    if !clear(0.0) {
+        return 0.0;
+    }
+    for _ in 0..12 {
+        let mid = 0.5 * (lo + hi);
+        if clear(mid) {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    lo
+}

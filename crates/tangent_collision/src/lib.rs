@@ -1,0 +1,42 @@
+#![doc = include_str!("../README.md")]
+//!
+//! ## Layers
+//!
+//! `poly` (roots on `[0, 1]`, internal) → [`geometry`] (shapes, bases,
+//! boxes) → [`query`] (hits, closest point, normals, sweep) → [`terrain`]
+//! (pieces, tiles, grid broad phase) → [`dynamics`] (bodies and the step) →
+//! `bevy` (the ECS face, feature `bevy`). Most users need only the
+//! [`prelude`]; every public item has an example.
+
+pub(crate) mod poly;
+
+pub mod dynamics;
+pub mod geometry;
+pub mod query;
+pub mod terrain;
+
+#[cfg(feature = "bevy")]
+pub mod bevy;
+
+/// What a user of the crate needs: the shapes, the queries, the terrain
+/// set, bodies and the step, and (feature `bevy`) the plugin and its
+/// components.
+pub mod prelude {
+    pub use glam::Vec2;
+
+    pub use crate::dynamics::{
+        Body, Contact, StepReport, StepScratch, cast, step_body, step_body_with,
+    };
+    pub use crate::geometry::{ActorShape, CubicBezier, QuadBezier, Rect, Segment, Terrain};
+    pub use crate::query::{Hits, Toi, bounce_normal, reflect, sweep};
+    pub use crate::terrain::{
+        SpanCache, TerrainError, TerrainPiece, TerrainSet, TileEdge, TileGrid, TileKind, tile_edges,
+    };
+
+    #[cfg(feature = "bevy")]
+    pub use crate::bevy::{
+        Actor, CollisionDebugPlugin, CollisionPlugin, CollisionSystems, Contacts, Gravity,
+        GravityScale, Grounded, HitMessage, PhysicsPosition, PreviousPhysicsPosition, TerrainIndex,
+        TerrainShape, Velocity,
+    };
+}

@@ -1,0 +1,31 @@
+//! Queries between one piece and a point, a segment or an actor: crossings
+//! (hit parameters), the closest point and distance, normals, and the swept
+//! test (time of impact).
+//!
+//! Files, bottom up: `tolerance` (`px_tol`), `closest` (closest point and
+//! the critical points of the squared distance), `line` (segment
+//! crossings), `crossings` (segment, circle and rect hits), `normal`
+//! (bounce and contact normals, [`reflect`]), `segment` (queries on one
+//! [`Segment`](crate::geometry::Segment)), `distance` (curve to segment and
+//! polygon), `sweep` (time of impact).
+
+mod closest;
+mod crossings;
+mod distance;
+mod hits;
+mod line;
+mod normal;
+mod segment;
+mod sweep;
+mod tolerance;
+
+pub(crate) use closest::{closest_offset, closest_with_critical, point_distance};
+pub(crate) use crossings::{
+    circle_box_clear, circle_clear_by, shape_crossings, shape_crossings_given,
+};
+pub use hits::{Hits, MAX_HITS};
+pub use normal::{bounce_normal, contact_normal, mean_hit, reflect};
+
+pub(crate) use sweep::sweep_span;
+pub use sweep::{Toi, sweep};
+pub(crate) use tolerance::px_tol;

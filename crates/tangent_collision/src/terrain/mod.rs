@@ -1,0 +1,17 @@
+//! A level's terrain as one validated, indexed set: pieces with their
+//! materials, tile edges from a tile grid, and the grid broad phase that
+//! answers "which parameter ranges of which pieces lie near this box".
+//!
+//! Files, bottom up: `piece` ([`TerrainPiece`], validation errors), `tiles`
+//! (tile grid to merged edges), `set` ([`TerrainSet`] and its grid), `cache`
+//! ([`SpanCache`], one grid walk per body step).
+
+mod cache;
+mod piece;
+mod set;
+mod tiles;
+
+pub use cache::SpanCache;
+pub use piece::{MAX_COORD, TerrainError, TerrainPiece};
+pub use set::{PieceRange, SPAN_EXTENT, TerrainSet};
+pub use tiles::{TileEdge, TileGrid, TileKind, tile_edges};

@@ -1,0 +1,106 @@
+//! A piece of terrain with its surface properties, and the validation every
+//! set of pieces passes before it is indexed.
+
+use std::fmt;
+
+use glam::Vec2;
+
+use super::tiles::TileEdge;
+use crate::geometry::Terrain;
+
+/// One piece of terrain with its surface properties.
+///
+/// ```
+/// use tangent_collision::prelude::*;
+/// let springy = TerrainPiece {
+///     restitution: 1.5,
+///     ..TerrainPiece::solid(QuadBezier::new(Vec2::ZERO, Vec2::new(50.0, -40.0), Vec2::new(100.0, 0.0)))
+/// };
+/// let platform = TerrainPiece { one_way: true, ..TerrainPiece::solid(Segment::new(Vec2::ZERO, Vec2::X * 64.0)) };
+/// assert!(TerrainSet::new(vec![springy, platform]).is_ok());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TerrainPiece {
+    pub shape: Terrain,
+    /// Multiplies the body's restitution: `e = e_body · e_terrain`.
+    pub restitution: f32,
+    /// Blocks only bodies coming from its left side (the side
+    /// `perp(B'(t))` points to; "up" for a piece drawn left to right).
+    pub one_way: bool,
+}
+
+impl TerrainPiece {
+    /// A solid piece with restitution 1 (the body's own restitution applies).
+    pub fn solid(shape: impl Into<Terrain>) -> Self {
+        TerrainPiece {
+            shape: shape.into(),
+            restitution: 1.0,
+            one_way: false,
+        }
+    }
+
+    /// The piece for a tile edge.
+    pub fn from_tile_edge(edge: &TileEdge) -> Self {
+        TerrainPiece {
+            shape: Terrain::Segment(edge.segment),
+            restitution: 1.0,
+            one_way: edge.one_way,
+        }
+    }
+}
+
+/// Largest coordinate accepted, in pixels: beyond it `f32` spacing exceeds 1 px.
+pub const MAX_COORD: f32 = 1.0e7;
+
+/// Why a set of terrain pieces was rejected.
+#[derive(Clone, Debug, PartialEq)]
+pub enum TerrainError {
+    /// A control point is NaN or infinite.
+    NonFinite { piece: usize, point: Vec2 },
+    /// A control point lies farther than [`MAX_COORD`] from the origin.
+    TooFar { piece: usize, point: Vec2 },
+    /// Restitution is NaN, negative or infinite.
+    BadRestitution { piece: usize, value: f32 },
+}
+
+impl fmt::Display for TerrainError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TerrainError::NonFinite { piece, point } => {
+                write!(
+                    f,
+                    "terrain piece {piece}: control point {point} is not finite"
+                )
+            }
+            TerrainError::TooFar { piece, point } => write!(
+                f,
+                "terrain piece {piece}: control point {point} is farther than {MAX_COORD} px from the origin"
+            ),
+            TerrainError::BadRestitution { piece, value } => write!(
+                f,
+                "terrain piece {piece}: restitution {value} must be finite and not negative"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for TerrainError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::prelude::*;
+
+    #[test]
+    fn rejects_non_finite_input_naming_the_piece() {
+        let good = TerrainPiece::solid(Segment::new(Vec2::ZERO, Vec2::X));
+        let bad = TerrainPiece::solid(QuadBezier::new(
+            Vec2::ZERO,
+            Vec2::new(f32::NAN, 0.0),
+            Vec2::X,
+        ));
+        let err = TerrainSet::new(vec![good, bad]).unwrap_err();
+        assert!(matches!(err, TerrainError::NonFinite { piece: 1, .. }));
+        assert!(err.to_string().contains("terrain piece 1"));
+    }
+}

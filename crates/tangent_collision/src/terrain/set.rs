@@ -1,0 +1,407 @@
+//! The terrain of a level as one validated set, with a uniform grid over the
+//! tight boxes of short x/y-monotonic spans so queries only visit nearby
+//! pieces, and only the parameter ranges of them that are near.
+//!
+//! Each curve is cut at the turning points of `x(t)` and `y(t)` (see
+//! [`Terrain::monotonic_ranges`]), and each monotonic part is halved in `t`
+//! until its box is at most [`SPAN_EXTENT`] px wide and tall. A monotonic
+//! span's box is the box of its two ends, so a long curve occupies only the
+//! cells it passes through, and a query learns which `[t0, t1]` of it lies
+//! near ([`TerrainSet::query_spans`]). Segments are one span. The grid is
+//! stored compressed (cell start offsets + one item array), built in two
+//! passes: count, then fill.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use glam::Vec2;
+
+use super::piece::{MAX_COORD, TerrainError, TerrainPiece};
+use super::tiles::{TileGrid, tile_edges};
+use crate::geometry::{Rect, Terrain};
+
+/// Closed-box overlap; unlike `Rect::intersect(..).is_empty()` it keeps
+/// boxes of zero width or height (horizontal and vertical segments).
+pub fn boxes_touch(a: &Rect, b: &Rect) -> bool {
+    a.min.x <= b.max.x && b.min.x <= a.max.x && a.min.y <= b.max.y && b.min.y <= a.max.y
+}
+
+/// Largest width or height, in pixels, of the box of one span of a curve.
+pub const SPAN_EXTENT: f32 = 32.0;
+
+/// Most halvings of one monotonic part into spans.
+const MAX_SPAN_DEPTH: u32 = 10;
+
+/// A monotonic span of a piece: its box, the piece and the parameter range.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct BoxedRange {
+    pub piece: u32,
+    pub t0: f32,
+    pub t1: f32,
+    pub aabb: Rect,
+}
+
+/// A piece near a query region and the parameter range `[t0, t1]` covering
+/// all its spans that touch the region.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PieceRange {
+    pub piece: usize,
+    pub t0: f32,
+    pub t1: f32,
+}
+
+/// The box of the curve on `[t0, t1]`, a monotonic range: the box of its
+/// ends, padded by an ulp-scale margin (the ends are rounded to `f32`).
+fn span_box(shape: &Terrain, t0: f32, t1: f32) -> Rect {
+    let (a, b) = (shape.point(t0), shape.point(t1));
+    let pad = 1e-4 * (1.0 + a.abs().max(b.abs()).max_element() * 1e-3);
+    Rect::from_corners(a, b).inflate(pad)
+}
+
+/// Pushes the spans of the monotonic range `[t0, t1]` of piece `i`: the
+/// range itself when its box is small enough, else its two halves.
+fn push_spans(
+    parts: &mut Vec<BoxedRange>,
+    i: usize,
+    shape: &Terrain,
+    t0: f32,
+    t1: f32,
+    depth: u32,
+) {
+    let aabb = span_box(shape, t0, t1);
+    let mid = 0.5 * (t0 + t1);
+    if aabb.size().max_element() <= SPAN_EXTENT || depth >= MAX_SPAN_DEPTH || mid <= t0 {
+        parts.push(BoxedRange {
+            piece: i as u32,
+            t0,
+            t1,
+            aabb,
+        });
+        return;
+    }
+    push_spans(parts, i, shape, t0, mid, depth + 1);
+    push_spans(parts, i, shape, mid, t1, depth + 1);
+}
+
+/// All terrain of a level, validated and indexed for queries: a uniform
+/// grid over short monotonic spans of every piece.
+///
+/// ```
+/// use tangent_collision::prelude::*;
+/// let pieces: Vec<TerrainPiece> = (0..100)
+///     .map(|i| {
+///         let x = i as f32 * 100.0;
+///         TerrainPiece::solid(Segment::new(Vec2::new(x, 0.0), Vec2::new(x + 50.0, 0.0)))
+///     })
+///     .collect();
+/// let set = TerrainSet::new(pieces)?;
+/// let mut near = Vec::new();
+/// set.query(Rect::new(410.0, -5.0, 520.0, 5.0), &mut near);
+/// assert_eq!(near, vec![4, 5]);
+/// // Bad input is refused, naming the piece.
+/// let bad = TerrainPiece::solid(Segment::new(Vec2::ZERO, Vec2::new(f32::NAN, 0.0)));
+/// assert!(TerrainSet::new(vec![bad]).unwrap_err().to_string().contains("piece 0"));
+/// # Ok::<(), TerrainError>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct TerrainSet {
+    /// Unique to this set's contents (a clone shares it): what a
+    /// [`SpanCache`] checks it was gathered from.
+    pub(crate) id: u64,
+    pieces: Vec<TerrainPiece>,
+    origin: Vec2,
+    cell: f32,
+    cols: usize,
+    rows: usize,
+    /// `items[starts[c]..starts[c + 1]]` are the spans overlapping cell `c`,
+    /// each with its index among all spans. A span is copied into every cell
+    /// it overlaps, so a query reads each cell's spans in one run rather
+    /// than chasing an index per span (a cache miss each on a big level).
+    starts: Vec<u32>,
+    items: Vec<(u32, BoxedRange)>,
+}
+
+/// Most grid cells along one axis; larger levels get larger cells.
+const MAX_CELLS_PER_AXIS: usize = 2048;
+
+/// Cell size when the pieces do not suggest one, in pixels.
+const DEFAULT_CELL: f32 = 64.0;
+
+impl TerrainSet {
+    /// Validates and indexes `pieces`. Rejects non-finite or absurdly far
+    /// control points and bad restitution, naming the piece.
+    pub fn new(pieces: Vec<TerrainPiece>) -> Result<TerrainSet, TerrainError> {
+        Self::with_cell_size(pieces, DEFAULT_CELL)
+    }
+
+    /// [`TerrainSet::new`] with a chosen grid cell size in pixels.
+    pub fn with_cell_size(
+        pieces: Vec<TerrainPiece>,
+        cell: f32,
+    ) -> Result<TerrainSet, TerrainError> {
+        for (i, p) in pieces.iter().enumerate() {
+            for point in p.shape.control_points() {
+                if !point.is_finite() {
+                    return Err(TerrainError::NonFinite { piece: i, point });
+                }
+                if point.abs().max_element() > MAX_COORD {
+                    return Err(TerrainError::TooFar { piece: i, point });
+                }
+            }
+            if !p.restitution.is_finite() || p.restitution < 0.0 {
+                return Err(TerrainError::BadRestitution {
+                    piece: i,
+                    value: p.restitution,
+                });
+            }
+        }
+        let mut parts = Vec::with_capacity(pieces.len());
+        for (i, p) in pieces.iter().enumerate() {
+            let Terrain::Segment(_) = p.shape else {
+                for (t0, t1) in p.shape.monotonic_ranges() {
+                    push_spans(&mut parts, i, &p.shape, t0, t1, 0);
+                }
+                continue;
+            };
+            parts.push(BoxedRange {
+                piece: i as u32,
+                t0: 0.0,
+                t1: 1.0,
+                aabb: p.shape.aabb(),
+            });
+        }
+        let mut bounds = Rect::EMPTY;
+        for part in &parts {
+            bounds = bounds.union(part.aabb);
+        }
+        if parts.is_empty() {
+            bounds = Rect::new(0.0, 0.0, 1.0, 1.0);
+        }
+        let size = bounds.size().max(Vec2::ONE);
+        let cell = cell
+            .max(size.x / MAX_CELLS_PER_AXIS as f32)
+            .max(size.y / MAX_CELLS_PER_AXIS as f32)
+            .max(1.0);
+        let cols = ((size.x / cell).ceil() as usize).max(1);
+        let rows = ((size.y / cell).ceil() as usize).max(1);
+        static NEXT_ID: AtomicU64 = AtomicU64::new(0);
+        let mut set = TerrainSet {
+            id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
+            pieces,
+            origin: bounds.min,
+            cell,
+            cols,
+            rows,
+            starts: Vec::new(),
+            items: Vec::new(),
+        };
+        set.fill_grid(&parts);
+        Ok(set)
+    }
+
+    /// The set of every tile edge of `grid`, plus `extra` pieces.
+    pub fn from_tiles(grid: &TileGrid, extra: Vec<TerrainPiece>) -> Result<Self, TerrainError> {
+        let mut pieces: Vec<TerrainPiece> = tile_edges(grid)
+            .iter()
+            .map(TerrainPiece::from_tile_edge)
+            .collect();
+        pieces.extend(extra);
+        TerrainSet::new(pieces)
+    }
+
+    /// Inclusive cell index ranges covered by `r`, clamped to the grid.
+    fn cell_range(&self, r: Rect) -> (usize, usize, usize, usize) {
+        // Truncation is the floor for the non-negative values kept below.
+        let lo = (r.min - self.origin) / self.cell;
+        let hi = (r.max - self.origin) / self.cell;
+        let cx = |v: f32| (v.max(0.0) as usize).min(self.cols - 1);
+        let cy = |v: f32| (v.max(0.0) as usize).min(self.rows - 1);
+        (cx(lo.x), cy(lo.y), cx(hi.x), cy(hi.y))
+    }
+
+    fn fill_grid(&mut self, parts: &[BoxedRange]) {
+        let n = self.cols * self.rows;
+        let mut counts = vec![0u32; n + 1];
+        for part in parts {
+            let (x0, y0, x1, y1) = self.cell_range(part.aabb);
+            for y in y0..=y1 {
+                for x in x0..=x1 {
+                    counts[y * self.cols + x] += 1;
+                }
+            }
+        }
+        let mut starts = vec![0u32; n + 1];
+        for c in 0..n {
+            starts[c + 1] = starts[c] + counts[c];
+        }
+        let mut cursor = starts.clone();
+        let mut items = vec![(0, BoxedRange::default()); starts[n] as usize];
+        for (i, part) in parts.iter().enumerate() {
+            let (x0, y0, x1, y1) = self.cell_range(part.aabb);
+            for y in y0..=y1 {
+                for x in x0..=x1 {
+                    let c = y * self.cols + x;
+                    items[cursor[c] as usize] = (i as u32, *part);
+                    cursor[c] += 1;
+                }
+            }
+        }
+        self.starts = starts;
+        self.items = items;
+    }
+
+    /// The identity of this built set: a clone shares it, a set built
+    /// anew (even from the same pieces) gets a new one. Caches use it to
+    /// tell sets apart; a test can use it to see that a set was not rebuilt.
+    pub fn id(&self) -> u64 {
+        self.id
+    }
+
+    /// The pieces, in the order given.
+    pub fn pieces(&self) -> &[TerrainPiece] {
+        &self.pieces
+    }
+
+    /// Piece `i`.
+    pub fn piece(&self, i: usize) -> &TerrainPiece {
+        &self.pieces[i]
+    }
+
+    pub fn len(&self) -> usize {
+        self.pieces.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.pieces.is_empty()
+    }
+
+    /// Calls `visit` with the index and span of every span whose box
+    /// overlaps `region` (a span spread over several cells more than once);
+    /// nothing for an empty set or a non-finite region.
+    pub(crate) fn for_each_range_touching(
+        &self,
+        region: Rect,
+        mut visit: impl FnMut(u32, &BoxedRange),
+    ) {
+        if self.items.is_empty() || !region.min.is_finite() || !region.max.is_finite() {
+            return;
+        }
+        let (x0, y0, x1, y1) = self.cell_range(region);
+        for y in y0..=y1 {
+            for x in x0..=x1 {
+                let c = y * self.cols + x;
+                for (i, part) in &self.items[self.starts[c] as usize..self.starts[c + 1] as usize] {
+                    if boxes_touch(&part.aabb, &region) {
+                        visit(*i, part);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Indices of the pieces with a monotonic span whose box overlaps
+    /// `region`, ascending and unique, written into `out` (cleared first).
+    pub fn query(&self, region: Rect, out: &mut Vec<usize>) {
+        out.clear();
+        self.for_each_range_touching(region, |_, part| out.push(part.piece as usize));
+        out.sort_unstable();
+        out.dedup();
+    }
+
+    /// The pieces with a span whose box overlaps `region`, ascending and
+    /// unique, each with the smallest parameter range covering those spans,
+    /// written into `out` (cleared first). Every point of a piece inside
+    /// `region` has its parameter in the range.
+    pub fn query_spans(&self, region: Rect, out: &mut Vec<PieceRange>) {
+        out.clear();
+        self.for_each_range_touching(region, |_, part| out.push(part.near()));
+        merge_by_piece(out);
+    }
+}
+
+impl BoxedRange {
+    pub fn near(&self) -> PieceRange {
+        PieceRange {
+            piece: self.piece as usize,
+            t0: self.t0,
+            t1: self.t1,
+        }
+    }
+}
+
+/// Sorts `out` by piece and merges the entries of one piece into the
+/// smallest range covering them.
+pub fn merge_by_piece(out: &mut Vec<PieceRange>) {
+    out.sort_unstable_by_key(|n| n.piece);
+    out.dedup_by(|next, kept| {
+        let same = next.piece == kept.piece;
+        if same {
+            kept.t0 = kept.t0.min(next.t0);
+            kept.t1 = kept.t1.max(next.t1);
+        }
+        same
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::testing::random_curve;
+    use crate::prelude::*;
+
+    /// Every sampled point of a piece inside a query box has its piece in
+    /// the answer and its parameter inside the piece's range, for random
+    /// quadratics and cubics (loops and cusps included) and random boxes
+    /// of 1 to 100 px; and the ranges do shrink (most are not `[0, 1]`).
+    #[test]
+    fn query_spans_cover_every_point_inside_the_region() {
+        let mut f = crate::poly::testing::unit_rng(0x243F_6A88_85A3_08D3);
+        let mut narrowed = 0;
+        let mut checked = 0;
+        for case in 0..100 {
+            let pieces: Vec<TerrainPiece> = (0..8)
+                .map(|k| TerrainPiece::solid(random_curve(&mut f, k, 1000.0)))
+                .collect();
+            let set = TerrainSet::new(pieces).unwrap();
+            let mut out = Vec::new();
+            for _ in 0..20 {
+                let c = Vec2::new(f() as f32 * 1000.0, f() as f32 * 1000.0);
+                let half = Vec2::new(0.5 + 50.0 * f() as f32, 0.5 + 50.0 * f() as f32);
+                let region = Rect::from_center_half_size(c, half);
+                set.query_spans(region, &mut out);
+                narrowed += out.iter().filter(|n| n.t1 - n.t0 < 0.5).count();
+                for (i, piece) in set.pieces().iter().enumerate() {
+                    for k in 0..=2000 {
+                        let t = k as f32 / 2000.0;
+                        if !region.contains(piece.shape.point(t)) {
+                            continue;
+                        }
+                        checked += 1;
+                        let near = out.iter().find(|n| n.piece == i);
+                        assert!(
+                            near.is_some_and(|n| n.t0 <= t && t <= n.t1),
+                            "case {case}: piece {i} at t = {t} is inside {region:?}, answer {near:?}"
+                        );
+                    }
+                }
+            }
+        }
+        assert!(
+            checked > 10_000 && narrowed > 300,
+            "{checked} points, {narrowed} narrowed"
+        );
+    }
+
+    #[test]
+    fn query_finds_only_nearby_pieces() {
+        let pieces = (0..100)
+            .map(|i| {
+                let x = i as f32 * 100.0;
+                TerrainPiece::solid(Segment::new(Vec2::new(x, 0.0), Vec2::new(x + 50.0, 0.0)))
+            })
+            .collect();
+        let set = TerrainSet::new(pieces).unwrap();
+        let mut out = Vec::new();
+        set.query(Rect::new(410.0, -5.0, 520.0, 5.0), &mut out);
+        assert_eq!(out, vec![4, 5]);
+    }
+}

@@ -1,0 +1,156 @@
+//! Small test levels for the motion tests: a closed room of tiles with solid
+//! blocks and closed curve "islands", and helpers to tell free space from solid.
+
+use glam::Vec2;
+use tangent_collision::prelude::{
+    ActorShape, CubicBezier, QuadBezier, Segment, Terrain, TerrainPiece, TerrainSet, TileGrid,
+    TileKind,
+};
+
+pub const TILE: f32 = 24.0;
+
+/// A closed room: 48 x 32 tiles of 24 px with a solid border, two solid
+/// blocks, and two islands bounded by curves (a lens of two quadratics and a
+/// cubic dome closed by a segment), plus a quadratic bowl across the floor.
+pub struct Room {
+    pub grid: TileGrid,
+    /// Closed boundaries of the curve islands, each a list of pieces.
+    pub islands: Vec<Vec<Terrain>>,
+    pub open_curves: Vec<Terrain>,
+    pub set: TerrainSet,
+}
+
+fn v(x: f32, y: f32) -> Vec2 {
+    Vec2::new(x, y)
+}
+
+pub fn room(restitution: f32) -> Room {
+    let (w, h) = (48usize, 32usize);
+    let mut grid = TileGrid::new(w, h, TILE, Vec2::ZERO);
+    for x in 0..w {
+        grid.set(x, 0, TileKind::Solid);
+        grid.set(x, h - 1, TileKind::Solid);
+    }
+    for y in 0..h {
+        grid.set(0, y, TileKind::Solid);
+        grid.set(w - 1, y, TileKind::Solid);
+    }
+    for (x0, y0, x1, y1) in [(8, 10, 12, 12), (30, 20, 33, 26)] {
+        for y in y0..y1 {
+            for x in x0..x1 {
+                grid.set(x, y, TileKind::Solid);
+            }
+        }
+    }
+    let lens = vec![
+        Terrain::Quad(QuadBezier::new(
+            v(500.0, 400.0),
+            v(600.0, 520.0),
+            v(700.0, 400.0),
+        )),
+        Terrain::Quad(QuadBezier::new(
+            v(700.0, 400.0),
+            v(600.0, 300.0),
+            v(500.0, 400.0),
+        )),
+    ];
+    let dome = vec![
+        Terrain::Cubic(CubicBezier::new(
+            v(150.0, 500.0),
+            v(150.0, 640.0),
+            v(350.0, 640.0),
+            v(350.0, 500.0),
+        )),
+        Terrain::Segment(Segment::new(v(350.0, 500.0), v(150.0, 500.0))),
+    ];
+    let bowl = Terrain::Quad(QuadBezier::new(
+        v(800.0, 200.0),
+        v(950.0, -100.0),
+        v(1100.0, 200.0),
+    ));
+    let islands = vec![lens, dome];
+    let open_curves = vec![bowl];
+    let mut pieces: Vec<TerrainPiece> = Vec::new();
+    for shape in islands.iter().flatten().chain(open_curves.iter()) {
+        pieces.push(TerrainPiece {
+            shape: *shape,
+            restitution,
+            one_way: false,
+        });
+    }
+    let set = TerrainSet::from_tiles(&grid, pieces).unwrap();
+    Room {
+        grid,
+        islands,
+        open_curves,
+        set,
+    }
+}
+
+/// Number of crossings of the ray from `p` to the right with `pieces`.
+fn crossings_right(p: Vec2, pieces: &[Terrain]) -> usize {
+    let ray = Segment::new(p, p + v(10_000.0, 0.0));
+    pieces.iter().map(|t| t.segment_hits(&ray).len()).sum()
+}
+
+impl Room {
+    /// How far (px) the bare `shape` at `center` reaches into solid: tiles,
+    /// the inside of an island, or across any curve. 0 when it is in free space.
+    pub fn penetration(&self, shape: &ActorShape, center: Vec2) -> f32 {
+        let bb = shape.aabb(center);
+        let mut depth = 0.0f32;
+        // Tiles: overlap of the shape's box (circles: the circle) with solid cells.
+        let (x0, y0) = (
+            (bb.min.x / TILE).floor() as i64,
+            (bb.min.y / TILE).floor() as i64,
+        );
+        let (x1, y1) = (
+            (bb.max.x / TILE).floor() as i64,
+            (bb.max.y / TILE).floor() as i64,
+        );
+        for y in y0..=y1 {
+            for x in x0..=x1 {
+                if self.grid.get(x, y) != TileKind::Solid {
+                    continue;
+                }
+                let lo = v(x as f32, y as f32) * TILE;
+                let hi = lo + Vec2::splat(TILE);
+                let d = match *shape {
+                    ActorShape::Circle { radius } => {
+                        let q = center.clamp(lo, hi);
+                        radius - (center - q).length()
+                    }
+                    ActorShape::Rect { half_extents } => {
+                        let ox =
+                            (bb.max.x.min(hi.x) - bb.min.x.max(lo.x)).min(2.0 * half_extents.x);
+                        let oy =
+                            (bb.max.y.min(hi.y) - bb.min.y.max(lo.y)).min(2.0 * half_extents.y);
+                        ox.min(oy)
+                    }
+                };
+                depth = depth.max(d);
+            }
+        }
+        // Curves: the bare shape shrunk by 0.01 px must not touch any piece.
+        let shrunk = match *shape {
+            ActorShape::Circle { radius } => ActorShape::Circle {
+                radius: (radius - 0.01).max(0.0),
+            },
+            ActorShape::Rect { half_extents } => ActorShape::Rect {
+                half_extents: (half_extents - Vec2::splat(0.01)).max(Vec2::ZERO),
+            },
+        };
+        for t in self.islands.iter().flatten().chain(self.open_curves.iter()) {
+            if !t.actor_hits(&shrunk, center).is_empty() {
+                depth = depth.max(0.01);
+            }
+        }
+        // Island interiors: odd crossing count.
+        for island in &self.islands {
+            if crossings_right(center, island) % 2 == 1 {
+                depth = depth.max(1.0);
+            }
+        }
+        depth
+    }
+}

@@ -1,0 +1,134 @@
+//! Shared test helpers: random terrain strategies and oracles that do not share
+//! code with the crate (kurbo's evaluation, dense sampling).
+#![allow(dead_code)]
+
+use glam::{DVec2, Vec2};
+use kurbo::{CubicBez, Line, ParamCurve, PathSeg, Point, QuadBez};
+use proptest::prelude::*;
+use tangent_collision::prelude::{CubicBezier, QuadBezier, Segment, Terrain};
+
+/// Number of cases for each property test.
+pub const CASES: u32 = 3000;
+
+/// Samples taken along a piece by the sampling oracles.
+pub const SAMPLES: usize = 4000;
+
+pub fn config() -> ProptestConfig {
+    ProptestConfig {
+        cases: CASES,
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    }
+}
+
+/// A point in the 1000 px square.
+pub fn point() -> impl Strategy<Value = Vec2> {
+    (0.0f32..1000.0, 0.0f32..1000.0).prop_map(|(x, y)| Vec2::new(x, y))
+}
+
+pub fn segment() -> impl Strategy<Value = Segment> {
+    (point(), point()).prop_map(|(a, b)| Segment::new(a, b))
+}
+
+pub fn quad() -> impl Strategy<Value = QuadBezier> {
+    (point(), point(), point()).prop_map(|(a, b, c)| QuadBezier::new(a, b, c))
+}
+
+pub fn cubic() -> impl Strategy<Value = CubicBezier> {
+    (point(), point(), point(), point()).prop_map(|(a, b, c, d)| CubicBezier::new(a, b, c, d))
+}
+
+/// Any of the three kinds, in equal shares.
+pub fn terrain() -> impl Strategy<Value = Terrain> {
+    prop_oneof![
+        segment().prop_map(Terrain::Segment),
+        quad().prop_map(Terrain::Quad),
+        cubic().prop_map(Terrain::Cubic),
+    ]
+}
+
+/// Curves only (quadratic or cubic).
+pub fn curve() -> impl Strategy<Value = Terrain> {
+    prop_oneof![
+        quad().prop_map(Terrain::Quad),
+        cubic().prop_map(Terrain::Cubic)
+    ]
+}
+
+/// Pieces whose control points are drawn from a few shared points, so that
+/// coincident control points, zero-length pieces and straight curves are common.
+pub fn degenerate_terrain() -> impl Strategy<Value = Terrain> {
+    let pool = prop::collection::vec(point(), 2);
+    (pool, prop::collection::vec(0usize..2, 4), 0usize..3).prop_map(|(pool, idx, kind)| {
+        let p = |i: usize| pool[idx[i]];
+        match kind {
+            0 => Terrain::Segment(Segment::new(p(0), p(1))),
+            1 => Terrain::Quad(QuadBezier::new(p(0), p(1), p(2))),
+            _ => Terrain::Cubic(CubicBezier::new(p(0), p(1), p(2), p(3))),
+        }
+    })
+}
+
+fn kp(v: Vec2) -> Point {
+    Point::new(v.x as f64, v.y as f64)
+}
+
+/// The same piece as a kurbo path segment (evaluated by kurbo's own code).
+pub fn to_kurbo(t: &Terrain) -> PathSeg {
+    match *t {
+        Terrain::Segment(s) => PathSeg::Line(Line::new(kp(s.a), kp(s.b))),
+        Terrain::Quad(q) => PathSeg::Quad(QuadBez::new(kp(q.p0), kp(q.p1), kp(q.p2))),
+        Terrain::Cubic(c) => PathSeg::Cubic(CubicBez::new(kp(c.p0), kp(c.p1), kp(c.p2), kp(c.p3))),
+    }
+}
+
+/// `B(t)` by kurbo, in f64.
+pub fn eval(t: &Terrain, u: f64) -> DVec2 {
+    let p = to_kurbo(t).eval(u);
+    DVec2::new(p.x, p.y)
+}
+
+/// `(t, B(t))` at `SAMPLES + 1` evenly spaced parameters, by kurbo.
+pub fn samples(t: &Terrain) -> Vec<(f64, DVec2)> {
+    let k = to_kurbo(t);
+    (0..=SAMPLES)
+        .map(|i| {
+            let u = i as f64 / SAMPLES as f64;
+            let p = k.eval(u);
+            (u, DVec2::new(p.x, p.y))
+        })
+        .collect()
+}
+
+/// Brackets `[t_i, t_(i+1)]` of the samples where `f` changes sign strictly
+/// (both values farther than `margin` from zero), so each holds a crossing.
+pub fn sign_change_brackets(
+    samples: &[(f64, DVec2)],
+    f: impl Fn(DVec2) -> f64,
+    margin: f64,
+) -> Vec<(f64, f64, DVec2)> {
+    let vals: Vec<f64> = samples.iter().map(|(_, p)| f(*p)).collect();
+    let mut out = Vec::new();
+    for i in 0..samples.len() - 1 {
+        let (a, b) = (vals[i], vals[i + 1]);
+        if (a < -margin && b > margin) || (a > margin && b < -margin) {
+            let w = a / (a - b);
+            let p = samples[i].1.lerp(samples[i + 1].1, w);
+            out.push((samples[i].0, samples[i + 1].0, p));
+        }
+    }
+    out
+}
+
+/// `true` when some hit lies in `[lo - slack, hi + slack]`.
+pub fn has_hit_in(hits: &[f32], lo: f64, hi: f64, slack: f64) -> bool {
+    hits.iter()
+        .any(|&t| (t as f64) >= lo - slack && (t as f64) <= hi + slack)
+}
+
+/// Sorted and strictly increasing, all in `[0, 1]`.
+pub fn is_sorted_unique_unit(hits: &[f32]) -> bool {
+    hits.iter().all(|t| (0.0..=1.0).contains(t)) && hits.windows(2).all(|w| w[0] < w[1])
+}
+
+pub mod levels;

@@ -1,0 +1,78 @@
+//! The feel numbers of the player's movement: speeds, accelerations, jump
+//! timing, slope limit. A level may change any of them (`tuning:` in its
+//! file); the defaults are Celeste's, scaled to 32 px tiles.
+
+use serde::{Deserialize, Serialize};
+
+/// Per-level feel. Every field has a default; a level names only what it changes.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Tuning {
+    /// Top running speed, px/s.
+    pub max_run: f32,
+    /// Running acceleration on the ground, px/s².
+    pub run_accel: f32,
+    /// Deceleration with no input on the ground, px/s².
+    pub run_decel: f32,
+    /// Share of ground acceleration available in the air.
+    pub air_control: f32,
+    /// Upward speed of a jump, px/s.
+    pub jump_speed: f32,
+    /// While jump is held, the jump speed is kept this long, s.
+    pub variable_jump_time: f32,
+    /// Jumping is still allowed this long after leaving the ground, s.
+    pub coyote_time: f32,
+    /// A jump pressed this long before landing still happens, s.
+    pub jump_buffer: f32,
+    /// Gravity multiplier near the apex (|vy| < apex_speed) while jump is held.
+    pub apex_gravity: f32,
+    pub apex_speed: f32,
+    /// Fastest fall, px/s.
+    pub max_fall: f32,
+    /// Steepest ground, degrees.
+    pub max_slope_deg: f32,
+    /// The player's bounciness.
+    pub player_restitution: f32,
+}
+
+impl Tuning {
+    /// Every field by its file name, in file order (for checking and saving).
+    pub fn fields(&self) -> [(&'static str, f32); 13] {
+        [
+            ("max_run", self.max_run),
+            ("run_accel", self.run_accel),
+            ("run_decel", self.run_decel),
+            ("air_control", self.air_control),
+            ("jump_speed", self.jump_speed),
+            ("variable_jump_time", self.variable_jump_time),
+            ("coyote_time", self.coyote_time),
+            ("jump_buffer", self.jump_buffer),
+            ("apex_gravity", self.apex_gravity),
+            ("apex_speed", self.apex_speed),
+            ("max_fall", self.max_fall),
+            ("max_slope_deg", self.max_slope_deg),
+            ("player_restitution", self.player_restitution),
+        ]
+    }
+}
+
+impl Default for Tuning {
+    /// Celeste's numbers (REFERENCE.md) scaled from 8 px to 32 px tiles (× 4).
+    fn default() -> Self {
+        Tuning {
+            max_run: 360.0,
+            run_accel: 4000.0,
+            run_decel: 1600.0,
+            air_control: 0.65,
+            jump_speed: 420.0,
+            variable_jump_time: 0.2,
+            coyote_time: 0.1,
+            jump_buffer: 0.08,
+            apex_gravity: 0.5,
+            apex_speed: 160.0,
+            max_fall: 640.0,
+            max_slope_deg: 50.0,
+            player_restitution: 0.0,
+        }
+    }
+}
