@@ -120,7 +120,11 @@ fn main() {
         .nth(1)
         .and_then(|s| s.parse().ok())
         .unwrap_or(150);
-    let s = scene(1_000, 1_000, 1_000);
+    // A second argument picks another row of the scene bench: small-10k.
+    let s = match std::env::args().nth(2).as_deref() {
+        Some("small-10k") => scene(256, 64, 10_000),
+        _ => scene(1_000, 1_000, 1_000),
+    };
     let set = TerrainSet::from_tiles(&s.grid, s.curves.clone()).expect("valid terrain");
     let mut bodies: Vec<Body> = s
         .balls
