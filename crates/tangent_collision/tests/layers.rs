@@ -1,7 +1,8 @@
 //! The crate's layers import only downward: poly → geometry → query →
 //! terrain → dynamics → bevy. Reads every source file and checks each
 //! `crate::…` path outside test modules names its own layer or one below.
-//! Fails (naming the file and line) on an upward import.
+//! Fails (naming the file and line) on an upward import. Also: no file holds
+//! more than 400 lines of code (blank lines, comments and tests aside).
 
 use std::fs;
 use std::path::Path;
@@ -77,4 +78,42 @@ fn layers_import_only_downward() {
 fn the_checker_sees_an_upward_import() {
     let planted = "use crate::dynamics::Body;\n#[cfg(test)]\nuse crate::bevy::X;";
     assert_eq!(crate_paths(planted), vec![(1, "dynamics".to_string())]);
+}
+
+/// Lines of code before the test module: not blank, not a comment.
+fn code_lines(text: &str) -> usize {
+    text.lines()
+        .take_while(|l| !l.starts_with("#[cfg(test)]"))
+        .filter(|l| {
+            let t = l.trim();
+            !t.is_empty() && !t.starts_with("//")
+        })
+        .count()
+}
+
+#[test]
+fn no_file_passes_400_lines_of_code() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut sizes = Vec::new();
+    let mut dirs = vec![src];
+    while let Some(dir) = dirs.pop() {
+        for entry in fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else {
+                sizes.push((code_lines(&fs::read_to_string(&path).unwrap()), path));
+            }
+        }
+    }
+    sizes.sort();
+    let (most, file) = sizes.last().unwrap();
+    println!(
+        "{} files, the largest {} ({most} lines of code)",
+        sizes.len(),
+        file.display()
+    );
+    assert!(sizes.len() > 30, "too few files found");
+    assert!(*most <= 400, "{} has {most} lines of code", file.display());
+    assert_eq!(code_lines("// c\n\nfn a() {}\n#[cfg(test)]\nfn b() {}"), 1);
 }

@@ -91,7 +91,18 @@ pub struct Contact {
     pub bounced: bool,
 }
 
-/// What a step did.
+/// What a step did: the contacts met (supports first, then impacts in
+/// order), whether the body stands on something, motion left over, the
+/// depenetration, or why the step was refused.
+///
+/// ```
+/// use tangent_collision::prelude::*;
+/// let set = TerrainSet::new(vec![])?;
+/// let mut ball = Body::new(ActorShape::Circle { radius: 5.0 }, Vec2::ZERO, Vec2::new(f32::NAN, 0.0), 0.5);
+/// let report = step_body(&set, &mut ball, Vec2::new(0.0, -900.0), 1.0 / 60.0);
+/// assert!(report.error.is_some() && report.contacts.is_empty() && !report.grounded);
+/// # Ok::<(), TerrainError>(())
+/// ```
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct StepReport {
     pub contacts: Vec<Contact>,

@@ -43,7 +43,7 @@ use crate::poly::Roots;
 /// Bisection stops when the bracket of the impact is this long, in pixels.
 pub const TOI_TOLERANCE: f64 = 1e-4;
 
-/// The first contact of a sweep.
+/// The first contact of a sweep (see [`sweep`] for an example).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Toi {
     /// The largest fraction of the motion that is free of contact (the

@@ -124,6 +124,17 @@ fn runs(
 
 /// The boundary of the solid region of `grid`, with collinear unit edges
 /// merged into maximal segments, plus merged one-way top edges.
+///
+/// ```
+/// use tangent_collision::prelude::*;
+/// let mut grid = TileGrid::new(100, 10, 32.0, Vec2::ZERO);
+/// for x in 0..100 {
+///     grid.set(x, 0, TileKind::Solid);
+/// }
+/// // A floor of 100 tiles is one edge: nothing for a body to bump on.
+/// let floor_tops = tile_edges(&grid).into_iter().filter(|e| e.normal == Vec2::Y).count();
+/// assert_eq!(floor_tops, 1);
+/// ```
 pub fn tile_edges(grid: &TileGrid) -> Vec<TileEdge> {
     let (w, h) = (grid.width as i64, grid.height as i64);
     let mut out = Vec::new();
