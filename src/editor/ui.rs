@@ -13,6 +13,7 @@ use crate::level::spawn::{CurrentLevel, LevelCommand};
 use crate::level::validate::Level;
 use crate::mode::GameMode;
 use crate::player::camera::GameCamera;
+use crate::ui::label;
 
 /// The key help shown in edit mode.
 pub const HELP: &str = "EDIT MODE  Tab: play | 1 solid 2 one-way 3 decor 4 erase, left paint, right erase | \
@@ -74,22 +75,16 @@ impl Plugin for EditorPlugin {
 }
 
 fn spawn_text(mut commands: Commands) {
+    let panel = Node {
+        bottom: px(8),
+        left: px(8),
+        right: px(8),
+        ..default()
+    };
     commands.spawn((
         EditorText,
-        Text::new(""),
-        TextFont {
-            font_size: FontSize::Px(15.0),
-            ..default()
-        },
-        TextColor(Color::srgb(1.0, 1.0, 1.0)),
+        label(15.0, Color::WHITE, panel),
         BackgroundColor(Color::srgba(0.0, 0.0, 0.0, 0.55)),
-        Node {
-            position_type: PositionType::Absolute,
-            bottom: px(8),
-            left: px(8),
-            right: px(8),
-            ..default()
-        },
         Visibility::Hidden,
     ));
 }

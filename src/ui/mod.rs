@@ -22,36 +22,38 @@ impl Plugin for UiPlugin {
     }
 }
 
+/// A line of on-screen text of `size` px in `color`, placed by `node`
+/// (absolute position): the HUD, the banner, the editor's help.
+pub fn label(size: f32, color: Color, node: Node) -> impl Bundle {
+    (
+        Text::new(""),
+        TextFont {
+            font_size: FontSize::Px(size),
+            ..default()
+        },
+        TextColor(color),
+        Node {
+            position_type: PositionType::Absolute,
+            ..node
+        },
+    )
+}
+
 fn spawn_ui(mut commands: Commands) {
-    let font = |size: f32| TextFont {
-        font_size: FontSize::Px(size),
+    let hud = Node {
+        top: px(10),
+        left: px(12),
         ..default()
     };
-    commands.spawn((
-        HudText,
-        Text::new(""),
-        font(20.0),
-        TextColor(Color::WHITE),
-        Node {
-            position_type: PositionType::Absolute,
-            top: px(10),
-            left: px(12),
-            ..default()
-        },
-    ));
-    commands.spawn((
-        BannerText,
-        Text::new(""),
-        font(18.0),
-        TextColor(Color::srgb(1.0, 0.85, 0.3)),
-        Node {
-            position_type: PositionType::Absolute,
-            top: px(44),
-            left: px(12),
-            right: px(12),
-            ..default()
-        },
-    ));
+    commands.spawn((HudText, label(20.0, Color::WHITE, hud)));
+    let banner = Node {
+        top: px(44),
+        left: px(12),
+        right: px(12),
+        ..default()
+    };
+    let amber = Color::srgb(1.0, 0.85, 0.3);
+    commands.spawn((BannerText, label(18.0, amber, banner)));
 }
 
 /// Formats fixed steps (60 Hz) as `m:ss.cc`.
