@@ -1,52 +1,53 @@
-//! Profiling probe: the scene bench's big-1k level (1 000 x 1 000 tiles,
-//! 1 000 balls), stepped with one `StepScratch` for N steps (default 150),
-//! printing a checksum of where the balls ended so two versions compare.
-//!
-//! `valgrind --tool=callgrind --toggle-collect='*step_body_with*' target/release/examples/scene_probe 150`
+//! The scene bench's level: walls, a three-tile floor, scattered platforms,
+//! quadratic hills and cubic waves, with balls in free cells; the same for
+//! every engine and for `scene_probe`.
 
 use glam::Vec2;
 use tangent_collision::prelude::{
-    ActorShape, Body, CubicBezier, QuadBezier, StepScratch, TerrainPiece, TerrainSet, TileGrid,
-    TileKind, step_body_with,
+    ActorShape, Body, CubicBezier, QuadBezier, TerrainPiece, TileGrid, TileKind,
 };
 
-const DT: f32 = 1.0 / 60.0;
-const GRAVITY: Vec2 = Vec2::new(0.0, -3600.0);
-const TILE: f32 = 16.0;
+/// Fixed step, s.
+pub const DT: f32 = 1.0 / 60.0;
+/// Gravity, px/s².
+pub const GRAVITY: Vec2 = Vec2::new(0.0, -3600.0);
+/// Tile size, px.
+pub const TILE: f32 = 16.0;
+
 /// Deterministic pseudo-random numbers (xorshift), so runs compare.
-struct Rng(u64);
+pub struct Rng(u64);
 
 impl Rng {
-    fn unit(&mut self) -> f32 {
+    pub fn unit(&mut self) -> f32 {
         self.0 ^= self.0 << 13;
         self.0 ^= self.0 >> 7;
         self.0 ^= self.0 << 17;
         (self.0 >> 40) as f32 / (1u64 << 24) as f32
     }
-    fn range(&mut self, lo: f32, hi: f32) -> f32 {
+    pub fn range(&mut self, lo: f32, hi: f32) -> f32 {
         lo + (hi - lo) * self.unit()
     }
 }
 
 #[derive(Clone, Copy)]
-struct Ball {
-    position: Vec2,
-    velocity: Vec2,
-    radius: f32,
-    restitution: f32,
+pub struct Ball {
+    pub position: Vec2,
+    pub velocity: Vec2,
+    pub radius: f32,
+    pub restitution: f32,
 }
 
-struct Scene {
-    grid: TileGrid,
-    curves: Vec<TerrainPiece>,
-    balls: Vec<Ball>,
+pub struct Scene {
+    pub grid: TileGrid,
+    pub curves: Vec<TerrainPiece>,
+    pub balls: Vec<Ball>,
 }
 
 /// A level `cols` x `rows` tiles: walls, a three-tile floor, scattered
 /// platforms (1.5 % of cells start one), quadratic hills on the floor every
 /// 24 tiles, floating cubic waves (one per 600 cells), and `n` balls in free
 /// cells with random velocity, radius 4–8 px and restitution 0.3–0.9.
-fn scene(cols: usize, rows: usize, n: usize) -> Scene {
+pub fn scene(cols: usize, rows: usize, n: usize) -> Scene {
     let mut rng = Rng(0x2545_F491_4F6C_DD1D);
     let mut grid = TileGrid::new(cols, rows, TILE, Vec2::ZERO);
     for x in 0..cols {
@@ -115,43 +116,26 @@ fn scene(cols: usize, rows: usize, n: usize) -> Scene {
     }
 }
 
-fn main() {
-    let steps: usize = std::env::args()
-        .nth(1)
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(150);
-    // A second argument picks another row of the scene bench: small-10k.
-    let s = match std::env::args().nth(2).as_deref() {
-        Some("small-10k") => scene(256, 64, 10_000),
-        _ => scene(1_000, 1_000, 1_000),
-    };
-    let set = TerrainSet::from_tiles(&s.grid, s.curves.clone()).expect("valid terrain");
-    let mut bodies: Vec<Body> = s
-        .balls
-        .iter()
-        .map(|b| {
-            Body::new(
-                ActorShape::Circle { radius: b.radius },
-                b.position,
-                b.velocity,
-                b.restitution,
-            )
+/// Balls that ended inside a solid tile or outside the level.
+pub fn escaped(grid: &TileGrid, positions: impl Iterator<Item = Vec2>) -> usize {
+    positions
+        .filter(|p| {
+            let c = (*p / TILE).floor();
+            !p.is_finite() || grid.get(c.x as i64, c.y as i64) != TileKind::Empty
         })
-        .collect();
-    let mut scratch = StepScratch::default();
-    for _ in 0..steps {
-        for body in &mut bodies {
-            std::hint::black_box(step_body_with(&set, body, &mut scratch, GRAVITY, DT));
-        }
+        .count()
+}
+
+impl Ball {
+    /// The ball as a body of the collision crate.
+    pub fn body(&self) -> Body {
+        Body::new(
+            ActorShape::Circle {
+                radius: self.radius,
+            },
+            self.position,
+            self.velocity,
+            self.restitution,
+        )
     }
-    let mut sum = 0u64;
-    for b in &bodies {
-        for v in [b.position.x, b.position.y, b.velocity.x, b.velocity.y] {
-            sum = sum.wrapping_mul(31).wrapping_add(v.to_bits() as u64);
-        }
-    }
-    println!(
-        "{} bodies after {steps} steps, state checksum {sum:016x}",
-        bodies.len()
-    );
 }
