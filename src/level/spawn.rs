@@ -213,19 +213,21 @@ pub fn apply_level_commands(
     let Some(path) = target else {
         return;
     };
-    let level = match (&request, &current) {
+    // A reload or an edit keeps the player and the clock going.
+    let keeps_going = matches!(request, LevelCommand::Reload | LevelCommand::Replace(_));
+    let restart = matches!(request, LevelCommand::Restart);
+    let level = match (request, &current) {
         // Restart reuses the checked level: no disk access, same state.
         (LevelCommand::Restart, Some(c)) => Ok(c.level.clone()),
-        (LevelCommand::Replace(level), _) | (LevelCommand::Open { level, .. }, _) => {
-            Ok((**level).clone())
-        }
+        // A level checked by the sender is used as it is, not copied.
+        (LevelCommand::Replace(level) | LevelCommand::Open { level, .. }, _) => Ok(*level),
         _ => load_level_file(&path),
     };
     match level {
         Ok(level) => {
             // A reload keeps the player where it was, if that spot is free.
-            let keep = match (&request, player.single()) {
-                (LevelCommand::Reload | LevelCommand::Replace(_), Ok((p, v))) => {
+            let keep = match player.single() {
+                Ok((p, v)) if keeps_going => {
                     let shape = actor_shape(&level.file.player);
                     level.blocked(&shape, p.0).is_none().then_some((p.0, v.0))
                 }
@@ -241,12 +243,11 @@ pub fn apply_level_commands(
             )));
             commands.insert_resource(PlayerTuning(level.file.tuning));
             commands.insert_resource(CurrentLevel { path, level });
-            let keeps_going = matches!(request, LevelCommand::Reload | LevelCommand::Replace(_));
             if !keeps_going {
                 status.steps = 0;
             }
             status.error = None;
-            if !keeps_going && !matches!(request, LevelCommand::Restart) {
+            if !keeps_going && !restart {
                 status.won_all = false;
             }
             spawned.write(LevelSpawned);
