@@ -320,9 +320,16 @@ fn slopes_within_max_slope_hold_a_gripping_body_and_steeper_ones_do_not() {
             for _ in 0..600 {
                 step_body(&set, &mut body, G, DT);
             }
-            let moved = (body.position - start).length();
+            // Along the slope; across it the body may settle from its
+            // 0.05 px start onto the skin (0.02 px).
+            let moved = (body.position - start).dot(n.perp()).abs();
+            let settled = (body.position - start).dot(n);
             if holds {
                 assert!(moved < 0.01, "{deg}° {shape:?}: moved {moved}");
+                assert!(
+                    (-0.031..=0.0).contains(&settled),
+                    "{deg}° {shape:?}: {settled}"
+                );
             } else {
                 assert!(moved > 10.0, "{deg}° {shape:?}: only moved {moved}");
             }
@@ -372,7 +379,7 @@ fn degenerate_terrain_never_yields_nan() {
             v(450.0, 50.0),
             v(500.0, -50.0),
         )),
-        Terrain::Segment(Segment::new(v(-20_000.0, -100.0), v(20_000.0, -100.0))),
+        Terrain::Segment(Segment::new(v(-16_000.0, -100.0), v(16_000.0, -100.0))),
     ];
     let set = set_of(&shapes);
     for x in (0..=600).step_by(25) {

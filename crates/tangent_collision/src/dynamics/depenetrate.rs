@@ -21,7 +21,7 @@ use crate::geometry::ActorShape;
 use crate::geometry::PowerCurve;
 use crate::geometry::Span;
 use crate::poly::Roots;
-use crate::query::{Hits, contact_normal};
+use crate::query::{Hits, joined_contact};
 use crate::query::{
     circle_box_clear, circle_clear_by, closest_with_critical, point_distance, shape_crossings,
     shape_crossings_given,
@@ -128,9 +128,20 @@ pub fn depenetrate(set: &TerrainSet, body: &mut Body, gravity: Vec2, near: &mut 
             // The push may move the body past the span's region: test the
             // whole piece while pushing.
             let pc = piece.shape.bernstein().power();
-            let Some(n) = contact_normal(&piece.shape, &hits, &body.shape, body.position) else {
+            let Some(contact) = joined_contact(
+                &piece.shape,
+                &hits,
+                &body.shape,
+                body.position,
+                set.joint_ends(near_span.piece),
+            ) else {
                 continue;
             };
+            if contact.covered {
+                // The neighbour the body lies over holds it.
+                continue;
+            }
+            let n = contact.normal.as_vec2();
             let clear = |d: f32| {
                 let p = (body.position + n * d).as_dvec2();
                 shape_crossings(&pc, &body.shape, p, SKIN as f64).is_empty()

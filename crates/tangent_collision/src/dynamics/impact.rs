@@ -7,8 +7,8 @@ use super::body::Body;
 use super::depenetrate::NearSpan;
 use super::margins::{CONTACT_MARGIN, SKIN, TOUCHING};
 use super::support::gap_to;
-use crate::geometry::{ActorShape, Rect, Span};
-use crate::query::{Toi, closest_offset, px_tol, shape_crossings, sweep_span};
+use crate::geometry::{ActorShape, Rect};
+use crate::query::{Target, Toi, closest_offset, px_tol, shape_crossings, sweep_span};
 use crate::terrain::{SpanCache, TerrainPiece, TerrainSet};
 
 /// `true` when a one-way piece blocks `body` about to move by `motion`: the
@@ -74,7 +74,12 @@ pub fn first_impact(
         }
         let span = cache.span(set, &near_piece);
         let closest = known.iter().find(|n| n.piece == i).and_then(|n| n.closest);
-        let Some(toi) = sweep_keeping_skin(piece, &span, body, motion, closest) else {
+        let target = Target {
+            terrain: &piece.shape,
+            span: &span,
+            ends: set.joint_ends(i),
+        };
+        let Some(toi) = sweep_keeping_skin(target, body, motion, closest) else {
             continue;
         };
         if best.as_ref().is_none_or(|(_, b)| toi.fraction < b.fraction) {
@@ -101,39 +106,77 @@ pub fn first_impact(
 /// point matters (a gap under the skin) it is the same point, to rounding;
 /// where that span's closest point is farther, so is this one's, and
 /// either way the circle is clear of the skin.
+///
+/// A contact met part-way whose normal does not oppose the motion (a
+/// *graze*: a body gliding under the skin along a chain comes within the
+/// skin of each next piece's end, and the joint rule gives that end the
+/// surface's normal) is not an impact: the piece is swept again with a shell
+/// of half the body's gap to it there, as for a piece already within the
+/// skin, so a body gliding past a joint spends none of its step's impacts on
+/// it.
 pub fn sweep_keeping_skin(
-    piece: &TerrainPiece,
-    span: &Span,
+    target: Target,
     body: &Body,
     motion: Vec2,
     closest: Option<DVec2>,
 ) -> Option<Toi> {
-    let (shape, position) = (&body.shape, body.position);
+    let toi = sweep_with_skin(target, body, motion, closest)?;
+    let len = motion.length();
+    if toi.fraction == 0.0 || motion.dot(toi.normal) < -GRAZE * len {
+        return Some(toi);
+    }
+    let there = Body {
+        position: body.position + motion * toi.fraction,
+        ..*body
+    };
+    let gap = gap_to(target.span, &there, SKIN);
+    if gap <= TOUCHING {
+        return Some(toi);
+    }
+    match sweep_span(target, &body.shape, body.position, motion, 0.5 * gap, false) {
+        Some(shell) if shell.fraction == 0.0 => Some(toi),
+        other => other,
+    }
+}
+
+/// A contact whose normal makes `motion · n ≥ -GRAZE |motion|` grazes (see
+/// [`sweep_keeping_skin`]): the motion is within 0.006° of running along
+/// the surface.
+const GRAZE: f32 = 1e-4;
+
+/// [`sweep_keeping_skin`] before the graze check.
+fn sweep_with_skin(
+    target: Target,
+    body: &Body,
+    motion: Vec2,
+    closest: Option<DVec2>,
+) -> Option<Toi> {
+    let (shape, position, span) = (&body.shape, body.position, target.span);
     let len = motion.length();
     if let ActorShape::Circle { radius } = *shape {
         let skin_reach = radius as f64 + SKIN as f64;
         let q = span.pc.translated(position.as_dvec2());
         if q.hull_box_distance() > skin_reach + 2.0 * px_tol(q.scale() + skin_reach) {
-            return sweep_span(&piece.shape, span, shape, position, motion, SKIN, true);
+            return sweep_span(target, shape, position, motion, SKIN, true);
         }
         let offset = closest.unwrap_or_else(|| closest_offset(&span.pc, position.as_dvec2()));
         let dist = offset.length();
         let gap = dist - radius as f64;
         let tol = 2.0 * px_tol(span.pc.scale() + dist);
         if gap > SKIN as f64 + tol {
-            return sweep_span(&piece.shape, span, shape, position, motion, SKIN, true);
+            return sweep_span(target, shape, position, motion, SKIN, true);
         }
         let away = -offset / dist;
         if gap > (TOUCHING as f64) && motion.as_dvec2().dot(away) >= 0.0 {
             let shell = 0.5 * gap as f32;
-            return sweep_span(&piece.shape, span, shape, position, motion, shell, true);
+            return sweep_span(target, shape, position, motion, shell, true);
         }
     }
-    let mut toi = sweep_span(&piece.shape, span, shape, position, motion, SKIN, false)?;
+    let mut toi = sweep_span(target, shape, position, motion, SKIN, false)?;
     if toi.fraction == 0.0 && motion.dot(toi.normal) >= -1e-6 * len {
         let gap = gap_to(span, body, SKIN);
         if gap > TOUCHING {
-            toi = sweep_span(&piece.shape, span, shape, position, motion, 0.5 * gap, true)?;
+            toi = sweep_span(target, shape, position, motion, 0.5 * gap, true)?;
         }
     }
     Some(toi)

@@ -375,8 +375,13 @@ mod tests {
             let found = near.cache.query_spans(&set, region).to_vec();
             let span = near.cache.span(&set, &found[0]);
             other_span += usize::from((span.t0, span.t1) != near_range);
-            let given = sweep_keeping_skin(&piece, &span, &body, motion, Some(closest));
-            let solved = sweep_keeping_skin(&piece, &span, &body, motion, None);
+            let target = crate::query::Target {
+                terrain: &piece.shape,
+                span: &span,
+                ends: set.joint_ends(0),
+            };
+            let given = sweep_keeping_skin(target, &body, motion, Some(closest));
+            let solved = sweep_keeping_skin(target, &body, motion, None);
             match (&given, &solved) {
                 (None, None) => {}
                 (Some(a), Some(b)) => {

@@ -12,7 +12,7 @@ use super::slide::clip_to_cone;
 use crate::geometry::{ActorShape, Span};
 use crate::query::Hits;
 use crate::query::{
-    circle_clear_by, contact_normal, mean_hit, shape_crossings, shape_crossings_given,
+    circle_clear_by, joined_contact, mean_hit, shape_crossings, shape_crossings_given,
 };
 use crate::terrain::TerrainSet;
 
@@ -32,6 +32,10 @@ pub fn touching_normals(contacts: &[Contact], body: &Body, out: &mut Vec<Vec2>) 
             .map(|c| c.normal),
     );
 }
+
+/// A supported body settles onto the skin when its gap exceeds this many
+/// skins.
+const SETTLE: f32 = 1.5;
 
 /// Reduces the body's speed by a Coulomb friction impulse `μ · load`.
 pub fn apply_friction(body: &mut Body, load: f32) {
@@ -57,6 +61,8 @@ pub fn supports(
 ) {
     let rest = rest_speed(*g, dt);
     let mut load = 0.0f32;
+    // The one span gravity presses the body onto, for settling below.
+    let mut pressed: Option<()> = None;
     let grow = CONTACT_MARGIN as f64;
     for near_span in &near.spans {
         let (i, span) = (near_span.piece, &near_span.span);
@@ -79,9 +85,20 @@ pub fn supports(
             .iter()
             .map(|&s| span.piece_t(s) as f32)
             .collect();
-        let Some(n) = contact_normal(&piece.shape, &hits, &body.shape, body.position) else {
+        let Some(contact) = joined_contact(
+            &piece.shape,
+            &hits,
+            &body.shape,
+            body.position,
+            set.joint_ends(i),
+        ) else {
             continue;
         };
+        if contact.covered {
+            // The neighbour the body lies over holds it.
+            continue;
+        }
+        let n = contact.normal.as_vec2();
         if piece.one_way && !one_way_blocks(piece, body, -n) {
             continue;
         }
@@ -91,13 +108,17 @@ pub fn supports(
             // the sweep turns that into a bounce.
             continue;
         }
-        if vn < 0.0 {
+        let gn = g.dot(n);
+        // Into the surface, or leaving it so slowly that gravity brings the
+        // body back within this step (`0 < v·n ≤ -g·n dt`): the surface
+        // holds it, a micro-hop would only float it off the margin.
+        if vn < 0.0 || (gn < 0.0 && vn <= -gn * dt) {
             body.velocity -= vn * n;
         }
-        let gn = g.dot(n);
         if gn < 0.0 {
             *g -= gn * n;
             load += -gn;
+            pressed = Some(());
         }
         let Some(mean) = mean_hit(&hits) else {
             continue;
@@ -110,6 +131,22 @@ pub fn supports(
             impact_speed: 0.0,
             bounced: false,
         });
+    }
+    // A body resting on one surface with more than the skin under it would
+    // fall that gap (under the contact margin) in a fraction of a step:
+    // settle it onto the skin, so that what it slides over later (a joint,
+    // a rounding bump) cannot leave it floating ever higher in the margin.
+    if let (1, Some(_)) = (report.contacts.len(), pressed) {
+        // The least gap to anything near, so settling enters nothing.
+        let limit = CONTACT_MARGIN + SKIN;
+        let gap = near
+            .spans
+            .iter()
+            .map(|n| gap_to(&n.span, body, limit))
+            .fold(limit, f32::min);
+        if gap > SETTLE * SKIN && gap < limit {
+            body.position -= report.contacts[0].normal * (gap - SKIN);
+        }
     }
     // Where supports meet in a crease, removing the push into one surface
     // can leave a push into another: keep both out of every support.

@@ -140,21 +140,64 @@ impl PowerCurve {
             .fold(DVec2::ZERO, |acc, (j, &c)| acc * t + falling(j) * c)
     }
 
-    /// The direction of the tangent at `t`: `B'(t)`, or where it vanishes
-    /// (coincident control points) its limit, the first non-vanishing higher
-    /// derivative (the second or third). `None` for a piece that is a point.
-    pub fn tangent_limit(&self, t: f64) -> Option<DVec2> {
-        self.tangent_limit_above(t, self.vanishing())
+    /// The direction in which the piece leaves its end (`t = 0`, or `t = 1`
+    /// when `at_one`) into the piece: the first non-vanishing derivative
+    /// `B⁽ᵏ⁾` there, times `(-1)ᵏ` at `t = 1` (near an end the curve is
+    /// `B(e) + B⁽ᵏ⁾(e) (t - e)ᵏ / k!`, and `t - e` is negative going in from
+    /// `t = 1`). `None` for a piece that is a point.
+    pub fn leaving_end(&self, at_one: bool) -> Option<DVec2> {
+        let t = if at_one { 1.0 } else { 0.0 };
+        let tiny = self.vanishing();
+        (1..self.n)
+            .map(|k| (k, self.deriv_n(k, t)))
+            .find(|(_, v)| v.length() > tiny)
+            .map(|(k, v)| if at_one && k % 2 == 1 { -v } else { v })
+    }
+
+    /// The direction in which the piece leaves its end into the piece, like
+    /// [`PowerCurve::leaving_end`], but read where it is well conditioned:
+    /// where `|B'|` at the end is under 5 % of its bound `Σ j |c_j|` (control
+    /// points near the end almost coincide, so rounding them to `f32` turns
+    /// the end tangent by up to the rounding over their distance) it is the
+    /// tangent at the parameter nearest the end, by halving, where `|B'|`
+    /// reaches that much. On a piece that is straight up to rounding this is
+    /// its line; on a curve, a tangent an arc of at most 5 % of its length
+    /// inside the end.
+    pub fn end_direction(&self, at_one: bool) -> Option<DVec2> {
+        let bound: f64 = self
+            .coeffs()
+            .iter()
+            .enumerate()
+            .skip(1)
+            .map(|(j, c)| j as f64 * c.length())
+            .sum();
+        let least = 0.05 * bound;
+        let (e, sign) = if at_one { (1.0, -1.0) } else { (0.0, 1.0) };
+        if self.deriv(e).length() >= least {
+            return Some(self.deriv(e) * sign);
+        }
+        let mut step = 1.0 / 1024.0;
+        while step <= 0.5 {
+            let t = if at_one { 1.0 - step } else { step };
+            let d = self.deriv(t);
+            if d.length() >= least {
+                return Some(d * sign);
+            }
+            step *= 2.0;
+        }
+        self.leaving_end(at_one)
     }
 
     /// The length below which a derivative of this piece counts as
-    /// vanishing in [`PowerCurve::tangent_limit`]: `1e-12 (1 + scale)`.
+    /// vanishing in [`PowerCurve::tangent_limit_above`]: `1e-12 (1 + scale)`.
     pub fn vanishing(&self) -> f64 {
         1e-12 * (1.0 + self.scale())
     }
 
-    /// [`PowerCurve::tangent_limit`] given [`PowerCurve::vanishing`] (a
-    /// caller that needs it too computes it once).
+    /// The direction of the tangent at `t`: `B'(t)`, or where it vanishes
+    /// (its length at most `tiny`, see [`PowerCurve::vanishing`]: coincident
+    /// control points) its limit, the first non-vanishing higher derivative
+    /// (the second or third). `None` for a piece that is a point.
     pub fn tangent_limit_above(&self, t: f64, tiny: f64) -> Option<DVec2> {
         let first = self.deriv(t);
         if first.length() > tiny {

@@ -4,8 +4,9 @@
 //!
 //! Files, bottom up: `tolerance` (`px_tol`), `closest` (closest point and
 //! the critical points of the squared distance), `line` (segment
-//! crossings), `crossings` (segment, circle and rect hits), `normal`
-//! (bounce and contact normals, [`reflect`]), `segment` (queries on one
+//! crossings), `crossings` (segment, circle and rect hits), `joint` (what
+//! a piece's ends know of their neighbours; the rule for contacts at
+//! joints), `normal` (bounce and contact normals, [`reflect`]), `segment` (queries on one
 //! [`Segment`](crate::geometry::Segment)), `distance` (curve to segment and
 //! polygon), `sweep` (time of impact).
 
@@ -13,6 +14,7 @@ mod closest;
 mod crossings;
 mod distance;
 mod hits;
+mod joint;
 mod line;
 mod normal;
 mod segment;
@@ -24,8 +26,10 @@ pub(crate) use crossings::{
     circle_box_clear, circle_clear_by, shape_crossings, shape_crossings_given,
 };
 pub use hits::{Hits, MAX_HITS};
-pub use normal::{bounce_normal, contact_normal, mean_hit, reflect};
+pub use joint::{EndJoint, FREE_ENDS, JOINT_TOLERANCE, JointEnds, MAX_NEIGHBOURS};
+pub(crate) use normal::joined_contact;
+pub use normal::{bounce_normal, contact_normal, contact_normal_joined, mean_hit, reflect};
 
-pub(crate) use sweep::sweep_span;
+pub(crate) use sweep::{Target, sweep_span};
 pub use sweep::{Toi, sweep};
 pub(crate) use tolerance::px_tol;

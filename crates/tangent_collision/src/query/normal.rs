@@ -5,6 +5,7 @@
 use glam::{DVec2, Vec2};
 
 use super::closest::closest_param;
+use super::joint::{EndContact, FREE_ENDS, JointEnds, joint_contact};
 use crate::geometry::{ActorShape, PowerCurve, Terrain};
 
 /// The mean of the finite hit parameters, the one parameter a contact is
@@ -78,16 +79,11 @@ pub(crate) fn bounce_normal_on(pc: &PowerCurve, hits: &[f32], actor_center: Vec2
 }
 
 /// The direction from the end `e` (0 or 1) of the piece outward, past the
-/// end: `B'(1)` or `-B'(0)`, or their limit where the derivative vanishes.
+/// end: the reverse of the way the piece leaves it going in (`B'(1)` or
+/// `-B'(0)` where that is well conditioned, see
+/// [`PowerCurve::end_direction`]).
 fn outward_tangent(pc: &PowerCurve, e: f64) -> DVec2 {
-    let sign = if e == 0.0 { -1.0 } else { 1.0 };
-    pc.tangent_limit(e)
-        .map(|v| {
-            // B'' at an end where B' = 0 points into the piece from t = 0 and
-            // out of it at t = 1, like B' does; only its sign flips with e.
-            v * sign
-        })
-        .unwrap_or(DVec2::ZERO)
+    pc.end_direction(e == 1.0).map_or(DVec2::ZERO, |v| -v)
 }
 
 /// The contact normal for `shape` at `center` touching the piece at `hits`.
@@ -115,6 +111,50 @@ pub fn contact_normal(
     shape: &ActorShape,
     center: Vec2,
 ) -> Option<Vec2> {
+    contact_normal_joined(terrain, hits, shape, center, &FREE_ENDS)
+}
+
+/// [`contact_normal`] for a piece whose ends meet other pieces as `ends`
+/// says: at an exposed end that is a joint, the point normal is kept only at
+/// a real corner (the rule is in the `query::joint` module docs: ghost
+/// vertices, after Box2D v3).
+///
+/// ```
+/// use tangent_collision::prelude::*;
+/// use tangent_collision::query::{contact_normal, contact_normal_joined};
+/// // Two collinear segments; a ball over the joint, a little short of it.
+/// let a = TerrainPiece::solid(Segment::new(Vec2::ZERO, Vec2::new(10.0, 0.0)));
+/// let b = TerrainPiece::solid(Segment::new(Vec2::new(10.0, 0.0), Vec2::new(20.0, 0.0)));
+/// let set = TerrainSet::new(vec![a, b])?;
+/// let ball = ActorShape::Circle { radius: 5.0 };
+/// let at = Vec2::new(9.5, 4.95);
+/// let hits = b.shape.actor_hits(&ball, at);
+/// // Alone, b's start is a point and pushes back against the motion ...
+/// assert!(contact_normal(&b.shape, &hits, &ball, at).unwrap().x < -0.1);
+/// // ... joined to a, the surface goes on: straight up.
+/// let n = contact_normal_joined(&b.shape, &hits, &ball, at, set.joint_ends(1)).unwrap();
+/// assert_eq!(n, Vec2::Y);
+/// # Ok::<(), TerrainError>(())
+/// ```
+pub fn contact_normal_joined(
+    terrain: &Terrain,
+    hits: &[f32],
+    shape: &ActorShape,
+    center: Vec2,
+    ends: &JointEnds,
+) -> Option<Vec2> {
+    joined_contact(terrain, hits, shape, center, ends).map(|c| c.normal.as_vec2())
+}
+
+/// [`contact_normal_joined`] saying also whether the contact is covered by
+/// a neighbour (see [`EndContact`]).
+pub(crate) fn joined_contact(
+    terrain: &Terrain,
+    hits: &[f32],
+    shape: &ActorShape,
+    center: Vec2,
+    ends: &JointEnds,
+) -> Option<EndContact> {
     let pc = terrain.bernstein().power();
     let n = bounce_normal_on(&pc, hits, center)?;
     let c = center.as_dvec2();
@@ -123,7 +163,8 @@ pub fn contact_normal(
             continue;
         }
         let q = pc.eval(e);
-        if (c - q).dot(outward_tangent(&pc, e)) <= 0.0 {
+        let out = outward_tangent(&pc, e);
+        if (c - q).dot(out) <= 0.0 {
             continue;
         }
         let away = match *shape {
@@ -139,10 +180,19 @@ pub fn contact_normal(
             }
         };
         if away.length() > 0.0 {
-            return Some(away.normalize().as_vec2());
+            let joint = &ends[e as usize];
+            let end = joint_contact(joint, out, c - q, away.normalize());
+            return Some(EndContact {
+                normal: end.normal,
+                covered: end.covered,
+            })
+            .filter(|c| c.normal.is_finite());
         }
     }
-    Some(n)
+    Some(EndContact {
+        normal: n.as_dvec2(),
+        covered: false,
+    })
 }
 
 /// Velocity after a bounce off a surface with unit normal `normal`:

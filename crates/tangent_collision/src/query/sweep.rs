@@ -33,7 +33,8 @@ use glam::{DVec2, Vec2};
 use super::crossings::shape_crossings;
 use super::distance::{convex_hull, overlaps_convex_polygon, segment_distance, segment_within};
 use super::hits::Hits;
-use super::normal::{contact_normal, mean_hit};
+use super::joint::{FREE_ENDS, JointEnds};
+use super::normal::{contact_normal_joined, mean_hit};
 use super::tolerance::px_tol;
 use crate::geometry::PowerCurve;
 use crate::geometry::Span;
@@ -53,7 +54,7 @@ pub struct Toi {
     pub hits: Hits,
     /// Unit contact normal facing the actor: perpendicular of `B'` at the
     /// mean hit parameter ([`bounce_normal`](crate::query::bounce_normal)), radial at exposed ends
-    /// ([`contact_normal`]).
+    /// ([`contact_normal`](crate::query::contact_normal)).
     pub normal: Vec2,
     /// The point of the piece at the mean hit parameter.
     pub point: Vec2,
@@ -207,29 +208,32 @@ pub(crate) fn circle_curve_toi(pc: &PowerCurve, p: DVec2, d: DVec2, r: f64) -> O
     best
 }
 
-/// The contact at `pose` with the span, for a shape grown by `grow`: its
-/// hits, normal and point.
-fn contact_at(
-    terrain: &Terrain,
-    span: &Span,
-    shape: &ActorShape,
-    pose: DVec2,
-    grow: f64,
-) -> Option<Toi> {
-    let hits = shape_crossings(&span.pc, shape, pose, grow);
-    contact_from_hits(terrain, span, shape, pose, hits)
+/// What a sweep runs into: a piece, the part of it near the motion, and what
+/// its ends know of their neighbours (for the normal at a joint).
+#[derive(Clone, Copy)]
+pub(crate) struct Target<'a> {
+    pub terrain: &'a Terrain,
+    pub span: &'a Span,
+    pub ends: &'a JointEnds,
 }
 
-/// The contact of `shape` at `pose` whose hit parameters on `span` are `hits`.
-fn contact_from_hits(
-    terrain: &Terrain,
-    span: &Span,
-    shape: &ActorShape,
-    pose: DVec2,
-    hits: Roots,
-) -> Option<Toi> {
+/// The contact at `pose` with the target's span, for a shape grown by
+/// `grow`: its hits, normal and point.
+fn contact_at(target: Target, shape: &ActorShape, pose: DVec2, grow: f64) -> Option<Toi> {
+    let hits = shape_crossings(&target.span.pc, shape, pose, grow);
+    contact_from_hits(target, shape, pose, hits)
+}
+
+/// The contact of `shape` at `pose` whose hit parameters on the target's
+/// span are `hits`.
+fn contact_from_hits(target: Target, shape: &ActorShape, pose: DVec2, hits: Roots) -> Option<Toi> {
+    let Target {
+        terrain,
+        span,
+        ends,
+    } = target;
     let hits: Hits = hits.iter().map(|&s| span.piece_t(s) as f32).collect();
-    let normal = contact_normal(terrain, &hits, shape, pose.as_vec2())?;
+    let normal = contact_normal_joined(terrain, &hits, shape, pose.as_vec2(), ends)?;
     let mean = mean_hit(&hits)? as f32;
     Some(Toi {
         fraction: 0.0,
@@ -261,15 +265,12 @@ pub fn sweep(
     motion: Vec2,
     grow: f32,
 ) -> Option<Toi> {
-    sweep_span(
+    let target = Target {
         terrain,
-        &Span::whole(terrain),
-        shape,
-        start,
-        motion,
-        grow,
-        false,
-    )
+        span: &Span::whole(terrain),
+        ends: &FREE_ENDS,
+    };
+    sweep_span(target, shape, start, motion, grow, false)
 }
 
 /// [`sweep`] against the part of `terrain` on `span`, for a span found for a
@@ -277,20 +278,19 @@ pub fn sweep(
 /// `start_clear` says the caller knows the grown shape is clear of the
 /// span at `start`, so that test is skipped.
 pub(crate) fn sweep_span(
-    terrain: &Terrain,
-    span: &Span,
+    target: Target,
     shape: &ActorShape,
     start: Vec2,
     motion: Vec2,
     grow: f32,
     start_clear: bool,
 ) -> Option<Toi> {
-    let pc = span.pc;
+    let pc = target.span.pc;
     let (p, d, grow) = (start.as_dvec2(), motion.as_dvec2(), grow as f64);
     if !start_clear {
         let start_hits = shape_crossings(&pc, shape, p, grow);
         if !start_hits.is_empty() {
-            return contact_from_hits(terrain, span, shape, p, start_hits);
+            return contact_from_hits(target, shape, p, start_hits);
         }
     }
     if !swept_touches(&pc, shape, p, d, grow, true) {
@@ -305,14 +305,14 @@ pub(crate) fn sweep_span(
             let half = 0.5 * TOI_TOLERANCE / len;
             let (lo, hi) = ((s - half).max(0.0), (s + half).min(1.0));
             if (lo == 0.0 || !swept_touches(&pc, shape, p, d * lo, grow, true))
-                && let Some(toi) = contact_in(terrain, span, shape, p, d, grow, lo, hi)
+                && let Some(toi) = contact_in(target, shape, p, d, grow, lo, hi)
             {
                 return Some(toi);
             }
         }
     }
     let (lo, hi) = bisect(&pc, shape, p, d, grow);
-    contact_in(terrain, span, shape, p, d, grow, lo, hi)
+    contact_in(target, shape, p, d, grow, lo, hi)
 }
 
 /// Bisection on the exact swept test for the first contact of a shape that
@@ -339,10 +339,8 @@ fn bisect(pc: &PowerCurve, shape: &ActorShape, p: DVec2, d: DVec2, grow: f64) ->
 /// The contact for a bracket `[lo, hi]` of the motion (clear up to `lo`):
 /// the hits at `hi`, with the shape grown by the bracket's length so they
 /// are never empty for a true bracket; `None` when there are none.
-#[allow(clippy::too_many_arguments)]
 fn contact_in(
-    terrain: &Terrain,
-    span: &Span,
+    target: Target,
     shape: &ActorShape,
     p: DVec2,
     d: DVec2,
@@ -352,16 +350,9 @@ fn contact_in(
 ) -> Option<Toi> {
     let len = d.length();
     let pose = p + d * hi;
-    let slack = (hi - lo) * len + px_tol(span.pc.scale() + len);
-    let mut toi = contact_at(terrain, span, shape, pose, grow + slack).or_else(|| {
-        contact_at(
-            terrain,
-            span,
-            shape,
-            pose,
-            grow + 2.0 * TOI_TOLERANCE + slack,
-        )
-    })?;
+    let slack = (hi - lo) * len + px_tol(target.span.pc.scale() + len);
+    let mut toi = contact_at(target, shape, pose, grow + slack)
+        .or_else(|| contact_at(target, shape, pose, grow + 2.0 * TOI_TOLERANCE + slack))?;
     toi.fraction = lo as f32;
     // Rounding lo to f32 must not step past the free part of the motion.
     if toi.fraction as f64 > lo {

@@ -3,10 +3,11 @@
 //! answers "which parameter ranges of which pieces lie near this box".
 //!
 //! Files, bottom up: `piece` ([`TerrainPiece`], validation errors), `tiles`
-//! (tile grid to merged edges), `set` ([`TerrainSet`] and its grid), `cache`
+//! (tile grid to merged edges), `joints` (which piece ends meet), `set` ([`TerrainSet`] and its grid), `cache`
 //! ([`SpanCache`], one grid walk per body step).
 
 mod cache;
+mod joints;
 mod piece;
 mod set;
 mod tiles;

@@ -50,7 +50,7 @@ impl TerrainPiece {
 }
 
 /// Largest coordinate accepted, in pixels: beyond it `f32` spacing exceeds 1 px.
-pub const MAX_COORD: f32 = 1.0e7;
+pub const MAX_COORD: f32 = 16384.0;
 
 /// Why a set of terrain pieces was rejected.
 #[derive(Clone, Debug, PartialEq)]

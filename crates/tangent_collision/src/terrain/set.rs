@@ -15,9 +15,11 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use glam::Vec2;
 
+use super::joints::find_joints;
 use super::piece::{MAX_COORD, TerrainError, TerrainPiece};
 use super::tiles::{TileGrid, tile_edges};
 use crate::geometry::{Rect, Terrain};
+use crate::query::JointEnds;
 
 /// Closed-box overlap; unlike `Rect::intersect(..).is_empty()` it keeps
 /// boxes of zero width or height (horizontal and vertical segments).
@@ -108,6 +110,8 @@ pub struct TerrainSet {
     /// [`SpanCache`] checks it was gathered from.
     pub(crate) id: u64,
     pieces: Vec<TerrainPiece>,
+    /// Per piece, what its two ends know of the pieces meeting them.
+    joints: Vec<JointEnds>,
     origin: Vec2,
     cell: f32,
     cols: usize,
@@ -186,6 +190,7 @@ impl TerrainSet {
         static NEXT_ID: AtomicU64 = AtomicU64::new(0);
         let mut set = TerrainSet {
             id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
+            joints: find_joints(&pieces),
             pieces,
             origin: bounds.min,
             cell,
@@ -254,6 +259,12 @@ impl TerrainSet {
     /// tell sets apart; a test can use it to see that a set was not rebuilt.
     pub fn id(&self) -> u64 {
         self.id
+    }
+
+    /// What the ends of piece `i` know of the pieces meeting them
+    /// (`[t = 0, t = 1]`; see [`EndJoint`](crate::query::EndJoint)).
+    pub fn joint_ends(&self, i: usize) -> &JointEnds {
+        &self.joints[i]
     }
 
     /// The pieces, in the order given.

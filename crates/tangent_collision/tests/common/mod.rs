@@ -132,3 +132,4 @@ pub fn is_sorted_unique_unit(hits: &[f32]) -> bool {
 }
 
 pub mod levels;
+pub mod rng;
