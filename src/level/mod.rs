@@ -3,6 +3,7 @@
 
 pub mod fill;
 pub mod format;
+pub mod limits;
 pub mod loader;
 pub mod render;
 pub mod spawn;

@@ -11,6 +11,8 @@
 
 use std::fmt;
 
+use super::limits::{Place, next_problem, out_of_range};
+
 use bevy::math::Vec2;
 
 use super::fill::{fill_contains, flatten};
@@ -163,6 +165,14 @@ impl Level {
                 "gravity must be finite".into(),
             ));
         }
+        if let Some((place, message)) = out_of_range(&raw) {
+            let line = match place {
+                Place::Key(k) => loc.key(k),
+                Place::Curve(i) => loc.nth_after(loc.key("curves"), "points", i),
+                Place::Actor(i) => loc.nth_after(loc.key("actors"), "name", i),
+            };
+            return Err(err(line, None, message));
+        }
         let grid_info = tiles(&raw, &loc, file)?;
         let (grid, decor) = grid_info;
         let mut curves = Vec::new();
@@ -275,6 +285,9 @@ impl Level {
                 None,
                 "tuning values must be finite and not negative (max_slope_deg below 90)".into(),
             ));
+        }
+        if let Some(m) = raw.next.as_deref().and_then(|n| next_problem(n, file)) {
+            return Err(err(loc.key("next"), None, m));
         }
         Ok(Level {
             file: raw,
