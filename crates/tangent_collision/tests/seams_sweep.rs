@@ -174,7 +174,11 @@ fn seams_straight_chains_never_hop_over_the_whole_range() {
         let height = |b: &Body| (b.position.as_dvec2() - origin).dot(up) - reach;
         let arc = |b: &Body| (b.position.as_dvec2() - origin).dot(dir);
         let h0 = height(&body).max(SKIN as f64);
-        let (mut crossed, mut case_worst) = (0, Worst::default());
+        let mut crossed = 0;
+        let mut case_worst = Worst {
+            roughness: chain.roughness,
+            ..Worst::default()
+        };
         // The lowest gap to the line (px); the line is never entered.
         let mut lowest = f64::INFINITY;
         let mut scratch = StepScratch::default();
@@ -192,7 +196,6 @@ fn seams_straight_chains_never_hop_over_the_whole_range() {
             let vn = body.velocity.as_dvec2().dot(up).abs();
             let allowed = body.velocity.length() as f64 * chain.roughness;
             case_worst.excess = case_worst.excess.max(vn - allowed);
-            case_worst.roughness = chain.roughness;
             if std::env::var("SEAM_CASE").is_ok_and(|c| c == case.to_string()) {
                 eprintln!(
                     "s {s1:.3} h {:.4} vn {vn:.3} g {} dep {} contacts {:?}",

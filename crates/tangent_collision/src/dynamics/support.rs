@@ -61,8 +61,8 @@ pub fn supports(
 ) {
     let rest = rest_speed(*g, dt);
     let mut load = 0.0f32;
-    // The one span gravity presses the body onto, for settling below.
-    let mut pressed: Option<()> = None;
+    // Gravity presses the body onto a support (for settling below).
+    let mut pressed = false;
     let grow = CONTACT_MARGIN as f64;
     for near_span in &near.spans {
         let (i, span) = (near_span.piece, &near_span.span);
@@ -118,7 +118,7 @@ pub fn supports(
         if gn < 0.0 {
             *g -= gn * n;
             load += -gn;
-            pressed = Some(());
+            pressed = true;
         }
         let Some(mean) = mean_hit(&hits) else {
             continue;
@@ -136,7 +136,7 @@ pub fn supports(
     // fall that gap (under the contact margin) in a fraction of a step:
     // settle it onto the skin, so that what it slides over later (a joint,
     // a rounding bump) cannot leave it floating ever higher in the margin.
-    if let (1, Some(_)) = (report.contacts.len(), pressed) {
+    if pressed && report.contacts.len() == 1 {
         // The least gap to anything near, so settling enters nothing.
         let limit = CONTACT_MARGIN + SKIN;
         let gap = near

@@ -173,8 +173,9 @@ impl PowerCurve {
             .sum();
         let least = 0.05 * bound;
         let (e, sign) = if at_one { (1.0, -1.0) } else { (0.0, 1.0) };
-        if self.deriv(e).length() >= least {
-            return Some(self.deriv(e) * sign);
+        let at_end = self.deriv(e);
+        if at_end.length() >= least {
+            return Some(at_end * sign);
         }
         let mut step = 1.0 / 1024.0;
         while step <= 0.5 {
