@@ -1,44 +1,32 @@
 //! Sounds: jump, land and bounce, played from the collision plugin's hit
-//! messages and the controller's jumps. The WAV files are synthesised by
-//! `tools/make_assets.py`.
+//! messages and the controller's jumps. The WAV files are built into the
+//! binary ([`crate::assets`]).
 
 use bevy::prelude::*;
 
+use crate::assets::GameAssets;
 use crate::collision::plugin::HitMessage;
 use crate::player::{ControllerState, Player};
-
-#[derive(Resource)]
-struct Sounds {
-    jump: Handle<AudioSource>,
-    land: Handle<AudioSource>,
-    bounce: Handle<AudioSource>,
-}
 
 pub struct SoundPlugin;
 
 impl Plugin for SoundPlugin {
     fn build(&self, app: &mut App) {
-        app.add_systems(Startup, load)
-            .add_systems(Update, (play_hits, play_jumps));
+        app.add_systems(Update, (play_hits, play_jumps));
     }
 }
 
-fn load(mut commands: Commands, assets: Res<AssetServer>) {
-    commands.insert_resource(Sounds {
-        jump: assets.load("sounds/jump.wav"),
-        land: assets.load("sounds/land.wav"),
-        bounce: assets.load("sounds/bounce.wav"),
-    });
-}
-
-fn play(commands: &mut Commands, clip: &Handle<AudioSource>, volume: f32) {
+fn play(commands: &mut Commands, clip: &Option<Handle<AudioSource>>, volume: f32) {
+    let Some(clip) = clip else {
+        return;
+    };
     commands.spawn((
         AudioPlayer(clip.clone()),
         PlaybackSettings::DESPAWN.with_volume(bevy::audio::Volume::Linear(volume)),
     ));
 }
 
-fn play_hits(mut commands: Commands, sounds: Res<Sounds>, mut hits: MessageReader<HitMessage>) {
+fn play_hits(mut commands: Commands, sounds: Res<GameAssets>, mut hits: MessageReader<HitMessage>) {
     // At most one sound of each kind per frame.
     let (mut land, mut bounce) = (0.0f32, 0.0f32);
     for h in hits.read() {
@@ -62,7 +50,7 @@ fn play_hits(mut commands: Commands, sounds: Res<Sounds>, mut hits: MessageReade
 
 fn play_jumps(
     mut commands: Commands,
-    sounds: Res<Sounds>,
+    sounds: Res<GameAssets>,
     players: Query<&ControllerState, (With<Player>, Changed<ControllerState>)>,
 ) {
     if players.iter().any(|s| s.jumped) {

@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 
 use bevy::prelude::*;
 
+use crate::assets::GameAssetsPlugin;
 use crate::audio::SoundPlugin;
 use crate::collision::debug::CollisionDebugPlugin;
 use crate::collision::plugin::{Actor, CollisionPlugin, Grounded, PhysicsPosition, Velocity};
@@ -115,22 +116,14 @@ fn advance_frame(mut frame: ResMut<SimFrame>) {
     frame.0 += 1;
 }
 
-/// The level files next to `first`, sorted by name (keys 1–9 pick them).
+/// The level files next to `first`, sorted by name (keys 1–9 pick them),
+/// shipped ones included in the user level folder.
 #[derive(Resource, Clone, Debug, Default)]
 pub struct LevelList(pub Vec<PathBuf>);
 
 impl LevelList {
     pub fn around(first: &Path) -> LevelList {
-        let dir = first.parent().unwrap_or(Path::new("."));
-        let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-            .map(|d| {
-                d.filter_map(|e| e.ok().map(|e| e.path()))
-                    .filter(|p| p.to_string_lossy().ends_with(".level.ron"))
-                    .collect()
-            })
-            .unwrap_or_default();
-        files.sort();
-        LevelList(files)
+        LevelList(crate::level::files::levels_beside(first))
     }
 }
 
@@ -145,6 +138,7 @@ impl Plugin for GamePlugin {
     fn build(&self, app: &mut App) {
         app.add_plugins((
             SimPlugin,
+            GameAssetsPlugin,
             ModePlugin,
             CollisionDebugPlugin,
             LevelRenderPlugin,

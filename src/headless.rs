@@ -61,8 +61,7 @@ pub fn headless_app(level: &Path, replay: Option<Replay>) -> Result<App, String>
 pub fn run_headless(opts: &HeadlessOptions) -> Result<HeadlessSummary, String> {
     let replay = match &opts.replay {
         Some(p) => {
-            let text = std::fs::read_to_string(p)
-                .map_err(|e| format!("{}: cannot read replay: {e}", p.display()))?;
+            let text = crate::level::files::read_replay_text(p)?;
             Some(Replay::parse(&text).map_err(|e| format!("{}: {e}", p.display()))?)
         }
         None => None,

@@ -1,10 +1,4 @@
-//! The `tangent` binary.
-//!
-//! ```text
-//! tangent [--level PATH] [--record FILE]          play (default level: the first shipped)
-//! tangent --headless --level PATH --frames N [--replay FILE] [--trace FILE.csv]
-//! tangent --new-level PATH                         write a starter level to edit
-//! ```
+//! The `tangent` binary: `tangent --help` lists its commands ([`HELP`]).
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -12,15 +6,26 @@ use std::process::ExitCode;
 use bevy::prelude::*;
 use tangent::game::{GamePlugin, LevelList, Recorder};
 use tangent::headless::{HeadlessOptions, run_headless};
+use tangent::level::files::{default_level, user_level_dir};
 use tangent::level::spawn::{LevelCommand, load_level_file};
 use tangent::player::Replay;
 
-const DEFAULT_LEVEL: &str = "assets/levels/01-hills.level.ron";
+/// `tangent --help`: every command, one line each.
+const HELP: &str = "Tangent: a 2D platformer on exact Bezier terrain.
 
-const USAGE: &str = "usage:
-  tangent [--level PATH] [--record FILE]
-  tangent --new-level PATH
-  tangent --headless --level PATH --frames N [--replay FILE] [--trace FILE.csv]";
+usage:
+  tangent                        play the shipped levels (from any folder)
+  tangent --level PATH           play a level file (keys 1-9: the levels beside it)
+  tangent --record FILE          play, recording the keys to a replay file
+  tangent --new-level PATH       write a small starter level to edit
+  tangent --headless --frames N [--level PATH] [--replay FILE] [--trace FILE.csv]
+                                 run N fixed steps with no window (a replay may be a
+                                 shipped one by name, e.g. 01-hills.replay)
+  tangent --help                 this list
+  tangent --version              the version
+
+Shipped levels edited in the game (Tab, then Ctrl+S) are saved as your own
+copies in the user level folder, here: ";
 
 #[derive(Default)]
 struct Args {
@@ -31,6 +36,8 @@ struct Args {
     trace: Option<PathBuf>,
     record: Option<PathBuf>,
     new_level: Option<PathBuf>,
+    help: bool,
+    version: bool,
 }
 
 fn parse_args() -> Result<Args, String> {
@@ -52,20 +59,17 @@ fn parse_args() -> Result<Args, String> {
             "--trace" => a.trace = Some(value("--trace")?.into()),
             "--record" => a.record = Some(value("--record")?.into()),
             "--new-level" => a.new_level = Some(value("--new-level")?.into()),
-            "-h" | "--help" => return Err(String::new()),
+            "-h" | "--help" => a.help = true,
+            "-V" | "--version" => a.version = true,
             other => return Err(format!("unknown argument `{other}`")),
         }
     }
     Ok(a)
 }
 
-/// The asset folder: `./assets` when run from the repository (as `cargo run`
-/// and the README do), else Bevy's default (next to the executable).
-fn asset_root() -> String {
-    match std::env::current_dir() {
-        Ok(dir) if dir.join("assets").is_dir() => dir.join("assets").display().to_string(),
-        _ => "assets".to_string(),
-    }
+/// The help text, ending with where edited shipped levels are saved.
+fn help() -> String {
+    format!("{HELP}{}", user_level_dir().display())
 }
 
 /// Writes a starter level to `path`; never overwrites an existing file.
@@ -93,17 +97,18 @@ fn main() -> ExitCode {
     let args = match parse_args() {
         Ok(a) => a,
         Err(e) => {
-            if !e.is_empty() {
-                eprintln!("tangent: {e}");
-            }
-            eprintln!("{USAGE}");
-            return if e.is_empty() {
-                ExitCode::SUCCESS
-            } else {
-                ExitCode::from(2)
-            };
+            eprintln!("tangent: {e}\n\n{}", help());
+            return ExitCode::from(2);
         }
     };
+    if args.help {
+        println!("{}", help());
+        return ExitCode::SUCCESS;
+    }
+    if args.version {
+        println!("tangent {}", env!("CARGO_PKG_VERSION"));
+        return ExitCode::SUCCESS;
+    }
     if let Some(path) = &args.new_level {
         return match new_level(path) {
             Ok(()) => {
@@ -120,10 +125,10 @@ fn main() -> ExitCode {
             }
         };
     }
-    let level = args.level.clone().unwrap_or_else(|| DEFAULT_LEVEL.into());
+    let level = args.level.clone().unwrap_or_else(default_level);
     if args.headless {
         let Some(frames) = args.frames else {
-            eprintln!("tangent: --headless needs --frames N\n{USAGE}");
+            eprintln!("tangent: --headless needs --frames N\n\n{}", help());
             return ExitCode::from(2);
         };
         let opts = HeadlessOptions {
@@ -171,8 +176,10 @@ fn main() -> ExitCode {
                 }),
                 ..default()
             })
+            // The art and sounds are built in (tangent::assets): nothing
+            // is loaded from an asset folder, so none is watched.
             .set(AssetPlugin {
-                file_path: asset_root(),
+                watch_for_changes_override: Some(false),
                 ..default()
             }),
     )

@@ -340,6 +340,16 @@ pub fn save(path: &Path, text: &str) -> std::io::Result<()> {
     save_with(path, text, |f, t| f.write_all(t.as_bytes()))
 }
 
+/// Saves a level being played to `path`, making its folder first: a
+/// shipped level is played from the user level folder, which exists only
+/// once a first copy is saved there (see [`crate::level::files`]).
+pub fn save_level(path: &Path, text: &str) -> std::io::Result<()> {
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir)?;
+    }
+    save(path, text)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

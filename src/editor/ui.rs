@@ -7,7 +7,8 @@ use bevy::input::mouse::AccumulatedMouseScroll;
 use bevy::prelude::*;
 
 use super::model::{Edit, EditorModel, Handle, snap};
-use super::save::{save, write_over};
+use super::save::{save_level, write_over};
+use crate::level::files::read_level_text;
 use crate::level::format::{LevelFile, ShapeDef, TileDef};
 use crate::level::spawn::{CurrentLevel, LevelCommand};
 use crate::level::validate::Level;
@@ -95,9 +96,10 @@ fn open_editor(mut state: ResMut<EditorState>, current: Option<Res<CurrentLevel>
     let Some(current) = current else {
         return;
     };
-    // The baseline for saving is the file as it is on disk; the level
-    // in play may hold edits from an earlier edit session not yet saved.
-    let text = std::fs::read_to_string(&current.path).unwrap_or_default();
+    // The baseline for saving is the file as it is on disk (or shipped);
+    // the level in play may hold edits from an earlier edit session not
+    // yet saved.
+    let text = read_level_text(&current.path).unwrap_or_default();
     let name = current.path.display().to_string();
     let on_disk = Level::parse(&text, &name).map(|l| l.file);
     state.saved = Some(match on_disk {
@@ -181,7 +183,7 @@ fn keys(
         let name = current.path.display().to_string();
         state.message = match Level::parse(&written, &name) {
             Err(e) => format!("error (not saved): {e}"),
-            Ok(_) => match save(&current.path, &written) {
+            Ok(_) => match save_level(&current.path, &written) {
                 Ok(()) => {
                     state.saved = Some((written, model.file.clone()));
                     format!("saved {name}")

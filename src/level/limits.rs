@@ -10,6 +10,7 @@ use std::path::Path;
 
 use tangent_collision::terrain::MAX_COORD;
 
+use super::files::level_exists;
 use super::format::{LevelFile, ShapeDef};
 
 /// Largest actor or player size (radius or half-extent), in pixels.
@@ -159,7 +160,8 @@ pub fn out_of_range(raw: &LevelFile) -> Option<OutOfRange> {
 
 /// Why `next` cannot be the level after the one in `file`: not a plain
 /// file name ending in `.level.ron` (no folders, no `..`), or, when `file`
-/// is on disk, no such file beside it. Checked after everything else in the
+/// is a level that can be read (on disk or shipped, see [`super::files`]),
+/// no such level beside it. Checked after everything else in the
 /// level, so a level's own mistakes are reported first.
 pub fn next_problem(next: &str, file: &str) -> Option<String> {
     let plain = !next.is_empty()
@@ -174,7 +176,7 @@ pub fn next_problem(next: &str, file: &str) -> Option<String> {
     let here = Path::new(file);
     let beside = here.parent().map(|dir| dir.join(next));
     match beside {
-        Some(path) if here.is_file() && !path.is_file() => Some(format!(
+        Some(path) if level_exists(here) && !level_exists(&path) => Some(format!(
             "next names \"{next}\", which is not in {}",
             path.parent()?.display()
         )),

@@ -1,5 +1,5 @@
 //! What a level looks like (windowed game only): tiles through
-//! bevy_ecs_tilemap from `assets/tiles.png`, curves as solid ground (a
+//! bevy_ecs_tilemap from the built-in tile atlas ([`crate::assets`]), curves as solid ground (a
 //! filled body from [`super::fill`] and a grassy outline), actors as shapes,
 //! and the goal flag. Added to the level's entities when it spawns.
 
@@ -10,6 +10,7 @@ use bevy_ecs_tilemap::prelude::*;
 
 use super::fill::{fill_triangles, flatten};
 use super::spawn::{CurrentLevel, Goal, LevelActor, LevelCurve, LevelEntity, LevelSpawned};
+use crate::assets::GameAssets;
 use crate::collision::ActorShape;
 use crate::collision::plugin::{Actor, TerrainShape};
 use crate::player::Player;
@@ -87,7 +88,7 @@ fn decorate(
     curves: Query<NewCurve>,
     actors: Query<NewActor>,
     goals: Query<(Entity, &Goal)>,
-    assets: Res<AssetServer>,
+    assets: Res<GameAssets>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
 ) {
@@ -144,7 +145,7 @@ fn decorate(
         grid_size: tile_size.into(),
         size,
         storage,
-        texture: TilemapTexture::Single(assets.load("tiles.png")),
+        texture: TilemapTexture::Single(assets.tiles.clone()),
         tile_size,
         anchor: TilemapAnchor::BottomLeft,
         transform: Transform::from_xyz(0.0, 0.0, 0.0),
@@ -204,7 +205,7 @@ fn decorate(
         let size = goal.0.size();
         commands.entity(e).insert((
             Sprite {
-                image: assets.load("tiles.png"),
+                image: assets.tiles.clone(),
                 rect: Some(Rect::new(96.0, 0.0, 128.0, 32.0)),
                 custom_size: Some(size),
                 ..default()

@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 
 use bevy::prelude::*;
 
+use super::files::read_level_text;
 use super::validate::{Level, actor_shape};
 use crate::collision::plugin::{
     Actor, Gravity, PhysicsPosition, PreviousPhysicsPosition, TerrainIndex, TerrainShape, Velocity,
@@ -75,11 +76,11 @@ pub enum LevelCommand {
 #[derive(Message, Clone, Debug, PartialEq)]
 pub struct LevelSpawned;
 
-/// Reads and checks a level file.
+/// Reads and checks a level file (from disk, or shipped: see
+/// [`super::files`]).
 pub fn load_level_file(path: &Path) -> Result<Level, String> {
-    let name = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{name}: cannot read: {e}"))?;
-    Level::parse(&text, &name).map_err(|e| e.to_string())
+    let text = read_level_text(path)?;
+    Level::parse(&text, &path.display().to_string()).map_err(|e| e.to_string())
 }
 
 /// Level switching and the goal check (no rendering).

@@ -4,6 +4,7 @@
 
 use bevy::prelude::*;
 
+use crate::assets::GameAssets;
 use crate::level::spawn::{CurrentLevel, LevelStatus};
 use crate::mode::GameMode;
 
@@ -66,6 +67,7 @@ fn update_ui(
     status: Res<LevelStatus>,
     mode: Option<Res<State<GameMode>>>,
     level: Option<Res<CurrentLevel>>,
+    assets: Option<Res<GameAssets>>,
     mut hud: Query<&mut Text, (With<HudText>, Without<BannerText>)>,
     mut banner: Query<&mut Text, (With<BannerText>, Without<HudText>)>,
 ) {
@@ -85,6 +87,11 @@ fn update_ui(
     if let Ok(mut t) = banner.single_mut() {
         let s = if let Some(e) = &status.error {
             format!("Level file error (the last good level keeps running):\n{e}")
+        } else if let Some(p) = assets.as_ref().filter(|a| !a.problems.is_empty()) {
+            format!(
+                "Built-in art or sound could not be decoded (drawn plain or silent):\n{}",
+                p.problems.join("\n")
+            )
         } else if mode.is_some_and(|m| *m.get() == GameMode::Paused) {
             "Paused. Esc resumes. R restarts, N skips to the next level, 1-9 pick a level."
                 .to_string()

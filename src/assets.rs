@@ -1,0 +1,133 @@
+//! The game's art and sounds, built into the binary (`include_bytes!`) and
+//! turned into Bevy assets at startup, so the game draws and sounds the same
+//! from any working directory and for a level file anywhere. Nothing is read
+//! from disk. `tools/make_assets.py` makes the files in `assets/`.
+//!
+//! A file that fails to decode (a bad edit to `assets/` before a build) is
+//! replaced by a fallback, a plain tile texture or silence, and named in
+//! [`GameAssets::problems`], which the HUD shows: the world never turns
+//! into invisible terrain that still collides.
+
+use std::sync::Arc;
+
+use bevy::asset::RenderAssetUsages;
+use bevy::image::{CompressedImageFormats, ImageSampler, ImageType};
+use bevy::prelude::*;
+use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
+
+/// The tile atlas: 32 px cells, solid ground, one-way, decor, goal flag.
+pub const TILES_PNG: (&str, &[u8]) = ("assets/tiles.png", include_bytes!("../assets/tiles.png"));
+/// The jump sound.
+pub const JUMP_WAV: (&str, &[u8]) = (
+    "assets/sounds/jump.wav",
+    include_bytes!("../assets/sounds/jump.wav"),
+);
+/// The landing sound.
+pub const LAND_WAV: (&str, &[u8]) = (
+    "assets/sounds/land.wav",
+    include_bytes!("../assets/sounds/land.wav"),
+);
+/// The bounce sound.
+pub const BOUNCE_WAV: (&str, &[u8]) = (
+    "assets/sounds/bounce.wav",
+    include_bytes!("../assets/sounds/bounce.wav"),
+);
+
+/// The fallback tile texture's size and colour (a flat earth brown).
+const FALLBACK_SIZE: (u32, u32) = (128, 32);
+const FALLBACK_RGBA: [u8; 4] = [120, 84, 52, 255];
+
+/// Handles to the built-in art and sounds (a sound that failed to decode
+/// is `None`: silence).
+#[derive(Resource, Clone, Debug)]
+pub struct GameAssets {
+    pub tiles: Handle<Image>,
+    pub jump: Option<Handle<AudioSource>>,
+    pub land: Option<Handle<AudioSource>>,
+    pub bounce: Option<Handle<AudioSource>>,
+    /// What failed to decode, by file, for the screen.
+    pub problems: Vec<String>,
+}
+
+/// Decodes a PNG tile atlas, or says why not (naming `file`).
+pub fn decode_tiles(file: &str, bytes: &[u8]) -> Result<Image, String> {
+    Image::from_buffer(
+        bytes,
+        ImageType::Extension("png"),
+        CompressedImageFormats::NONE,
+        true,
+        ImageSampler::Default,
+        RenderAssetUsages::default(),
+    )
+    .map_err(|e| format!("{file}: cannot decode: {e}"))
+}
+
+/// A plain texture the size of the atlas, drawn when it cannot be decoded.
+pub fn fallback_tiles() -> Image {
+    Image::new_fill(
+        Extent3d {
+            width: FALLBACK_SIZE.0,
+            height: FALLBACK_SIZE.1,
+            depth_or_array_layers: 1,
+        },
+        TextureDimension::D2,
+        &FALLBACK_RGBA,
+        TextureFormat::Rgba8UnormSrgb,
+        RenderAssetUsages::default(),
+    )
+}
+
+/// Checks that `bytes` look like a WAV file (RIFF, WAVE, a `fmt ` chunk),
+/// since Bevy's decoder panics at playback on anything it cannot read.
+pub fn check_wav(file: &str, bytes: &[u8]) -> Result<AudioSource, String> {
+    let wav = bytes.len() > 20
+        && &bytes[0..4] == b"RIFF"
+        && &bytes[8..12] == b"WAVE"
+        && &bytes[12..16] == b"fmt ";
+    if wav {
+        Ok(AudioSource {
+            bytes: Arc::from(bytes),
+        })
+    } else {
+        Err(format!("{file}: not a WAV file (RIFF/WAVE/fmt header)"))
+    }
+}
+
+/// Inserts [`GameAssets`] at startup.
+pub struct GameAssetsPlugin;
+
+impl Plugin for GameAssetsPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_systems(PreStartup, load_game_assets);
+    }
+}
+
+fn load_game_assets(
+    mut commands: Commands,
+    mut images: ResMut<Assets<Image>>,
+    mut sounds: ResMut<Assets<AudioSource>>,
+) {
+    let mut problems = Vec::new();
+    let tiles = decode_tiles(TILES_PNG.0, TILES_PNG.1).unwrap_or_else(|e| {
+        problems.push(e);
+        fallback_tiles()
+    });
+    let mut sound = |(file, bytes): (&str, &[u8])| match check_wav(file, bytes) {
+        Ok(s) => Some(sounds.add(s)),
+        Err(e) => {
+            problems.push(e);
+            None
+        }
+    };
+    let (jump, land, bounce) = (sound(JUMP_WAV), sound(LAND_WAV), sound(BOUNCE_WAV));
+    for p in &problems {
+        error!("{p}");
+    }
+    commands.insert_resource(GameAssets {
+        tiles: images.add(tiles),
+        jump,
+        land,
+        bounce,
+        problems,
+    });
+}
