@@ -14,12 +14,14 @@ use crate::audio::SoundPlugin;
 use crate::collision::debug::CollisionDebugPlugin;
 use crate::collision::plugin::{Actor, CollisionPlugin, Grounded, PhysicsPosition, Velocity};
 use crate::editor::ui::EditorPlugin;
+use crate::level::clock::LevelClockPlugin;
 use crate::level::loader::LevelAssetPlugin;
 use crate::level::render::LevelRenderPlugin;
 use crate::level::spawn::{LevelCommand, LevelLogicPlugin};
 use crate::level::watch::LevelWatchPlugin;
 use crate::mode::{GameMode, ModePlugin};
 use crate::player::camera::CameraPlugin;
+use crate::player::keyboard::KeyboardPlugin;
 use crate::player::{ControllerPlugin, PlayerInput, Replay};
 use crate::ui::UiPlugin;
 
@@ -139,6 +141,8 @@ impl Plugin for GamePlugin {
         app.add_plugins((
             SimPlugin,
             GameAssetsPlugin,
+            KeyboardPlugin,
+            LevelClockPlugin,
             ModePlugin,
             CollisionDebugPlugin,
             LevelRenderPlugin,
@@ -150,21 +154,7 @@ impl Plugin for GamePlugin {
             EditorPlugin,
         ))
         .init_resource::<LevelList>()
-        .add_systems(
-            RunFixedMainLoop,
-            read_keyboard.in_set(RunFixedMainLoopSystems::BeforeFixedMainLoop),
-        )
         .add_systems(Update, game_keys.run_if(not(in_state(GameMode::Editing))));
-    }
-}
-
-fn read_keyboard(
-    keys: Res<ButtonInput<KeyCode>>,
-    replay: Option<Res<ReplayInput>>,
-    mut input: ResMut<PlayerInput>,
-) {
-    if replay.is_none() {
-        *input = PlayerInput::from_keyboard(&keys);
     }
 }
 

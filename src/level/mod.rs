@@ -1,6 +1,7 @@
 //! Levels: the file format, validation with file/line errors, the curve
 //! bodies, spawning and switching levels, and (windowed) their visuals.
 
+pub mod clock;
 pub mod files;
 pub mod fill;
 pub mod format;

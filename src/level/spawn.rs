@@ -48,6 +48,9 @@ pub struct LevelStatus {
     pub won_all: bool,
     /// Goals reached since the game started.
     pub goals: u32,
+    /// This level's goal was reached; the switch to the next level is on
+    /// its way (fixed steps run before it do not count the goal again).
+    pub goal_reached: bool,
     /// The last load or validation error, shown until a good load clears it.
     pub error: Option<String>,
 }
@@ -74,7 +77,11 @@ pub enum LevelCommand {
 
 /// Sent after a level's entities were spawned.
 #[derive(Message, Clone, Debug, PartialEq)]
-pub struct LevelSpawned;
+pub struct LevelSpawned {
+    /// The level (re)started from its spawn point with its clock at zero;
+    /// `false` for a reload or an edit, which keep the player and clock.
+    pub started: bool,
+}
 
 /// Reads and checks a level file (from disk, or shipped: see
 /// [`super::files`]).
@@ -247,11 +254,14 @@ pub fn apply_level_commands(
             if !keeps_going {
                 status.steps = 0;
             }
+            status.goal_reached = false;
             status.error = None;
             if !keeps_going && !restart {
                 status.won_all = false;
             }
-            spawned.write(LevelSpawned);
+            spawned.write(LevelSpawned {
+                started: !keeps_going,
+            });
         }
         Err(e) => {
             error!("{e}");
@@ -260,21 +270,24 @@ pub fn apply_level_commands(
     }
 }
 
-/// Finishes the level when the player touches the goal.
+/// Finishes the level when the player touches the goal: counted once, even
+/// when more fixed steps run before `Update` switches the level.
 pub fn reach_goal(
     players: Query<(&Actor, &PhysicsPosition), With<Player>>,
     goals: Query<&Goal>,
     mut status: ResMut<LevelStatus>,
     mut next: MessageWriter<LevelCommand>,
 ) {
-    if status.won_all {
+    if status.won_all || status.goal_reached {
         return;
     }
     for (actor, pos) in &players {
         let me = actor.shape.aabb(pos.0);
         if goals.iter().any(|g| !g.0.intersect(me.into()).is_empty()) {
             status.goals += 1;
+            status.goal_reached = true;
             next.write(LevelCommand::Next);
+            return;
         }
     }
 }

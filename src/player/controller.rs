@@ -14,7 +14,7 @@ use crate::collision::plugin::{
     Actor, CollisionSystems, Contacts, GravityScale, Grounded, PhysicsPosition, TerrainIndex,
     Velocity,
 };
-use crate::collision::{Body, cast};
+use crate::collision::{Body, Contact, cast};
 
 use super::input::PlayerInput;
 use super::tuning::Tuning;
@@ -184,6 +184,7 @@ type SnapItem<'a> = (
     &'a mut PhysicsPosition,
     &'a mut Velocity,
     &'a mut Grounded,
+    &'a mut Contacts,
     &'a mut ControllerState,
 );
 
@@ -191,14 +192,16 @@ type SnapItem<'a> = (
 /// the player was grounded before this step, did not jump and is now in the
 /// air but moving no faster upward than the slope allows, it is cast down
 /// by up to `4 px + |v| dt · tan(max_slope)` and, on landing on ground, put
-/// there with its velocity turned along the surface (speed kept).
+/// there with its velocity turned along the surface (speed kept), grounded,
+/// with the ground it was put on as its one contact (what the next step's
+/// controller reads).
 pub fn snap_to_ground(
     time: Res<Time<Fixed>>,
     index: Res<TerrainIndex>,
     mut players: Query<SnapItem, With<Player>>,
 ) {
     let dt = time.delta_secs();
-    for (actor, mut pos, mut vel, mut grounded, mut st) in &mut players {
+    for (actor, mut pos, mut vel, mut grounded, mut contacts, mut st) in &mut players {
         let was = st.was_grounded;
         st.was_grounded = grounded.0;
         if grounded.0 || !was || st.jumped || actor.drop_through {
@@ -211,7 +214,7 @@ pub fn snap_to_ground(
         let reach = 4.0 + speed * dt * actor.max_slope.tan();
         let mut body = Body::new(actor.shape, pos.0, vel.0, 0.0);
         body.drop_through = actor.drop_through;
-        let Some((_, toi)) = cast(&index.set, &body, Vec2::new(0.0, -reach)) else {
+        let Some((piece, toi)) = cast(&index.set, &body, Vec2::new(0.0, -reach)) else {
             continue;
         };
         if toi.normal.y < actor.max_slope.cos() - 1e-4 {
@@ -222,6 +225,15 @@ pub fn snap_to_ground(
         let sign = if vel.0.dot(tangent) >= 0.0 { 1.0 } else { -1.0 };
         vel.0 = tangent * speed * sign;
         grounded.0 = true;
+        contacts.0.clear();
+        contacts.0.push(Contact {
+            point: toi.point,
+            normal: toi.normal,
+            piece,
+            hits: toi.hits,
+            impact_speed: 0.0,
+            bounced: false,
+        });
         st.was_grounded = true;
     }
 }

@@ -52,12 +52,11 @@ impl PlayerInput {
     /// The keys held on the keyboard: arrows or A/D to run, Space, W or Up
     /// to jump, Down or S to drop through one-way platforms.
     pub fn from_keyboard(keys: &ButtonInput<KeyCode>) -> PlayerInput {
-        let any = |ks: &[KeyCode]| ks.iter().any(|k| keys.pressed(*k));
         PlayerInput {
-            left: any(&[KeyCode::ArrowLeft, KeyCode::KeyA]),
-            right: any(&[KeyCode::ArrowRight, KeyCode::KeyD]),
-            jump: any(&[KeyCode::Space, KeyCode::KeyW, KeyCode::ArrowUp]),
-            down: any(&[KeyCode::ArrowDown, KeyCode::KeyS]),
+            left: keys.any_pressed([KeyCode::ArrowLeft, KeyCode::KeyA]),
+            right: keys.any_pressed([KeyCode::ArrowRight, KeyCode::KeyD]),
+            jump: keys.any_pressed(super::keyboard::JUMP_KEYS),
+            down: keys.any_pressed(super::keyboard::DOWN_KEYS),
         }
     }
 }

@@ -6,6 +6,7 @@
 pub mod camera;
 pub mod controller;
 pub mod input;
+pub mod keyboard;
 pub mod tuning;
 
 pub use controller::{ControllerPlugin, ControllerState, Player, PlayerTuning};

@@ -11,11 +11,13 @@
 
 use bevy_app::prelude::*;
 use bevy_derive::{Deref, DerefMut};
+use bevy_ecs::name::Name;
 use bevy_ecs::prelude::*;
 use bevy_log::{error, warn};
 use bevy_time::{Fixed, Time};
 use bevy_transform::prelude::Transform;
 use glam::Vec2;
+use std::collections::HashSet;
 
 use crate::dynamics::{Body, Contact, DEFAULT_MAX_SLOPE, StepScratch, step_body_with};
 use crate::geometry::ActorShape;
@@ -222,6 +224,7 @@ pub fn rebuild_terrain_index(
 
 type ActorItem<'a> = (
     Entity,
+    Option<&'a Name>,
     &'a Actor,
     &'a mut Velocity,
     &'a mut PhysicsPosition,
@@ -239,6 +242,7 @@ pub fn step_actors(
     mut actors: Query<ActorItem>,
     mut hits: MessageWriter<HitMessage>,
     mut scratch: Local<StepScratch>,
+    mut warned: Local<HashSet<Entity>>,
 ) {
     let dt = time.delta_secs();
     if dt <= 0.0 {
@@ -246,18 +250,35 @@ pub fn step_actors(
     }
     let mut all: Vec<_> = actors.iter_mut().collect();
     all.sort_by_key(|a| a.0);
-    for (entity, actor, mut vel, mut pos, mut prev, mut grounded, mut contacts, scale) in all {
+    for (entity, name, actor, mut vel, mut pos, mut prev, mut grounded, mut contacts, scale) in all
+    {
+        let who = || match name {
+            Some(n) => format!("actor {entity} ({n})"),
+            None => format!("actor {entity}"),
+        };
+        if let Some(problem) = repair_non_finite(&mut vel.0, &mut pos.0, prev.0) {
+            warn!("{}: {problem}", who());
+        }
         let mut body = Body::new(actor.shape, pos.0, vel.0, actor.restitution);
         body.friction = actor.friction;
         body.max_slope = actor.max_slope;
         body.drop_through = actor.drop_through;
         prev.0 = pos.0;
         let report = step_body_with(&index.set, &mut body, &mut scratch, gravity.0 * scale.0, dt);
-        if let Some(e) = &report.error {
-            warn!("actor {entity}: {e}");
+        // A refused step is said once per actor, not every step.
+        if let Some(e) = &report.error
+            && warned.insert(entity)
+        {
+            warn!("{}: {e} (said once)", who());
         }
         pos.0 = body.position;
-        vel.0 = body.velocity;
+        // A refused step leaves the body as it was; its velocity is
+        // dropped so that it does not fail the same way every step.
+        vel.0 = if report.error.is_some() {
+            Vec2::ZERO
+        } else {
+            body.velocity
+        };
         grounded.0 = report.grounded;
         for c in &report.contacts {
             if c.impact_speed > 0.0 {
@@ -277,6 +298,34 @@ pub fn step_actors(
         }
         contacts.0.clone_from(&report.contacts);
     }
+}
+
+/// Resets a non-finite velocity to zero and a non-finite position to the
+/// previous one (or the origin), saying what was wrong, so a body set to NaN
+/// or infinity by game code moves on from the next step instead of being
+/// refused every step.
+pub fn repair_non_finite(
+    velocity: &mut Vec2,
+    position: &mut Vec2,
+    previous: Vec2,
+) -> Option<String> {
+    let mut problems = Vec::new();
+    if !velocity.is_finite() {
+        problems.push(format!("velocity {velocity} is not finite; reset to zero"));
+        *velocity = Vec2::ZERO;
+    }
+    if !position.is_finite() {
+        let back = if previous.is_finite() {
+            previous
+        } else {
+            Vec2::ZERO
+        };
+        problems.push(format!(
+            "position {position} is not finite; put back at {back}"
+        ));
+        *position = back;
+    }
+    (!problems.is_empty()).then(|| problems.join("; "))
 }
 
 /// Places each actor's `Transform` between its last two physics positions,

@@ -13,6 +13,38 @@ pub const CONTACT_MARGIN: f32 = 0.1;
 /// Most impacts handled in one step; motion left after that is reported.
 pub const MAX_ITERATIONS: usize = 8;
 
+/// The fastest a body moves, px/s: a faster one is slowed to it, keeping its
+/// direction, at the start of its step (as Box2D caps a body's translation
+/// per step). At this speed one 60 Hz step crosses 16 667 px, the whole
+/// coordinate range a level may use. Terrain with restitution above 1 can
+/// pump a ball trapped between two bouncy surfaces up to it; a velocity set
+/// to 1e30 by mistake starts from it instead of stalling on rounding.
+pub const MAX_BODY_SPEED: f32 = 1e6;
+
+/// `velocity` with its length capped at `max`, its direction kept; safe for
+/// components whose square overflows `f32`.
+///
+/// ```
+/// use tangent_collision::dynamics::capped_speed;
+/// use glam::Vec2;
+/// let v = capped_speed(Vec2::new(3e30, -4e30), 10.0);
+/// assert!((v - Vec2::new(6.0, -8.0)).length() < 1e-5);
+/// assert_eq!(capped_speed(Vec2::new(3.0, 4.0), 10.0), Vec2::new(3.0, 4.0));
+/// ```
+pub fn capped_speed(velocity: Vec2, max: f32) -> Vec2 {
+    let big = velocity.abs().max_element();
+    if big <= max * std::f32::consts::FRAC_1_SQRT_2 {
+        return velocity; // |v| ≤ √2 · big ≤ max
+    }
+    let scaled = velocity / big; // components in [-1, 1]: no overflow
+    let length = scaled.length() * big;
+    if length > max {
+        scaled.normalize() * max
+    } else {
+        velocity
+    }
+}
+
 /// Default steepest slope that counts as ground: 45°.
 pub const DEFAULT_MAX_SLOPE: f32 = std::f32::consts::FRAC_PI_4;
 

@@ -19,5 +19,7 @@ mod support;
 
 pub use body::{Body, Contact, StepReport};
 pub use impact::cast;
-pub use margins::{CONTACT_MARGIN, DEFAULT_MAX_SLOPE, MAX_ITERATIONS, SKIN};
+pub use margins::{
+    CONTACT_MARGIN, DEFAULT_MAX_SLOPE, MAX_BODY_SPEED, MAX_ITERATIONS, SKIN, capped_speed,
+};
 pub use step::{StepScratch, step_body, step_body_with};

@@ -30,6 +30,10 @@
 //! more kinetic plus potential energy than it started with (the small error
 //! of following a curve with the start's `g_t` is taken from the speed).
 //!
+//! Speed: a body faster than [`MAX_BODY_SPEED`] is slowed to it, direction
+//! kept, before the step (a trap between bouncy surfaces with `e > 1` pumps
+//! speed without bound otherwise).
+//!
 //! Friction (Coulomb, `friction = μ`, default 0: frictionless as in the
 //! reference demo): a supported body slows by `μ · g_n · dt` along the
 //! surface, and one that is slow enough on a slope no steeper than `atan μ`
@@ -42,7 +46,9 @@ use super::body::{Body, Contact, StepReport};
 use super::depenetrate::NearSpans;
 use super::follow::{self, Sliding};
 use super::impact::{first_impact, swept_box};
-use super::margins::{CONTACT_MARGIN, MAX_ITERATIONS, SKIN, rest_speed};
+use super::margins::{
+    CONTACT_MARGIN, MAX_BODY_SPEED, MAX_ITERATIONS, SKIN, capped_speed, rest_speed,
+};
 use super::slide::clip_to_cone;
 use super::support::{apply_friction, supports, touching_normals};
 use crate::geometry::Rect;
@@ -160,6 +166,7 @@ pub fn step_body_with<'s>(
         ));
         return report;
     }
+    body.velocity = capped_speed(body.velocity, MAX_BODY_SPEED);
     let saved = *body;
     let up = up_of(gravity);
     let cos_max = body.max_slope.cos();
