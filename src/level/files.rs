@@ -81,15 +81,38 @@ fn shipped_level(path: &Path) -> Option<&'static str> {
 }
 
 /// Reads a level file's text: from disk, else (for a path in the user level
-/// folder) the shipped level of that name. The error names the path.
+/// folder) the shipped level of that name. The error names the path (and
+/// the line, for text that is not UTF-8).
 pub fn read_level_text(path: &Path) -> Result<String, String> {
-    match std::fs::read_to_string(path) {
-        Ok(text) => Ok(text),
+    match std::fs::read(path) {
+        Ok(bytes) => level_text(&bytes, &path.display().to_string()).map(str::to_string),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => shipped_level(path)
             .map(str::to_string)
             .ok_or_else(|| format!("{}: cannot read: {e}", path.display())),
         Err(e) => Err(format!("{}: cannot read: {e}", path.display())),
     }
+}
+
+/// A level file's bytes as text, or `file:line:column: not UTF-8 text` at
+/// the first byte that is not.
+///
+/// ```
+/// use tangent::level::files::level_text;
+/// assert_eq!(level_text(b"(\n  name: \"a\",", "x.level.ron"), Ok("(\n  name: \"a\","));
+/// let e = level_text(b"(\n  name: \"\xff\",", "x.level.ron").unwrap_err();
+/// assert_eq!(e, "x.level.ron:2:10: not UTF-8 text (byte 0xff)");
+/// ```
+pub fn level_text<'a>(bytes: &'a [u8], file: &str) -> Result<&'a str, String> {
+    std::str::from_utf8(bytes).map_err(|e| {
+        let good = &bytes[..e.valid_up_to()];
+        let line = 1 + good.iter().filter(|b| **b == b'\n').count();
+        let start = good.iter().rposition(|b| *b == b'\n').map_or(0, |i| i + 1);
+        let column = 1 + String::from_utf8_lossy(&good[start..]).chars().count();
+        format!(
+            "{file}:{line}:{column}: not UTF-8 text (byte 0x{:02x})",
+            bytes[e.valid_up_to()]
+        )
+    })
 }
 
 /// Whether a level can be read at `path` (on disk or shipped).

@@ -7,6 +7,7 @@ use bevy::asset::io::Reader;
 use bevy::asset::{AssetLoader, LoadContext};
 use bevy::prelude::*;
 
+use super::files::level_text;
 use super::validate::{Level, LevelError};
 
 /// A checked level loaded through the asset server.
@@ -21,6 +22,8 @@ pub struct LevelLoader;
 #[derive(Debug)]
 pub enum LevelLoadError {
     Io(std::io::Error),
+    /// Not UTF-8 text: `file:line:column` and the byte.
+    NotText(String),
     Invalid(LevelError),
 }
 
@@ -28,6 +31,7 @@ impl std::fmt::Display for LevelLoadError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             LevelLoadError::Io(e) => write!(f, "cannot read level: {e}"),
+            LevelLoadError::NotText(e) => write!(f, "{e}"),
             LevelLoadError::Invalid(e) => write!(f, "{e}"),
         }
     }
@@ -51,9 +55,9 @@ impl AssetLoader for LevelLoader {
             .read_to_end(&mut bytes)
             .await
             .map_err(LevelLoadError::Io)?;
-        let text = String::from_utf8_lossy(&bytes);
         let name = load_context.path().to_string();
-        Level::parse(&text, &name)
+        let text = level_text(&bytes, &name).map_err(LevelLoadError::NotText)?;
+        Level::parse(text, &name)
             .map(LevelAsset)
             .map_err(LevelLoadError::Invalid)
     }

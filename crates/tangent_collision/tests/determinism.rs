@@ -1,0 +1,103 @@
+//! The step is deterministic across builds: a scene of 40 circles and rects
+//! (2–20 px, up to 2 800 px/s, restitution 0–1, gripping or not) flying,
+//! bouncing, sliding and resting in a room of tiles, blocks and curves is
+//! stepped 600 times, and a hash of every body's position and velocity bits
+//! after every step is compared with the value written in
+//! `tests/determinism.hash`. CI runs this under the test profile
+//! (`cargo test`) and the release profile (`cargo test --release -p
+//! tangent_collision --test determinism`): a difference between
+//! optimisation levels, or any change to the simulation, shows up here as a
+//! reviewed hash update (`UPDATE_HASHES=1` rewrites the file).
+
+mod common;
+
+use common::levels::room;
+use common::rng::Rng;
+use glam::Vec2;
+use tangent_collision::prelude::*;
+
+const HASH_FILE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/determinism.hash");
+
+/// FNV-1a, 64 bit, over `bytes`, continuing from `h`.
+fn fnv(mut h: u64, bytes: &[u8]) -> u64 {
+    for b in bytes {
+        h ^= *b as u64;
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    h
+}
+
+fn scene_hash(seed: u64) -> u64 {
+    let r = room(1.0);
+    let mut rng = Rng::new(seed);
+    let mut bodies: Vec<Body> = (0..40)
+        .map(|i| {
+            let shape = if i % 3 == 0 {
+                ActorShape::Rect {
+                    half_extents: Vec2::new(
+                        rng.range(2.0, 16.0) as f32,
+                        rng.range(2.0, 16.0) as f32,
+                    ),
+                }
+            } else {
+                ActorShape::Circle {
+                    radius: rng.range(2.0, 20.0) as f32,
+                }
+            };
+            let body = loop {
+                let p = Vec2::new(
+                    rng.range(60.0, 1090.0) as f32,
+                    rng.range(60.0, 710.0) as f32,
+                );
+                if r.penetration(&shape, p) == 0.0 {
+                    let v = Vec2::new(
+                        rng.range(-2000.0, 2000.0) as f32,
+                        rng.range(-2000.0, 2000.0) as f32,
+                    );
+                    break Body::new(shape, p, v, rng.unit() as f32);
+                }
+            };
+            if i % 4 == 1 { body.with_grip() } else { body }
+        })
+        .collect();
+    let gravity = Vec2::new(0.0, -rng.range(600.0, 5000.0) as f32);
+    let mut scratch = StepScratch::default();
+    let mut h = 0xcbf2_9ce4_8422_2325;
+    for _ in 0..600 {
+        for b in bodies.iter_mut() {
+            let report = step_body_with(&r.set, b, &mut scratch, gravity, 1.0 / 60.0);
+            h = fnv(h, &[report.grounded as u8, report.contacts.len() as u8]);
+            for x in [b.position.x, b.position.y, b.velocity.x, b.velocity.y] {
+                h = fnv(h, &x.to_bits().to_le_bytes());
+            }
+        }
+    }
+    h
+}
+
+#[test]
+fn the_step_gives_the_recorded_hash_in_this_build() {
+    let hashes: Vec<String> = (1..=3)
+        .map(|seed| format!("{:016x}", scene_hash(seed)))
+        .collect();
+    // Run to run, in one build: the same.
+    assert_eq!(format!("{:016x}", scene_hash(1)), hashes[0]);
+    let text = hashes.join("\n") + "\n";
+    if std::env::var_os("UPDATE_HASHES").is_some() {
+        std::fs::write(HASH_FILE, &text).unwrap();
+    }
+    let recorded = std::fs::read_to_string(HASH_FILE).unwrap_or_default();
+    println!(
+        "profile {}: 3 scenes × 40 bodies × 600 steps, hashes {hashes:?}",
+        if cfg!(debug_assertions) {
+            "test"
+        } else {
+            "release"
+        }
+    );
+    assert_eq!(
+        recorded, text,
+        "the simulation changed (or differs in this build): if the change is meant, \
+         rerun with UPDATE_HASHES=1 and commit tests/determinism.hash"
+    );
+}
