@@ -2,6 +2,7 @@
 //! bodies, spawning and switching levels, and (windowed) their visuals.
 
 pub mod clock;
+pub mod fell_out;
 pub mod files;
 pub mod fill;
 pub mod format;

@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 
 use bevy::prelude::*;
 
+use super::fell_out::{FellOut, put_back_lost_actors};
 use super::files::read_level_text;
 use super::validate::{Level, actor_shape};
 use crate::collision::plugin::{
@@ -98,8 +99,12 @@ impl Plugin for LevelLogicPlugin {
         app.init_resource::<LevelStatus>()
             .add_message::<LevelCommand>()
             .add_message::<LevelSpawned>()
+            .add_message::<FellOut>()
             .add_systems(Update, apply_level_commands)
-            .add_systems(FixedPostUpdate, (count_steps, reach_goal).chain());
+            .add_systems(
+                FixedPostUpdate,
+                (put_back_lost_actors, count_steps, reach_goal).chain(),
+            );
     }
 }
 

@@ -219,6 +219,7 @@ impl Level {
                 shape,
                 restitution: c.restitution,
                 one_way: c.one_way,
+                solid_behind: false,
             });
         }
         if !raw.tile_restitution.is_finite() || raw.tile_restitution < 0.0 {

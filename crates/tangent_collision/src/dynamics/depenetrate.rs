@@ -7,7 +7,8 @@
 //! for a circle by secant steps on its exact distance to the piece
 //! (`circle_push`), for a rect (or a circle whose steps do not settle) by
 //! bisection on the exact overlap test. One-way pieces never push: a body inside one is
-//! passing through it.
+//! passing through it. A body whose centre is inside solid tiles goes out
+//! through the nearest edge first (`inside`).
 //!
 //! A push against gravity is paid for from kinetic energy
 //! (`½|v'|² = ½|v|² - (-g · Δp)`, never below zero): otherwise restoring the
@@ -16,6 +17,7 @@
 use glam::{DVec2, Vec2};
 
 use super::body::Body;
+use super::inside::{push_out, way_out};
 use super::margins::{CONTACT_MARGIN, SKIN};
 use crate::geometry::ActorShape;
 use crate::geometry::PowerCurve;
@@ -95,6 +97,13 @@ impl NearSpans {
 pub fn depenetrate(set: &TerrainSet, body: &mut Body, gravity: Vec2, near: &mut NearSpans) -> f32 {
     let mut moved = 0.0;
     for _ in 0..MAX_PASSES {
+        // Inside solid: out through the nearest boundary first.
+        if let Some((piece, out, depth)) = way_out(set, &near.spans, body.position) {
+            let push = push_out(set, body, piece, out, depth);
+            moved += moved_along(body, out, push, gravity);
+            near.query(set, body);
+            continue;
+        }
         let mut pushed = false;
         for near_span in &mut near.spans {
             let piece = set.piece(near_span.piece);
@@ -166,18 +175,7 @@ pub fn depenetrate(set: &TerrainSet, body: &mut Body, gravity: Vec2, near: &mut 
                 }
                 hi
             });
-            body.position += n * push;
-            let vn = body.velocity.dot(n);
-            if vn < 0.0 {
-                body.velocity -= vn * n;
-            }
-            let lift = -gravity.dot(n * push);
-            let speed2 = body.velocity.length_squared();
-            if lift > 0.0 && speed2 > 0.0 {
-                let scale = ((speed2 - 2.0 * lift).max(0.0) / speed2).sqrt();
-                body.velocity *= scale;
-            }
-            moved += push;
+            moved += moved_along(body, n, push, gravity);
             pushed = true;
             break;
         }
@@ -187,6 +185,23 @@ pub fn depenetrate(set: &TerrainSet, body: &mut Body, gravity: Vec2, near: &mut 
         near.query(set, body);
     }
     moved
+}
+
+/// Moves `body` by `push` along `n`, removes its velocity into `n`, and
+/// pays a lift against gravity from its kinetic energy; returns `push`.
+fn moved_along(body: &mut Body, n: Vec2, push: f32, gravity: Vec2) -> f32 {
+    body.position += n * push;
+    let vn = body.velocity.dot(n);
+    if vn < 0.0 {
+        body.velocity -= vn * n;
+    }
+    let lift = -gravity.dot(n * push);
+    let speed2 = body.velocity.length_squared();
+    if lift > 0.0 && speed2 > 0.0 {
+        let scale = ((speed2 - 2.0 * lift).max(0.0) / speed2).sqrt();
+        body.velocity *= scale;
+    }
+    push
 }
 
 /// The push along `n` that leaves a circle at `center` clear of `pc` by

@@ -4,14 +4,15 @@
 //! Files, bottom up: `margins` (skin, contact margin and the other
 //! distances), `body` ([`Body`], [`Contact`], [`StepReport`]), `slide`
 //! (keeping a slide out of several surfaces), `follow` (bending a chord
-//! along a concave curve), `depenetrate` (the pieces near a body, pushing it
-//! out), `support` (resting contacts), `impact` (the earliest impact,
+//! along a concave curve), `inside` (out of solid the nearest way),
+//! `depenetrate` (the pieces near a body, pushing it out), `support` (resting contacts), `impact` (the earliest impact,
 //! [`cast`]), `step` ([`step_body`]).
 
 mod body;
 mod depenetrate;
 mod follow;
 mod impact;
+mod inside;
 mod margins;
 mod slide;
 mod step;

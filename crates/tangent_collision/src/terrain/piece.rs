@@ -27,6 +27,12 @@ pub struct TerrainPiece {
     /// Blocks only bodies coming from its left side (the side
     /// `perp(B'(t))` points to; "up" for a piece drawn left to right).
     pub one_way: bool,
+    /// Solid lies behind it, on its right side (the side `-perp(B'(t))`
+    /// points to), as for the edges of solid tiles: a body whose centre is
+    /// behind the nearest such piece is inside solid and is pushed out
+    /// through it, never deeper. Only segments use it; a piece without it is
+    /// two-sided.
+    pub solid_behind: bool,
 }
 
 impl TerrainPiece {
@@ -36,15 +42,18 @@ impl TerrainPiece {
             shape: shape.into(),
             restitution: 1.0,
             one_way: false,
+            solid_behind: false,
         }
     }
 
-    /// The piece for a tile edge.
+    /// The piece for a tile edge: solid tiles behind it, unless it is a
+    /// one-way top.
     pub fn from_tile_edge(edge: &TileEdge) -> Self {
         TerrainPiece {
             shape: Terrain::Segment(edge.segment),
             restitution: 1.0,
             one_way: edge.one_way,
+            solid_behind: !edge.one_way,
         }
     }
 }

@@ -76,6 +76,7 @@ pub fn room(restitution: f32) -> Room {
             shape: *shape,
             restitution,
             one_way: false,
+            solid_behind: false,
         });
     }
     let set = TerrainSet::from_tiles(&grid, pieces).unwrap();

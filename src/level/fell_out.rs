@@ -1,0 +1,79 @@
+//! Bodies lost to the level: an actor whose centre is outside the level's
+//! tile grid, or inside a solid tile after a step (sunk deeper than the
+//! collision step pushes out, through a bug or an edit), is reported with a
+//! [`FellOut`] message and a warning naming it, and put back: the player at
+//! the spawn point, a ball or crate where the level file starts it, with
+//! the file's velocity. The level and its clock go on.
+
+use bevy::prelude::*;
+
+use super::spawn::{CurrentLevel, LevelActor};
+use crate::collision::TileKind;
+use crate::collision::plugin::{Actor, PhysicsPosition, PreviousPhysicsPosition, Velocity};
+use crate::player::Player;
+
+/// An actor left the level and was put back.
+#[derive(Message, Clone, Debug, PartialEq)]
+pub struct FellOut {
+    pub entity: Entity,
+    /// Where it was found.
+    pub at: Vec2,
+    /// Where it was put back.
+    pub back_to: Vec2,
+}
+
+type LostItem<'a> = (
+    Entity,
+    Option<&'a Name>,
+    &'a mut PhysicsPosition,
+    &'a mut PreviousPhysicsPosition,
+    &'a mut Velocity,
+    Option<&'a LevelActor>,
+    Has<Player>,
+);
+
+/// Finds lost actors after each fixed step and puts them back.
+pub fn put_back_lost_actors(
+    level: Option<Res<CurrentLevel>>,
+    mut actors: Query<LostItem, With<Actor>>,
+    mut lost: MessageWriter<FellOut>,
+) {
+    let Some(level) = level else {
+        return;
+    };
+    let grid = &level.level.grid;
+    let file = &level.level.file;
+    for (entity, name, mut pos, mut prev, mut vel, level_actor, is_player) in &mut actors {
+        let cell = ((pos.0 - grid.origin) / grid.tile_size).floor();
+        let outside = cell.x < 0.0
+            || cell.y < 0.0
+            || cell.x >= grid.width as f32
+            || cell.y >= grid.height as f32
+            || !pos.0.is_finite();
+        if !outside && grid.get(cell.x as i64, cell.y as i64) != TileKind::Solid {
+            continue;
+        }
+        let (back_to, speed) = match (is_player, level_actor.and_then(|a| file.actors.get(a.0))) {
+            (false, Some(def)) => (
+                Vec2::new(def.position.0, def.position.1),
+                Vec2::new(def.velocity.0, def.velocity.1),
+            ),
+            _ => (Vec2::new(file.spawn.0, file.spawn.1), Vec2::ZERO),
+        };
+        let who = name.map_or_else(|| entity.to_string(), |n| n.to_string());
+        let how = if outside {
+            "left the level"
+        } else {
+            "is inside a solid tile"
+        };
+        warn!("{who} {how} at {}; put back at {back_to}", pos.0);
+        lost.write(FellOut {
+            entity,
+            at: pos.0,
+            back_to,
+        });
+        pos.0 = back_to;
+        prev.0 = back_to;
+        vel.0 = speed;
+    }
+}
