@@ -160,21 +160,7 @@ pub fn depenetrate(set: &TerrainSet, body: &mut Body, gravity: Vec2, near: &mut 
                 ActorShape::Circle { radius } => circle_push(&pc, body.position, n, radius, limit),
                 ActorShape::Rect { .. } => None,
             }
-            .unwrap_or_else(|| {
-                let (mut lo, mut hi) = (0.0f32, limit);
-                if !clear(hi) {
-                    lo = hi; // deeper than the body is wide: push as far as we may
-                }
-                while hi - lo > SKIN * 0.05 {
-                    let mid = 0.5 * (lo + hi);
-                    if clear(mid) {
-                        hi = mid;
-                    } else {
-                        lo = mid;
-                    }
-                }
-                hi
-            });
+            .unwrap_or_else(|| first_clear(0.0, limit, clear));
             moved += moved_along(body, n, push, gravity);
             pushed = true;
             break;
@@ -185,6 +171,25 @@ pub fn depenetrate(set: &TerrainSet, body: &mut Body, gravity: Vec2, near: &mut 
         near.query(set, body);
     }
     moved
+}
+
+/// The least push in `[lo, hi]`, to a twentieth of the skin, at which
+/// `clear` holds, by bisection (`clear` is false at `lo` and true from some
+/// push on); `hi` when it does not hold even there (deeper than the body
+/// is wide: push as far as we may).
+pub fn first_clear(mut lo: f32, mut hi: f32, clear: impl Fn(f32) -> bool) -> f32 {
+    if !clear(hi) {
+        return hi;
+    }
+    while hi - lo > SKIN * 0.05 {
+        let mid = 0.5 * (lo + hi);
+        if clear(mid) {
+            hi = mid;
+        } else {
+            lo = mid;
+        }
+    }
+    hi
 }
 
 /// Moves `body` by `push` along `n`, removes its velocity into `n`, and

@@ -19,7 +19,7 @@
 use glam::Vec2;
 
 use super::body::Body;
-use super::depenetrate::NearSpan;
+use super::depenetrate::{NearSpan, first_clear};
 use super::margins::SKIN;
 use crate::geometry::Terrain;
 use crate::query::shape_crossings;
@@ -71,17 +71,5 @@ pub fn push_out(set: &TerrainSet, body: &Body, piece: usize, out: Vec2, depth: f
             half_extents.x * out.x.abs() + half_extents.y * out.y.abs()
         }
     };
-    let (mut lo, mut hi) = (depth, depth + extent + 4.0 * SKIN);
-    if !clear(hi) {
-        return hi; // rounding at the far end: as far as the shape reaches
-    }
-    while hi - lo > SKIN * 0.05 {
-        let mid = 0.5 * (lo + hi);
-        if clear(mid) {
-            hi = mid;
-        } else {
-            lo = mid;
-        }
-    }
-    hi
+    first_clear(depth, depth + extent + 4.0 * SKIN, clear)
 }
