@@ -91,11 +91,19 @@ pub fn bend(
     let out = -closest_offset(&span.pc, e);
     let dist = out.length();
     let target = radius as f64 + FOLLOW_GAP as f64;
-    if dist >= target || dist == 0.0 || out.dot(n) <= 0.0 {
+    if dist == 0.0 {
         return None;
     }
-    let normal = out / dist;
-    let bent_end = e + normal * (target - dist);
+    // On the body's side of the curve, or past it (a fast chord on a tight
+    // curve can end behind it): either way the bent end lies `target` out
+    // from the nearest point, on the body's side.
+    let behind = out.dot(n) <= 0.0;
+    if !behind && dist >= target {
+        return None;
+    }
+    let normal = if behind { -out / dist } else { out / dist };
+    let q = e - out;
+    let bent_end = q + normal * target;
     let bent: DVec2 = bent_end - position.as_dvec2();
     Some(Bent {
         motion: bent.as_vec2(),

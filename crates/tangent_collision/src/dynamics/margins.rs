@@ -48,10 +48,14 @@ pub fn capped_speed(velocity: Vec2, max: f32) -> Vec2 {
 /// Default steepest slope that counts as ground: 45°.
 pub const DEFAULT_MAX_SLOPE: f32 = std::f32::consts::FRAC_PI_4;
 
-/// Approach speed below which an impact is a resting contact rather than a
-/// bounce: twice what gravity adds in one step, plus 1 px/s.
-pub fn rest_speed(gravity: Vec2, dt: f32) -> f32 {
-    2.0 * gravity.length() * dt + 1.0
+/// Approach speed below which an impact on a surface with normal `n` is a
+/// resting contact rather than a bounce: twice what gravity adds into that
+/// surface in one step, plus 1 px/s. Gravity brings a body that slow back
+/// within a step or two, so bouncing it would only jitter; on a steep wall,
+/// which gravity does not press into, nearly every impact bounces, so an
+/// elastic ball glancing off a half-pipe's side keeps its energy.
+pub fn rest_speed(gravity: Vec2, n: Vec2, dt: f32) -> f32 {
+    2.0 * (-gravity.dot(n)).max(0.0) * dt + 1.0
 }
 
 /// Below this gap (px) a body counts as touching a piece within a step.

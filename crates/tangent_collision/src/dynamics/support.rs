@@ -59,7 +59,6 @@ pub fn supports(
     report: &mut StepReport,
     normals: &mut Vec<Vec2>,
 ) {
-    let rest = rest_speed(*g, dt);
     let mut load = 0.0f32;
     // Gravity presses the body onto a support (for settling below).
     let mut pressed = false;
@@ -103,7 +102,7 @@ pub fn supports(
             continue;
         }
         let vn = body.velocity.dot(n);
-        if vn.abs() > rest {
+        if vn.abs() > rest_speed(*g, n, dt) {
             // Leaving the surface (a jump, a rebound), or hitting it fast:
             // the sweep turns that into a bounce.
             continue;
