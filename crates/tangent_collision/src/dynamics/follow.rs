@@ -82,13 +82,31 @@ pub fn bend(
     // box).
     let end = position + motion;
     let reach = radius + SKIN + CONTACT_MARGIN;
-    let near = *cache
-        .query_spans(set, Rect::from_center_half_size(end, Vec2::splat(reach)))
-        .iter()
-        .find(|p| p.piece == on.piece)?;
-    let span = cache.span(set, &near);
     let e = end.as_dvec2();
-    let out = -closest_offset(&span.pc, e);
+    // The nearest point to the chord's end on this piece, or on a solid
+    // piece that carries the surface on past a joint (its normal there
+    // within 0.1 rad of the contact's): past the end of the piece slid on,
+    // its own nearest point would be its end, and the bend would aim at a
+    // corner the chain does not have.
+    let found = cache
+        .query_spans(set, Rect::from_center_half_size(end, Vec2::splat(reach)))
+        .len();
+    let mut best: Option<DVec2> = None;
+    for k in 0..found {
+        let near = cache.found()[k];
+        let piece = set.piece(near.piece);
+        if near.piece != on.piece && piece.one_way {
+            continue;
+        }
+        let span = cache.span(set, &near);
+        let out = -closest_offset(&span.pc, e);
+        let agrees =
+            near.piece == on.piece || (out.length() > 0.0 && out.normalize().dot(n).abs() > 0.995);
+        if agrees && best.is_none_or(|b| out.length_squared() < b.length_squared()) {
+            best = Some(out);
+        }
+    }
+    let out = best?;
     let dist = out.length();
     let target = radius as f64 + FOLLOW_GAP as f64;
     if dist == 0.0 {

@@ -284,14 +284,17 @@ pub fn step_body_with<'s>(
 }
 
 /// The surface a body slides on after `contacts` (the supports, or the
-/// latest impact): their piece when they are all on one piece and none
-/// bounced; `None` otherwise.
+/// latest impact): the last one's piece when none bounced and all lie on
+/// that piece or face its way (a smooth joint); `None` otherwise.
 fn sliding_on(contacts: &[Contact]) -> Option<Sliding> {
     let last = contacts.last()?;
-    if contacts
-        .iter()
-        .any(|c| c.bounced || c.piece != last.piece || c.hits.is_empty())
-    {
+    // Pieces meeting at a smooth joint (normals within 2.5°) are one
+    // surface: the bend follows on from the last one.
+    if contacts.iter().any(|c| {
+        c.bounced
+            || c.hits.is_empty()
+            || (c.piece != last.piece && c.normal.dot(last.normal) < 0.999)
+    }) {
         return None;
     }
     Some(Sliding {

@@ -179,8 +179,13 @@ pub fn supports(
         }
     }
     // Where supports meet in a crease, removing the push into one surface
-    // can leave a push into another: keep both out of every support.
-    if report.contacts.len() > 1 {
+    // can leave a push into another: keep both out of every support. Two
+    // supports facing the same way (within 2.5°: a smooth joint) are one
+    // surface, and on a hill clipping would take away the gravity that
+    // bends the path along it.
+    let first = report.contacts.first().map_or(Vec2::ZERO, |c| c.normal);
+    let crease = report.contacts.iter().any(|c| c.normal.dot(first) < 0.999);
+    if report.contacts.len() > 1 && crease {
         normals.clear();
         normals.extend(report.contacts.iter().map(|c| c.normal));
         body.velocity = clip_to_cone(body.velocity, normals);
