@@ -17,10 +17,7 @@
 //! (the sweep uses the shape grown by the skin). A body within
 //! [`CONTACT_MARGIN`] of a surface it is not leaving is *supported*: its
 //! velocity into the surface is removed and gravity's push into the surface
-//! is dropped for the step, leaving only the part along the surface; on a
-//! hill, the part `v_t² κ_c` that bends its path along the hill is kept, so a
-//! body slides over a crest in contact for as long as gravity can hold it
-//! there (`support::convex_pull`). Resting
+//! is dropped for the step, leaving only the part along the surface. Resting
 //! is decided by that distance, never by the sign of a discriminant.
 //!
 //! Response: an impact slower than [`rest_speed`] (or with `e = 0`) slides:
@@ -53,7 +50,7 @@ use super::margins::{
     CONTACT_MARGIN, MAX_BODY_SPEED, MAX_ITERATIONS, SKIN, capped_speed, rest_speed,
 };
 use super::slide::clip_to_cone;
-use super::support::{apply_friction, convex_pull, supports, touching_normals};
+use super::support::{apply_friction, supports, touching_normals};
 use crate::geometry::Rect;
 use crate::query::mean_hit;
 use crate::terrain::{SpanCache, TerrainSet};
@@ -238,16 +235,6 @@ pub fn step_body_with<'s>(
             normals.push(n);
             body.velocity = clip_to_cone(body.velocity, normals);
             g = clip_to_cone(g, normals);
-            // Sliding over a hill: the swept chord of a path that follows
-            // it cuts a sagitta into the skin; the gravity that bends the
-            // path along the hill stays (see `support::convex_pull`).
-            if normals.iter().all(|m| m.dot(n) > 0.999)
-                && let Some(t) = crate::query::mean_hit(&toi.hits)
-            {
-                let into = (-gravity.dot(n)).max(0.0);
-                let pull = convex_pull(&set.piece(piece).shape, t, n, &body.shape, body.velocity);
-                g -= n * pull.min(into);
-            }
             apply_friction(body, -vn);
         }
         report.contacts.push(Contact {

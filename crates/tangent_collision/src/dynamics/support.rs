@@ -9,7 +9,7 @@ use super::depenetrate::NearSpans;
 use super::impact::one_way_blocks;
 use super::margins::{CONTACT_MARGIN, SKIN, rest_speed};
 use super::slide::clip_to_cone;
-use crate::geometry::{ActorShape, Span, Terrain};
+use crate::geometry::{ActorShape, Span};
 use crate::query::Hits;
 use crate::query::{
     circle_clear_by, joined_contact, mean_hit, shape_crossings, shape_crossings_given,
@@ -31,34 +31,6 @@ pub fn touching_normals(contacts: &[Contact], body: &Body, out: &mut Vec<Vec2>) 
             .filter(|c| !c.bounced && reach.contains(c.point))
             .map(|c| c.normal),
     );
-}
-
-/// The pull toward a surface that is convex toward the body (a hill) which
-/// keeps a body sliding at velocity `v` on it: `v_t² κ_c`, with `κ` the
-/// curvature at parameter `t` (the normal part of `B''` is `κ |B'|²`) and
-/// `κ_c = κ / (1 + κ r)` that of the path of a circle's centre, `r` out.
-/// Zero on a straight or concave surface. Gravity up to this pull is left
-/// to act, so the body follows the hill instead of sliding off along its
-/// tangent and floating out of the contact margin each step; what gravity
-/// cannot supply, the body leaves the surface by, as physics says.
-pub fn convex_pull(terrain: &Terrain, t: f64, n: Vec2, shape: &ActorShape, v: Vec2) -> f32 {
-    if matches!(terrain, Terrain::Segment(_)) {
-        return 0.0;
-    }
-    let pc = terrain.bernstein().power();
-    let (d1, d2) = (pc.deriv(t), pc.deriv_n(2, t));
-    let speed2 = d1.length_squared();
-    let bend = d2.dot(n.as_dvec2());
-    if speed2 == 0.0 || bend >= 0.0 {
-        return 0.0;
-    }
-    let kappa = -bend / speed2;
-    let path = match *shape {
-        ActorShape::Circle { radius } => kappa / (1.0 + kappa * radius as f64),
-        ActorShape::Rect { .. } => kappa,
-    };
-    let vt = v - v.dot(n) * n;
-    (vt.length_squared() as f64 * path) as f32
 }
 
 /// A supported body settles onto the skin when its gap exceeds this many
@@ -135,9 +107,6 @@ pub fn supports(
             // the sweep turns that into a bounce.
             continue;
         }
-        let Some(mean) = mean_hit(&hits) else {
-            continue;
-        };
         let gn = g.dot(n);
         // Into the surface, or leaving it so slowly that gravity brings the
         // body back within this step (`0 < v·n ≤ -g·n dt`): the surface
@@ -146,13 +115,13 @@ pub fn supports(
             body.velocity -= vn * n;
         }
         if gn < 0.0 {
-            // On a hill, the part of gravity that bends the body's path
-            // along the surface stays; the surface holds only the rest.
-            let bend = convex_pull(&piece.shape, mean, n, &body.shape, body.velocity).min(-gn);
-            *g -= (gn + bend) * n;
-            load += -gn - bend;
+            *g -= gn * n;
+            load += -gn;
             pressed = true;
         }
+        let Some(mean) = mean_hit(&hits) else {
+            continue;
+        };
         report.contacts.push(Contact {
             point: piece.shape.point(mean as f32),
             normal: n,
@@ -181,8 +150,7 @@ pub fn supports(
     // Where supports meet in a crease, removing the push into one surface
     // can leave a push into another: keep both out of every support. Two
     // supports facing the same way (within 2.5°: a smooth joint) are one
-    // surface, and on a hill clipping would take away the gravity that
-    // bends the path along it.
+    // surface, not a crease.
     let first = report.contacts.first().map_or(Vec2::ZERO, |c| c.normal);
     let crease = report.contacts.iter().any(|c| c.normal.dot(first) < 0.999);
     if report.contacts.len() > 1 && crease {
