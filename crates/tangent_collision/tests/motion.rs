@@ -294,7 +294,13 @@ fn resting_crate_on_a_curved_slope_stays_for_ten_minutes() {
     );
     let body = Body::new(circle(10.0), p + n * 10.05, Vec2::ZERO, 0.0).with_grip();
     rests_still(&set, body);
-    let crate_ = Body::new(rect(10.0, 10.0), v(300.0, 150.0 + 10.05), Vec2::ZERO, 0.0).with_grip();
+    // The crate on the same side, not at the flat apex: its lower corner
+    // on the hill where the slope is about 25°, placed by the closed form
+    // (the slope rises to the right, so the lower right corner touches it:
+    // the centre is `(-10, 10)` from a corner at `p + n · 0.05`).
+    let corner = p + n * 0.05;
+    let crate_ = Body::new(rect(10.0, 10.0), corner + v(-10.0, 10.0), Vec2::ZERO, 0.0).with_grip();
+    assert!(hill.actor_hits(&crate_.shape, crate_.position).is_empty());
     rests_still(&set, crate_);
 }
 
