@@ -44,13 +44,13 @@ pub fn put_back_lost_actors(
     let grid = &level.level.grid;
     let file = &level.level.file;
     for (entity, name, mut pos, mut prev, mut vel, level_actor, is_player) in &mut actors {
-        let cell = ((pos.0 - grid.origin) / grid.tile_size).floor();
-        let outside = cell.x < 0.0
-            || cell.y < 0.0
-            || cell.x >= grid.width as f32
-            || cell.y >= grid.height as f32
+        let (x, y) = grid.cell_of(pos.0);
+        let outside = x < 0
+            || y < 0
+            || x >= grid.width as i64
+            || y >= grid.height as i64
             || !pos.0.is_finite();
-        if !outside && grid.get(cell.x as i64, cell.y as i64) != TileKind::Solid {
+        if !outside && grid.get(x, y) != TileKind::Solid {
             continue;
         }
         let (back_to, speed) = match (is_player, level_actor.and_then(|a| file.actors.get(a.0))) {

@@ -385,14 +385,8 @@ fn inside_solid(
     const SLACK: f32 = 0.5;
     let bb = shape.aabb(center);
     let ts = grid.tile_size;
-    let (x0, y0) = (
-        (bb.min.x / ts).floor() as i64,
-        (bb.min.y / ts).floor() as i64,
-    );
-    let (x1, y1) = (
-        (bb.max.x / ts).floor() as i64,
-        (bb.max.y / ts).floor() as i64,
-    );
+    let (x0, y0) = grid.cell_of(bb.min);
+    let (x1, y1) = grid.cell_of(bb.max);
     for y in y0..=y1 {
         for x in x0..=x1 {
             if grid.get(x, y) != TileKind::Solid {

@@ -9,6 +9,7 @@
 
 mod common;
 
+use common::extent_along;
 use common::rng::Rng;
 use glam::Vec2;
 use tangent_collision::prelude::*;
@@ -33,15 +34,6 @@ fn room(w: usize, h: usize, tile: f32, thick: usize) -> TileGrid {
         }
     }
     g
-}
-
-fn extent_along(shape: &ActorShape, n: Vec2) -> f32 {
-    match *shape {
-        ActorShape::Circle { radius } => radius,
-        ActorShape::Rect { half_extents } => {
-            half_extents.x * n.x.abs() + half_extents.y * n.y.abs()
-        }
-    }
 }
 
 #[test]

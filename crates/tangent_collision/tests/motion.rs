@@ -1,6 +1,8 @@
 //! Behaviour of `step_body`: seams, bounces, curves, resting, slopes and
 //! degenerate terrain. Closed-form expectations are stated in each test.
 
+mod common;
+
 use glam::Vec2;
 use tangent_collision::prelude::{
     ActorShape, Body, CubicBezier, QuadBezier, Segment, Terrain, TerrainError, TerrainPiece,
@@ -315,12 +317,7 @@ fn slopes_within_max_slope_hold_a_gripping_body_and_steeper_ones_do_not() {
         let set = set_of(&[slope(deg)]);
         let n = Vec2::from_angle((deg + 90.0).to_radians());
         for shape in [circle(10.0), rect(10.0, 10.0)] {
-            let reach = match shape {
-                ActorShape::Circle { radius } => radius,
-                ActorShape::Rect { half_extents } => {
-                    half_extents.x * n.x.abs() + half_extents.y * n.y.abs()
-                }
-            };
+            let reach = common::extent_along(&shape, n);
             let mut body = Body::new(shape, n * (reach + 0.05), Vec2::ZERO, 0.0).with_grip();
             let start = body.position;
             for _ in 0..600 {

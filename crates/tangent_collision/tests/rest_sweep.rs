@@ -9,6 +9,7 @@
 
 mod common;
 
+use common::extent_along;
 use common::rng::Rng;
 use glam::Vec2;
 use tangent_collision::dynamics::SKIN;
@@ -32,15 +33,6 @@ fn rest(set: &TerrainSet, mut body: Body, gravity: Vec2) -> (f32, usize) {
         }
     }
     ((body.position - start).length(), airborne)
-}
-
-fn extent_along(shape: &ActorShape, n: Vec2) -> f32 {
-    match *shape {
-        ActorShape::Circle { radius } => radius,
-        ActorShape::Rect { half_extents } => {
-            half_extents.x * n.x.abs() + half_extents.y * n.y.abs()
-        }
-    }
 }
 
 #[test]

@@ -45,6 +45,11 @@ pub fn capped_speed(velocity: Vec2, max: f32) -> Vec2 {
     }
 }
 
+/// Two contacts whose normals agree this closely (cosine of 2.5°) lie on one
+/// surface across a smooth joint: not a crease to keep out of, and a slide
+/// that goes on from one piece to the next.
+pub const SMOOTH_JOINT_COS: f32 = 0.999;
+
 /// Default steepest slope that counts as ground: 45°.
 pub const DEFAULT_MAX_SLOPE: f32 = std::f32::consts::FRAC_PI_4;
 

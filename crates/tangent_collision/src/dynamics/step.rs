@@ -47,7 +47,8 @@ use super::depenetrate::NearSpans;
 use super::follow::{self, Sliding};
 use super::impact::{first_impact, swept_box};
 use super::margins::{
-    CONTACT_MARGIN, MAX_BODY_SPEED, MAX_ITERATIONS, SKIN, capped_speed, rest_speed,
+    CONTACT_MARGIN, MAX_BODY_SPEED, MAX_ITERATIONS, SKIN, SMOOTH_JOINT_COS, capped_speed,
+    rest_speed,
 };
 use super::slide::clip_to_cone;
 use super::support::{apply_friction, supports, touching_normals};
@@ -280,7 +281,7 @@ fn sliding_on(contacts: &[Contact]) -> Option<Sliding> {
     if contacts.iter().any(|c| {
         c.bounced
             || c.hits.is_empty()
-            || (c.piece != last.piece && c.normal.dot(last.normal) < 0.999)
+            || (c.piece != last.piece && c.normal.dot(last.normal) < SMOOTH_JOINT_COS)
     }) {
         return None;
     }

@@ -7,7 +7,7 @@ use glam::Vec2;
 use super::body::{Body, Contact, StepReport};
 use super::depenetrate::NearSpans;
 use super::impact::one_way_blocks;
-use super::margins::{CONTACT_MARGIN, SKIN, rest_speed};
+use super::margins::{CONTACT_MARGIN, SKIN, SMOOTH_JOINT_COS, rest_speed};
 use super::slide::clip_to_cone;
 use crate::geometry::{ActorShape, Span};
 use crate::query::Hits;
@@ -152,7 +152,10 @@ pub fn supports(
     // supports facing the same way (within 2.5°: a smooth joint) are one
     // surface, not a crease.
     let first = report.contacts.first().map_or(Vec2::ZERO, |c| c.normal);
-    let crease = report.contacts.iter().any(|c| c.normal.dot(first) < 0.999);
+    let crease = report
+        .contacts
+        .iter()
+        .any(|c| c.normal.dot(first) < SMOOTH_JOINT_COS);
     if report.contacts.len() > 1 && crease {
         normals.clear();
         normals.extend(report.contacts.iter().map(|c| c.normal));

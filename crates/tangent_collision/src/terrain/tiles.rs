@@ -79,6 +79,13 @@ impl TileGrid {
         self.cells[y as usize * self.width + x as usize]
     }
 
+    /// The cell holding `point`, `(column, row)` from the bottom left; it may
+    /// lie outside the grid (see [`TileGrid::get`]).
+    pub fn cell_of(&self, point: Vec2) -> (i64, i64) {
+        let cell = ((point - self.origin) / self.tile_size).floor();
+        (cell.x as i64, cell.y as i64)
+    }
+
     pub fn set(&mut self, x: usize, y: usize, kind: TileKind) {
         self.cells[y * self.width + x] = kind;
     }

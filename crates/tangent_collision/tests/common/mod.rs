@@ -5,7 +5,7 @@
 use glam::{DVec2, Vec2};
 use kurbo::{CubicBez, Line, ParamCurve, PathSeg, Point, QuadBez};
 use proptest::prelude::*;
-use tangent_collision::prelude::{CubicBezier, QuadBezier, Segment, Terrain};
+use tangent_collision::prelude::{ActorShape, CubicBezier, QuadBezier, Segment, Terrain};
 
 /// Number of cases for each property test.
 pub const CASES: u32 = 3000;
@@ -129,6 +129,17 @@ pub fn has_hit_in(hits: &[f32], lo: f64, hi: f64, slack: f64) -> bool {
 /// Sorted and strictly increasing, all in `[0, 1]`.
 pub fn is_sorted_unique_unit(hits: &[f32]) -> bool {
     hits.iter().all(|t| (0.0..=1.0).contains(t)) && hits.windows(2).all(|w| w[0] < w[1])
+}
+
+/// How far `shape` reaches from its centre along the unit vector `n`: the
+/// distance from the centre to a line with normal `n` the shape touches.
+pub fn extent_along(shape: &ActorShape, n: Vec2) -> f32 {
+    match *shape {
+        ActorShape::Circle { radius } => radius,
+        ActorShape::Rect { half_extents } => {
+            half_extents.x * n.x.abs() + half_extents.y * n.y.abs()
+        }
+    }
 }
 
 pub mod levels;
