@@ -83,30 +83,7 @@ pub fn bend(
     let end = position + motion;
     let reach = radius + SKIN + CONTACT_MARGIN;
     let e = end.as_dvec2();
-    // The nearest point to the chord's end on this piece, or on a solid
-    // piece that carries the surface on past a joint (its normal there
-    // within 0.1 rad of the contact's): past the end of the piece slid on,
-    // its own nearest point would be its end, and the bend would aim at a
-    // corner the chain does not have.
-    let found = cache
-        .query_spans(set, Rect::from_center_half_size(end, Vec2::splat(reach)))
-        .len();
-    let mut best: Option<DVec2> = None;
-    for k in 0..found {
-        let near = cache.found()[k];
-        let piece = set.piece(near.piece);
-        if near.piece != on.piece && piece.one_way {
-            continue;
-        }
-        let span = cache.span(set, &near);
-        let out = -closest_offset(&span.pc, e);
-        let agrees =
-            near.piece == on.piece || (out.length() > 0.0 && out.normalize().dot(n).abs() > 0.995);
-        if agrees && best.is_none_or(|b| out.length_squared() < b.length_squared()) {
-            best = Some(out);
-        }
-    }
-    let out = best?;
+    let out = nearest_on_surface(set, on, end, reach, cache)?;
     let dist = out.length();
     let target = radius as f64 + FOLLOW_GAP as f64;
     if dist == 0.0 {
@@ -127,6 +104,40 @@ pub fn bend(
         motion: bent.as_vec2(),
         normal: normal.as_vec2(),
     })
+}
+
+/// The vector to `end` from its nearest point on the piece slid on, or on a
+/// solid piece that carries the surface on past a joint (its normal there
+/// within 0.1 rad of the contact's): past the end of the piece slid on, its
+/// own nearest point would be its end, and a bend would aim at a corner the
+/// chain does not have. Only points within `reach` of `end` are looked at.
+pub fn nearest_on_surface(
+    set: &TerrainSet,
+    on: Sliding,
+    end: Vec2,
+    reach: f32,
+    cache: &mut SpanCache,
+) -> Option<DVec2> {
+    let (e, n) = (end.as_dvec2(), on.normal.as_dvec2());
+    let found = cache
+        .query_spans(set, Rect::from_center_half_size(end, Vec2::splat(reach)))
+        .len();
+    let mut best: Option<DVec2> = None;
+    for k in 0..found {
+        let near = cache.found()[k];
+        let piece = set.piece(near.piece);
+        if near.piece != on.piece && piece.one_way {
+            continue;
+        }
+        let span = cache.span(set, &near);
+        let out = -closest_offset(&span.pc, e);
+        let agrees =
+            near.piece == on.piece || (out.length() > 0.0 && out.normalize().dot(n).abs() > 0.995);
+        if agrees && best.is_none_or(|b| out.length_squared() < b.length_squared()) {
+            best = Some(out);
+        }
+    }
+    best
 }
 
 /// `v` turned to run along a surface with unit normal `n`, keeping its

@@ -4,13 +4,14 @@
 //! Files, bottom up: `margins` (skin, contact margin and the other
 //! distances), `body` ([`Body`], [`Contact`], [`StepReport`]), `slide`
 //! (keeping a slide out of several surfaces), `follow` (bending a chord
-//! along a concave curve), `inside` (out of solid the nearest way),
+//! along a concave curve), `hill` (letting a body back down onto a convex one), `inside` (out of solid the nearest way),
 //! `depenetrate` (the pieces near a body, pushing it out), `support` (resting contacts), `impact` (the earliest impact,
 //! [`cast`]), `step` ([`step_body`]).
 
 mod body;
 mod depenetrate;
 mod follow;
+mod hill;
 mod impact;
 mod inside;
 mod margins;

@@ -10,7 +10,8 @@
 //! slope. On a curve that is concave toward the body the chord is bent back
 //! to follow the surface and the velocity turned along it (`follow`); where
 //! it slides against several surfaces at once it keeps out of all of them
-//! (`slide`). On a curve `g_t` changes along the step, so a rocking body can
+//! (`slide`). Over a hill the chord leaves the surface, and the body is let
+//! back down onto it while gravity can hold it there (`hill`). On a curve `g_t` changes along the step, so a rocking body can
 //! gain a little energy: the energy check below takes it back.
 //!
 //! Contacts and the skin: bodies stop [`SKIN`] pixels short of the surface
@@ -45,6 +46,7 @@ use glam::Vec2;
 use super::body::{Body, Contact, StepReport};
 use super::depenetrate::NearSpans;
 use super::follow::{self, Sliding};
+use super::hill;
 use super::impact::{first_impact, swept_box};
 use super::margins::{
     CONTACT_MARGIN, MAX_BODY_SPEED, MAX_ITERATIONS, SKIN, SMOOTH_JOINT_COS, capped_speed,
@@ -202,10 +204,23 @@ pub fn step_body_with<'s>(
             &[]
         };
         let Some((piece, toi)) = first_impact(set, body, motion, cache, known) else {
+            let (start, start_velocity) = (body.position, body.velocity);
             body.position += motion;
             body.velocity += g * remaining;
             if let Some(b) = bent {
                 body.velocity = follow::along(body.velocity, b.normal);
+            } else if let Some(down) =
+                sliding.and_then(|on| hill::let_down(set, on, body, gravity, remaining, cache))
+                && (down.drop == Vec2::ZERO
+                    || first_impact(set, body, down.drop, cache, &[]).is_none())
+            {
+                // Over a hill: back onto it, the speed from energy.
+                body.position += down.drop;
+                let speed2 =
+                    start_velocity.length_squared() + 2.0 * gravity.dot(body.position - start);
+                let v = body.velocity;
+                let tangent = (v - v.dot(down.normal) * down.normal).normalize_or_zero();
+                body.velocity = tangent * speed2.max(0.0).sqrt();
             }
             remaining = 0.0;
             break;

@@ -10,7 +10,7 @@ use super::impact::one_way_blocks;
 use super::margins::{CONTACT_MARGIN, SKIN, SMOOTH_JOINT_COS, rest_speed};
 use super::slide::clip_to_cone;
 use crate::geometry::{ActorShape, Span};
-use crate::query::Hits;
+use crate::query::{Hits, JointEnds, closest_offset};
 use crate::query::{
     circle_clear_by, joined_contact, mean_hit, shape_crossings, shape_crossings_given,
 };
@@ -97,7 +97,13 @@ pub fn supports(
             // The neighbour the body lies over holds it.
             continue;
         }
-        let n = contact.normal.as_vec2();
+        let mut n = contact.normal.as_vec2();
+        if let ActorShape::Circle { .. } = body.shape
+            && at_joint(&hits, set.joint_ends(i))
+            && let Some(radial) = joint_normal(near, body.position, n)
+        {
+            n = radial;
+        }
         if piece.one_way && !one_way_blocks(piece, body, -n) {
             continue;
         }
@@ -172,6 +178,34 @@ pub fn supports(
             apply_friction(body, load * dt);
         }
     }
+}
+
+/// Whether `hits` reach an end of the piece that another piece meets.
+fn at_joint(hits: &[f32], ends: &JointEnds) -> bool {
+    (hits.contains(&0.0) && !ends[0].is_free()) || (hits.contains(&1.0) && !ends[1].is_free())
+}
+
+/// A circle's contact normal where its hits on a piece run up to a joint:
+/// the hits stop at the piece's end, so their mean lies off the point under
+/// the circle, and on the other side of a smooth joint the neighbour's mean
+/// lies off the other way (at a crest made of two pieces, one contact tilts
+/// a gliding ball up, the other down). The surface there is one, and its
+/// normal under a circle points from its nearest point to the centre: that
+/// radial direction, when it agrees with the contact's normal `n` (within
+/// 0.1 rad); `None` otherwise (the nearest point lies on another surface).
+fn joint_normal(near: &NearSpans, center: Vec2, n: Vec2) -> Option<Vec2> {
+    let c = center.as_dvec2();
+    let nearest = near
+        .spans
+        .iter()
+        .map(|s| {
+            s.closest
+                .filter(|_| near.at == center)
+                .unwrap_or_else(|| closest_offset(&s.span.pc, c))
+        })
+        .min_by(|a, b| a.length_squared().total_cmp(&b.length_squared()))?;
+    let radial = (-nearest).normalize_or_zero().as_vec2();
+    (radial.dot(n) > 0.995).then_some(radial)
 }
 
 /// The gap (px, at most `limit`) between the bare body and a piece's span:

@@ -27,6 +27,11 @@
 //!   and clamped to the nearer face's normal otherwise.
 //! - No neighbour (a free end, a ledge): the point normal, as before.
 //!
+//! A resting circle whose hits on a piece run up to a joint is supported
+//! along the radial direction from the surface's nearest point instead of
+//! the normal at its mean hit (cut off by the end, that mean lies off the
+//! point under it); see `dynamics::support`.
+//!
 //! Ends meet when they lie within [`JOINT_TOLERANCE`] of each other (G0);
 //! whether the joint is smooth (G1) or a corner follows from the angles, so a
 //! chain typed by hand with a tangent off by a hair behaves as smooth.
