@@ -9,7 +9,7 @@ use bevy::prelude::*;
 use tangent::collision::plugin::PhysicsPosition;
 use tangent::headless::headless_app;
 use tangent::level::spawn::{CurrentLevel, LevelStatus};
-use tangent::level::watch::LevelWatchPlugin;
+use tangent::level::watch::{LevelWatch, LevelWatchPlugin};
 use tangent::player::Player;
 
 fn temp_level() -> (PathBuf, String) {
@@ -36,11 +36,42 @@ fn player_x(app: &mut App) -> f32 {
     q.single(app.world()).unwrap().0.x
 }
 
-/// Runs past the watcher's poll interval. A headless app's clocks advance
-/// one fixed step (1/60 s) per update, so 0.25 s is 15 updates.
+/// Runs past the watcher's poll interval (a headless app's clocks advance
+/// one fixed step, 1/60 s, per update, so 0.25 s is 15 updates) until the
+/// watcher has started loading the saved file, and checks that the running
+/// level is untouched while the file loads off the main thread; then runs
+/// until the load is done and the level switched (a few more updates).
 fn settle(app: &mut App) {
     std::thread::sleep(Duration::from_millis(20));
-    for _ in 0..20 {
+    let name = |app: &App| {
+        app.world()
+            .resource::<CurrentLevel>()
+            .level
+            .file
+            .name
+            .clone()
+    };
+    let before = name(app);
+    let mut updates = 0;
+    while !app.world().resource::<LevelWatch>().is_loading() {
+        app.update();
+        updates += 1;
+        assert!(
+            updates < 40,
+            "the save was not noticed in {updates} updates"
+        );
+    }
+    // The load was started in the last update and is only looked at in
+    // the next: nothing has changed yet.
+    assert_eq!(name(app), before, "the level changed before its load ended");
+    let mut waited = 0;
+    while app.world().resource::<LevelWatch>().is_loading() {
+        std::thread::sleep(Duration::from_millis(5));
+        app.update();
+        waited += 1;
+        assert!(waited < 2000, "the load never ended");
+    }
+    for _ in 0..3 {
         app.update();
     }
 }

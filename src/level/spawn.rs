@@ -68,11 +68,8 @@ pub enum LevelCommand {
     Restart,
     /// Go to the level named by the current one's `next`.
     Next,
-    /// Read the current file again (it changed on disk), keeping the player
-    /// where it is when that spot is still free.
-    Reload,
-    /// Replace the current level with an edited one (same file), keeping
-    /// the player where it is when that spot is still free.
+    /// Replace the current level with an edited or reloaded one (same
+    /// file), keeping the player where it is when that spot is still free.
     Replace(Box<Level>),
 }
 
@@ -211,9 +208,7 @@ pub fn apply_level_commands(
     };
     let target = match (&request, &current) {
         (LevelCommand::Load(p), _) | (LevelCommand::Open { path: p, .. }, _) => Some(p.clone()),
-        (LevelCommand::Restart | LevelCommand::Reload | LevelCommand::Replace(_), Some(c)) => {
-            Some(c.path.clone())
-        }
+        (LevelCommand::Restart | LevelCommand::Replace(_), Some(c)) => Some(c.path.clone()),
         (LevelCommand::Next, Some(c)) => match &c.level.file.next {
             Some(next) => Some(c.path.with_file_name(next)),
             None => {
@@ -227,7 +222,7 @@ pub fn apply_level_commands(
         return;
     };
     // A reload or an edit keeps the player and the clock going.
-    let keeps_going = matches!(request, LevelCommand::Reload | LevelCommand::Replace(_));
+    let keeps_going = matches!(request, LevelCommand::Replace(_));
     let restart = matches!(request, LevelCommand::Restart);
     let level = match (request, &current) {
         // Restart reuses the checked level: no disk access, same state.

@@ -1,26 +1,45 @@
 //! Live reload: the current level file is polled for changes (every
 //! [`POLL_SECONDS`], by modification time and length, so it works for any
 //! path and any editor) and reloaded when it changes. A good save replaces
-//! the level at once, keeping the player where it was if that spot is still
-//! free; a bad save keeps the last good level running and shows the error
-//! (file, line, problem) until a good save clears it.
+//! the level, keeping the player where it was if that spot is still free; a
+//! bad save keeps the last good level running and shows the error (file,
+//! line, problem) until a good save clears it.
+//!
+//! The file is read, parsed and checked on Bevy's async compute pool, not
+//! in a frame: a large level takes tens of milliseconds (the fuzzer's
+//! slowest accepted load took 62 ms), longer than a frame, and the game
+//! keeps running meanwhile. A save that lands while an older one is still
+//! loading replaces it (the older load is dropped), and a load that ends
+//! after the player went to another level is dropped too. A load is
+//! looked at from the frame after it started.
 
 use std::path::PathBuf;
 use std::time::SystemTime;
 
 use bevy::prelude::*;
+use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 
-use super::spawn::{CurrentLevel, LevelCommand};
+use super::spawn::{CurrentLevel, LevelCommand, LevelStatus, load_level_file};
+use super::validate::Level;
 
 /// How often the file is checked, in seconds of real time.
 pub const POLL_SECONDS: f32 = 0.25;
 
-/// What the watcher last saw of the current level's file.
-#[derive(Resource, Debug, Default)]
+/// What the watcher last saw of the current level's file, and the load of
+/// its latest save while that runs.
+#[derive(Resource, Default)]
 pub struct LevelWatch {
     path: Option<PathBuf>,
     stamp: Option<(SystemTime, u64)>,
     since_poll: f32,
+    loading: Option<(PathBuf, Task<Result<Level, String>>)>,
+}
+
+impl LevelWatch {
+    /// Whether a changed file is being read and checked off the main thread.
+    pub fn is_loading(&self) -> bool {
+        self.loading.is_some()
+    }
 }
 
 pub struct LevelWatchPlugin;
@@ -28,7 +47,7 @@ pub struct LevelWatchPlugin;
 impl Plugin for LevelWatchPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<LevelWatch>()
-            .add_systems(Update, watch_level_file);
+            .add_systems(Update, (finish_reload, watch_level_file).chain());
     }
 }
 
@@ -41,7 +60,6 @@ fn watch_level_file(
     time: Res<Time<Real>>,
     current: Option<Res<CurrentLevel>>,
     mut watch: ResMut<LevelWatch>,
-    mut commands: MessageWriter<LevelCommand>,
 ) {
     let Some(current) = current else {
         return;
@@ -61,6 +79,39 @@ fn watch_level_file(
     let now = stamp_of(&current.path);
     if now.is_some() && now != watch.stamp {
         watch.stamp = now;
-        commands.write(LevelCommand::Reload);
+        let path = current.path.clone();
+        let task = AsyncComputeTaskPool::get_or_init(Default::default)
+            .spawn(async move { load_level_file(&path) });
+        watch.loading = Some((current.path.clone(), task));
+    }
+}
+
+/// Hands a finished load to the level: a good one replaces the running
+/// level, a bad one sets the error shown until a good save clears it.
+fn finish_reload(
+    current: Option<Res<CurrentLevel>>,
+    mut watch: ResMut<LevelWatch>,
+    mut status: ResMut<LevelStatus>,
+    mut commands: MessageWriter<LevelCommand>,
+) {
+    let Some((path, task)) = watch.loading.as_mut() else {
+        return;
+    };
+    let Some(result) = check_ready(task) else {
+        return;
+    };
+    let still_current = current.is_some_and(|c| c.path == *path);
+    watch.loading = None;
+    if !still_current {
+        return;
+    }
+    match result {
+        Ok(level) => {
+            commands.write(LevelCommand::Replace(Box::new(level)));
+        }
+        Err(e) => {
+            error!("{e}");
+            status.error = Some(e);
+        }
     }
 }
