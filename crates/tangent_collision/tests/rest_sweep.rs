@@ -45,13 +45,7 @@ fn bodies_within_their_friction_angle_stay_put_for_ten_minutes() {
             rng.range(-8000.0, 8000.0) as f32,
         );
         let size = rng.log_range(1.0, 32.0) as f32;
-        let shape = if rng.chance(0.5) {
-            ActorShape::Circle { radius: size }
-        } else {
-            ActorShape::Rect {
-                half_extents: Vec2::new(size, rng.range(0.5, 1.5) as f32 * size),
-            }
-        };
+        let shape = common::circle_or_rect(&mut rng, size);
         let g = rng.range(300.0, 6000.0) as f32;
         let mu = rng.range(0.2, 2.0) as f32;
         let steepest = mu.atan().min(40f32.to_radians()) * 0.98;

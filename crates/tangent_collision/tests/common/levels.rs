@@ -13,6 +13,8 @@ pub const TILE: f32 = 24.0;
 /// blocks, and two islands bounded by curves (a lens of two quadratics and a
 /// cubic dome closed by a segment), plus a quadratic bowl across the floor.
 pub struct Room {
+    /// Where the room's lower-left corner lies.
+    pub origin: Vec2,
     pub grid: TileGrid,
     /// Closed boundaries of the curve islands, each a list of pieces.
     pub islands: Vec<Vec<Terrain>>,
@@ -24,9 +26,27 @@ fn v(x: f32, y: f32) -> Vec2 {
     Vec2::new(x, y)
 }
 
+fn moved(t: Terrain, by: Vec2) -> Terrain {
+    match t {
+        Terrain::Segment(s) => Terrain::Segment(Segment::new(s.a + by, s.b + by)),
+        Terrain::Quad(q) => Terrain::Quad(QuadBezier::new(q.p0 + by, q.p1 + by, q.p2 + by)),
+        Terrain::Cubic(c) => {
+            Terrain::Cubic(CubicBezier::new(c.p0 + by, c.p1 + by, c.p2 + by, c.p3 + by))
+        }
+    }
+}
+
 pub fn room(restitution: f32) -> Room {
+    room_at(restitution, Vec2::ZERO)
+}
+
+/// The room's size in pixels.
+pub const ROOM_SIZE: Vec2 = Vec2::new(48.0 * TILE, 32.0 * TILE);
+
+/// [`room`] with its lower-left corner at `origin`.
+pub fn room_at(restitution: f32, origin: Vec2) -> Room {
     let (w, h) = (48usize, 32usize);
-    let mut grid = TileGrid::new(w, h, TILE, Vec2::ZERO);
+    let mut grid = TileGrid::new(w, h, TILE, origin);
     for x in 0..w {
         grid.set(x, 0, TileKind::Solid);
         grid.set(x, h - 1, TileKind::Solid);
@@ -68,8 +88,11 @@ pub fn room(restitution: f32) -> Room {
         v(950.0, -100.0),
         v(1100.0, 200.0),
     ));
-    let islands = vec![lens, dome];
-    let open_curves = vec![bowl];
+    let islands: Vec<Vec<Terrain>> = [lens, dome]
+        .into_iter()
+        .map(|island| island.into_iter().map(|t| moved(t, origin)).collect())
+        .collect();
+    let open_curves = vec![moved(bowl, origin)];
     let mut pieces: Vec<TerrainPiece> = Vec::new();
     for shape in islands.iter().flatten().chain(open_curves.iter()) {
         pieces.push(TerrainPiece {
@@ -81,6 +104,7 @@ pub fn room(restitution: f32) -> Room {
     }
     let set = TerrainSet::from_tiles(&grid, pieces).unwrap();
     Room {
+        origin,
         grid,
         islands,
         open_curves,
@@ -98,7 +122,9 @@ impl Room {
     /// How far (px) the bare `shape` at `center` reaches into solid: tiles,
     /// the inside of an island, or across any curve. 0 when it is in free space.
     pub fn penetration(&self, shape: &ActorShape, center: Vec2) -> f32 {
-        let bb = shape.aabb(center);
+        // Tiles, in the room's own frame.
+        let local = center - self.origin;
+        let bb = shape.aabb(local);
         let mut depth = 0.0f32;
         // Tiles: overlap of the shape's box (circles: the circle) with solid cells.
         let (x0, y0) = (
@@ -118,8 +144,8 @@ impl Room {
                 let hi = lo + Vec2::splat(TILE);
                 let d = match *shape {
                     ActorShape::Circle { radius } => {
-                        let q = center.clamp(lo, hi);
-                        radius - (center - q).length()
+                        let q = local.clamp(lo, hi);
+                        radius - (local - q).length()
                     }
                     ActorShape::Rect { half_extents } => {
                         let ox =

@@ -88,6 +88,17 @@ pub fn eval(t: &Terrain, u: f64) -> DVec2 {
     DVec2::new(p.x, p.y)
 }
 
+/// `B'(t)` by kurbo's derivative curves, in f64.
+pub fn deriv(t: &Terrain, u: f64) -> DVec2 {
+    use kurbo::ParamCurveDeriv;
+    let d = match to_kurbo(t) {
+        PathSeg::Line(l) => l.p1 - l.p0,
+        PathSeg::Quad(q) => q.deriv().eval(u).to_vec2(),
+        PathSeg::Cubic(c) => c.deriv().eval(u).to_vec2(),
+    };
+    DVec2::new(d.x, d.y)
+}
+
 /// `(t, B(t))` at `SAMPLES + 1` evenly spaced parameters, by kurbo.
 pub fn samples(t: &Terrain) -> Vec<(f64, DVec2)> {
     let k = to_kurbo(t);
@@ -138,6 +149,18 @@ pub fn extent_along(shape: &ActorShape, n: Vec2) -> f32 {
         ActorShape::Circle { radius } => radius,
         ActorShape::Rect { half_extents } => {
             half_extents.x * n.x.abs() + half_extents.y * n.y.abs()
+        }
+    }
+}
+
+/// A circle of radius `size` or (as often) a rect of half-width `size` and
+/// half-height 0.5–1.5 times that, drawn from `rng`.
+pub fn circle_or_rect(rng: &mut rng::Rng, size: f32) -> ActorShape {
+    if rng.chance(0.5) {
+        ActorShape::Circle { radius: size }
+    } else {
+        ActorShape::Rect {
+            half_extents: Vec2::new(size, rng.range(0.5, 1.5) as f32 * size),
         }
     }
 }
