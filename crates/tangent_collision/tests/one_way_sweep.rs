@@ -20,23 +20,9 @@ use tangent_collision::prelude::*;
 
 const DT: f32 = 1.0 / 60.0;
 
-/// The platform's height at `x` (its pieces run left to right, so `x(t)`
-/// rises), by bisection on kurbo's `x(t)`; `None` outside its span.
+/// The platform's height at `x` (by kurbo); `None` outside its span.
 fn height_at(piece: &kurbo::PathSeg, x: f64) -> Option<f64> {
-    let (x0, x1) = (piece.eval(0.0).x, piece.eval(1.0).x);
-    if !(x0..=x1).contains(&x) {
-        return None;
-    }
-    let (mut lo, mut hi) = (0.0, 1.0);
-    for _ in 0..60 {
-        let mid = 0.5 * (lo + hi);
-        if piece.eval(mid).x < x {
-            lo = mid;
-        } else {
-            hi = mid;
-        }
-    }
-    Some(piece.eval(0.5 * (lo + hi)).y)
+    common::t_at_x(piece, x).map(|t| piece.eval(t).y)
 }
 
 /// The lowest point of the shape below its centre.

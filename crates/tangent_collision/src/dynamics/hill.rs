@@ -20,7 +20,7 @@
 //! the contact margin plus one step's fall (`|g| τ² / 2`) off the surface
 //! it slid on (that piece, or a neighbour carrying it on smoothly), it is
 //! let down straight to the surface's nearest point `Q`, to `HILL_GAP` off
-//! it: `E' = Q + (r + HILL_GAP) n̂`, `n̂ = (E - Q) / |E - Q|`. That short drop
+//! it (a circle): `E' = Q + (r + HILL_GAP) n̂`, `n̂ = (E - Q) / |E - Q|`. That short drop
 //! is swept like any motion, so it enters nothing. The velocity is turned
 //! to the tangent at `Q` and its speed is the one energy gives there,
 //! `|v|² = |v₀|² + 2 g · (E' - P₀)`: the surface pushes normal to the path
@@ -31,16 +31,19 @@
 //! cuts a sagitta `κ_c L² / 8` into the skin, and the sweep stops at its
 //! start. Tried: up to 8 impacts a step, the scene bench 3× slower.
 //!
-//! Circles only (a rect's contact is a face or a corner; it is left to
-//! support and the sweep). A faster body, or one off a sharper turn, leaves
-//! the surface, as physics says.
+//! A rect meets a curve with a corner or a face, so it has no single
+//! nearest point to drop to: it is cast down the contact's normal instead,
+//! and stops a skin off the surface (on curves only; on straight pieces,
+//! where the player walks on tiles, it is left as it is). A faster body, or
+//! one off a sharper turn, leaves the surface, as physics says.
 
 use glam::Vec2;
 
 use super::body::Body;
 use super::follow::{Sliding, nearest_on_surface};
+use super::impact::first_impact;
 use super::margins::{CONTACT_MARGIN, SKIN};
-use crate::geometry::ActorShape;
+use crate::geometry::{ActorShape, Terrain};
 use crate::terrain::{SpanCache, TerrainSet};
 
 /// The gap (px) a body is let down to: over the skin, which the drop's
@@ -56,12 +59,12 @@ pub struct LetDown {
     pub normal: Vec2,
 }
 
-/// The drop that puts a circle `body`, whose chord along `on` has just
-/// ended (its position and velocity are the chord's end), back `HILL_GAP`
-/// off the surface, or none if it is nearer (see the module docs). `None`
-/// where the rule does not hold it: not a circle, farther than the contact
-/// margin plus one step's fall, moving into the surface, or leaving it
-/// faster than gravity (`tau` the time the chord took) brings back.
+/// Where a body whose chord along `on` has just ended (its position and
+/// velocity are the chord's end; `tau` the time the chord took) is let down
+/// onto the surface it slid on, the drop already swept (see the module
+/// docs); `None` where the rule does not hold it: farther than the contact
+/// margin plus one step's fall, moving into the surface, leaving it faster
+/// than gravity brings back, or something else in the way.
 pub fn let_down(
     set: &TerrainSet,
     on: Sliding,
@@ -70,25 +73,72 @@ pub fn let_down(
     tau: f32,
     cache: &mut SpanCache,
 ) -> Option<LetDown> {
-    let ActorShape::Circle { radius } = body.shape else {
-        return None;
-    };
     let fall = 0.5 * gravity.length() * tau * tau;
+    let down = match body.shape {
+        ActorShape::Circle { radius } => circle_drop(set, on, body.position, radius, fall, cache)?,
+        ActorShape::Rect { .. } => rect_drop(set, on, body, fall, cache)?,
+    };
+    let (leaving, pressing) = (body.velocity.dot(down.normal), -gravity.dot(down.normal));
+    if leaving < 0.0 || leaving > pressing * tau {
+        return None;
+    }
+    if let ActorShape::Circle { .. } = body.shape
+        && down.drop != Vec2::ZERO
+        && first_impact(set, body, down.drop, cache, &[]).is_some()
+    {
+        return None;
+    }
+    Some(down)
+}
+
+/// A circle's drop to `HILL_GAP` off the nearest point of the surface (none
+/// if it is nearer), and the normal there.
+fn circle_drop(
+    set: &TerrainSet,
+    on: Sliding,
+    end: Vec2,
+    radius: f32,
+    fall: f32,
+    cache: &mut SpanCache,
+) -> Option<LetDown> {
     let reach = radius + SKIN + CONTACT_MARGIN + fall;
-    let out = nearest_on_surface(set, on, body.position, reach, cache)?;
+    let out = nearest_on_surface(set, on, end, reach, cache)?;
     let dist = out.length();
     let gap = dist - (radius + HILL_GAP) as f64;
     if out.dot(on.normal.as_dvec2()) <= 0.0 || gap > (CONTACT_MARGIN + fall) as f64 {
         return None;
     }
     let n = (out / dist).as_vec2();
-    let (leaving, pressing) = (body.velocity.dot(n), -gravity.dot(n));
-    if leaving < 0.0 || leaving > pressing * tau {
-        return None;
-    }
     Some(LetDown {
         drop: -n * gap.max(0.0) as f32,
         normal: n,
+    })
+}
+
+/// A rect's drop: a rect meets a curve with a corner or a face, so rather
+/// than a nearest point it is cast straight down the contact's normal by
+/// the contact margin plus one step's fall; where it meets the surface it
+/// slid on (that piece, or one facing the same way within 0.1 rad) it stops,
+/// a skin off it, with that contact's normal. Only on curves: on straight
+/// pieces (the player on tiles) a rect is left as it is.
+fn rect_drop(
+    set: &TerrainSet,
+    on: Sliding,
+    body: &Body,
+    fall: f32,
+    cache: &mut SpanCache,
+) -> Option<LetDown> {
+    if matches!(set.piece(on.piece).shape, Terrain::Segment(_)) {
+        return None;
+    }
+    let cast = -on.normal * (CONTACT_MARGIN + fall);
+    let (piece, toi) = first_impact(set, body, cast, cache, &[])?;
+    if piece != on.piece && toi.normal.dot(on.normal) <= 0.995 {
+        return None;
+    }
+    Some(LetDown {
+        drop: cast * toi.fraction,
+        normal: toi.normal,
     })
 }
 

@@ -211,8 +211,6 @@ pub fn step_body_with<'s>(
                 body.velocity = follow::along(body.velocity, b.normal);
             } else if let Some(down) =
                 sliding.and_then(|on| hill::let_down(set, on, body, gravity, remaining, cache))
-                && (down.drop == Vec2::ZERO
-                    || first_impact(set, body, down.drop, cache, &[]).is_none())
             {
                 // Over a hill: back onto it, the speed from energy.
                 body.position += down.drop;

@@ -99,6 +99,25 @@ pub fn deriv(t: &Terrain, u: f64) -> DVec2 {
     DVec2::new(d.x, d.y)
 }
 
+/// The parameter where a piece whose `x(t)` rises (it runs left to right)
+/// is at `x`, by bisection on kurbo's evaluation; `None` outside its span.
+pub fn t_at_x(seg: &PathSeg, x: f64) -> Option<f64> {
+    let (x0, x1) = (seg.eval(0.0).x, seg.eval(1.0).x);
+    if !(x0..=x1).contains(&x) {
+        return None;
+    }
+    let (mut lo, mut hi) = (0.0, 1.0);
+    for _ in 0..60 {
+        let mid = 0.5 * (lo + hi);
+        if seg.eval(mid).x < x {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    Some(0.5 * (lo + hi))
+}
+
 /// `(t, B(t))` at `SAMPLES + 1` evenly spaced parameters, by kurbo.
 pub fn samples(t: &Terrain) -> Vec<(f64, DVec2)> {
     let k = to_kurbo(t);
