@@ -23,13 +23,17 @@
 //!
 //! Response: an impact slower than [`rest_speed`] (or with `e = 0`) slides:
 //! the normal velocity is removed and gravity's push into that surface is
-//! dropped for the rest of the step. A faster one bounces,
+//! dropped for the rest of the step; glancing along a single surface, the
+//! energy the bounce would have kept, `e² v_n²`, stays in the slide's speed
+//! (an elastic body glancing along a curve loses nothing). A faster one bounces,
 //! `v ← v - (1 + e)(v·n)n` with `e = e_body · e_terrain`, and gravity is kept,
 //! so an elastic bounce never gains height.
 //!
 //! Energy: with every impact of a step at `e ≤ 1`, the step never ends with
 //! more kinetic plus potential energy than it started with (the small error
 //! of following a curve with the start's `g_t` is taken from the speed).
+//! Potential energy is measured from the step's start, so the check is as
+//! fine at the level's edge as at the origin.
 //!
 //! Speed: a body faster than [`MAX_BODY_SPEED`] is slowed to it, direction
 //! kept, before the step (a trap between bouncy surfaces with `e > 1` pumps
@@ -178,7 +182,12 @@ pub fn step_body_with<'s>(
     report.depenetration = super::depenetrate::depenetrate(set, body, gravity, near);
 
     // Energy per unit mass at the start, for the no-growth guarantee below.
-    let energy = |b: &Body| 0.5 * b.velocity.length_squared() - gravity.dot(b.position);
+    // Heights are measured from where the step starts: `g · p` in absolute
+    // pixels would be ~1e8 px²/s² at the edge of the level (16 384 px at
+    // g = 6 000), whose `f32` rounding (~6) is more than a slow body's whole
+    // kinetic energy.
+    let origin = body.position;
+    let energy = |b: &Body| 0.5 * b.velocity.length_squared() - gravity.dot(b.position - origin);
     let start_energy = energy(body);
     let mut max_e = 0.0f32;
 
@@ -247,8 +256,23 @@ pub fn step_body_with<'s>(
             // (a crease: see `slide`).
             touching_normals(&report.contacts, body, normals);
             normals.push(n);
+            let speed2 = body.velocity.length_squared();
             body.velocity = clip_to_cone(body.velocity, normals);
             g = clip_to_cone(g, normals);
+            // Glancing along one surface (every normal touched within 2.5°
+            // of this one, and moving along it faster than into it), the
+            // energy a bounce this slow would have kept (`e² v_n²`, too
+            // little to leave the surface for long) stays in the slide, so
+            // an elastic body glancing along a curve keeps its speed (a
+            // rect's corner meets a concave curve this way again and
+            // again). A body landing more steeply than 45° only loses it.
+            if e > 0.0
+                && body.velocity.length() >= -vn
+                && normals.iter().all(|m| m.dot(n) >= SMOOTH_JOINT_COS)
+            {
+                let kept = (speed2 - (1.0 - e * e) * vn * vn).max(0.0);
+                body.velocity = body.velocity.normalize_or_zero() * kept.sqrt();
+            }
             apply_friction(body, -vn);
         }
         report.contacts.push(Contact {
