@@ -414,16 +414,18 @@ struct OnCurve {
     joints: usize,
 }
 
-/// Seams on curved chains: a circle sliding (frictionless) along a parabola
-/// made of separate exact quadratic pieces behaves as on the same parabola
-/// as one piece (a parabola's arc is exactly one quadratic): the joints add
-/// no lift, no speed across the curve and no step off the ground. Drawn:
-/// valleys and hills with curvature at the vertex 1/5 000 to 1/200 per px,
-/// pieces 1–200 px, circles 1–32 px, gravity 300–6 000 px/s², speeds 0–2 000
+/// Seams on curved chains: a circle or a square sliding (frictionless) along
+/// a parabola made of separate exact quadratic pieces behaves as on the same
+/// parabola as one piece (a parabola's arc is exactly one quadratic): the
+/// joints add no lift, no speed across the curve and no step off the
+/// ground. Drawn: valleys and hills with curvature at the vertex 1/5 000 to
+/// 1/200 per px, pieces 1–200 px, circles of radius and squares of half-size
+/// 1–32 px, gravity 300–6 000 px/s², speeds 0–2 000
 /// px/s in a valley and up to 90 % of the speed at which a hill's crest lets
 /// go, a gap of 0–0.1 px, a quarter of the scenes at the farthest corner.
-/// Measured against the parabola in closed form (nearest point by Newton's
-/// method); where a hill no longer holds the body (`v² κ_c ≥ 0.8 g cos θ`)
+/// Measured against the parabola in closed form (a circle's nearest point by
+/// Newton's method, a square's corner or face where the curve is highest
+/// under it); where a hill no longer holds the body (`v² κ_c ≥ 0.8 g cos θ`)
 /// nothing is promised.
 #[test]
 fn seams_curved_chains_never_hop_over_the_whole_range() {
@@ -433,8 +435,10 @@ fn seams_curved_chains_never_hop_over_the_whole_range() {
     let mut worst = OnCurve::default();
     let (mut worst_extra_lift, mut worst_extra_across) = (0.0f64, 0.0f64);
     let mut failures = Vec::new();
-    for case in 0..160 {
+    for case in 0..240 {
         let valley = case % 2 == 0;
+        // Circles, and (one case in three) squares.
+        let rect = case % 6 >= 4;
         let k0 = rng.log_range(1.0 / 5000.0, 1.0 / 200.0);
         let a = if valley { 0.5 * k0 } else { -0.5 * k0 };
         let r = rng.log_range(1.0, 32.0);
@@ -484,22 +488,51 @@ fn seams_curved_chains_never_hop_over_the_whole_range() {
                 let n = DVec2::new(1.0, 2.0 * a * x).normalize().perp();
                 if n.y > 0.0 { n } else { -n }
             };
-            let start = origin + up(0.0) * (r + SKIN as f64 + gap);
-            let mut body = Body::new(
-                ActorShape::Circle { radius: r as f32 },
-                start.as_vec2(),
-                Vec2::new(speed as f32, 0.0),
-                0.0,
-            );
+            // The body's point of contact with the parabola, as x from the
+            // vertex: a circle's nearest point; a square (half-size r) rests
+            // where the curve is highest under its bottom (a corner, or the
+            // vertex of a hill under its face).
+            let contact_x = |p: DVec2| {
+                if !rect {
+                    return nearest(p);
+                }
+                let (l, rr) = (p.x - origin.x - r, p.x - origin.x + r);
+                if valley {
+                    if l.abs() > rr.abs() { l } else { rr }
+                } else {
+                    0f64.clamp(l, rr)
+                }
+            };
+            // How far the body is off the parabola.
+            let lift_of = |p: DVec2, x: f64| {
+                if rect {
+                    p.y - origin.y - r - a * x * x
+                } else {
+                    (p - (origin + DVec2::new(x, a * x * x))).length() - r
+                }
+            };
+            let start = if rect {
+                origin + DVec2::new(0.0, a.max(0.0) * r * r + r + SKIN as f64 + gap)
+            } else {
+                origin + up(0.0) * (r + SKIN as f64 + gap)
+            };
+            let shape = if rect {
+                ActorShape::Rect {
+                    half_extents: Vec2::splat(r as f32),
+                }
+            } else {
+                ActorShape::Circle { radius: r as f32 }
+            };
+            let mut body = Body::new(shape, start.as_vec2(), Vec2::new(speed as f32, 0.0), 0.0);
             let gravity = Vec2::new(0.0, -g as f32);
             let mut scratch = StepScratch::default();
             let mut on = OnCurve::default();
             for _ in 0..STEPS {
-                let x0 = nearest(body.position.as_dvec2());
+                let x0 = contact_x(body.position.as_dvec2());
                 let report = step_body_with(set, &mut body, &mut scratch, gravity, DT);
                 let p = body.position.as_dvec2();
-                let x = nearest(p);
-                if x.abs() > 0.95 * half {
+                let x = contact_x(p);
+                if x.abs() > 0.95 * half || (p.x - origin.x).abs() > 0.95 * half - r {
                     break;
                 }
                 on.joints += joints
@@ -509,18 +542,36 @@ fn seams_curved_chains_never_hop_over_the_whole_range() {
                 let n = up(x);
                 let v = body.velocity.as_dvec2();
                 let kx = 2.0 * a.abs() / (1.0 + (2.0 * a * x).powi(2)).powf(1.5);
-                let path = if valley {
-                    kx / (1.0 - kx * r)
-                } else {
-                    kx / (1.0 + kx * r)
+                // The curvature of the contact's path: a circle's centre
+                // runs r out from the curve; a square's corner on it, or its
+                // face straight over a hill's vertex.
+                let path = match (rect, valley) {
+                    (false, true) => kx / (1.0 - kx * r),
+                    (false, false) => kx / (1.0 + kx * r),
+                    (true, false) if x == 0.0 => 0.0,
+                    (true, _) => kx,
                 };
                 if !valley && v.length_squared() * path >= 0.8 * g * n.y {
                     continue; // the hill lets go here: physics, not a seam
                 }
                 on.steps += 1;
-                let lift = (p - (origin + DVec2::new(x, a * x * x))).length() - r;
+                let lift = lift_of(p, x);
                 on.lift = on.lift.max(lift);
-                on.across = on.across.max(v.dot(n).abs());
+                // A square centred over a valley's vertex stands on both
+                // corners: its speed across the curve is the least at either.
+                let across = if rect && valley {
+                    let other = 2.0 * (p.x - origin.x) - x;
+                    let level = (a * (x * x - other * other)).abs() < 0.05;
+                    let other_across = if level {
+                        v.dot(up(other)).abs()
+                    } else {
+                        f64::MAX
+                    };
+                    v.dot(n).abs().min(other_across)
+                } else {
+                    v.dot(n).abs()
+                };
+                on.across = on.across.max(across);
                 // Ground is a slope under 45° (the default `max_slope`),
                 // where the step starts and ends.
                 let cos_max = (DEFAULT_MAX_SLOPE as f64).cos() + 1e-3;
@@ -551,9 +602,10 @@ fn seams_curved_chains_never_hop_over_the_whole_range() {
             rough_worst = rough_worst.max(pieces.lift);
             assert!(
                 pieces.lift < 1.0,
-                "case {case}: rough chain (kink {kink:.2e} rad, {} k0 {k0:.2e} r {r:.1} g {g:.0} \
+                "case {case}: rough chain (kink {kink:.2e} rad, {} {} k0 {k0:.2e} r {r:.1} g {g:.0} \
                  speed {speed:.0} pieces ≤ {max_len:.1} far {far}) lifted the body {:.3} px",
                 if valley { "valley" } else { "hill" },
+                if rect { "square" } else { "circle" },
                 pieces.lift
             );
             continue;
@@ -573,9 +625,10 @@ fn seams_curved_chains_never_hop_over_the_whole_range() {
         worst_extra_across = worst_extra_across.max(extra_across);
         if extra_lift > 0.02 || extra_across > 1.0 || pieces.ungrounded > 0 {
             failures.push(format!(
-                "case {case}: {} k0 {k0:.2e} r {r:.1} g {g:.0} speed {speed:.0} pieces ≤ {max_len:.1} far {far}: \
+                "case {case}: {} {} k0 {k0:.2e} r {r:.1} g {g:.0} speed {speed:.0} pieces ≤ {max_len:.1} far {far}: \
                  lift {:.4} px (one piece {:.4}), across {:.3} px/s (one piece {:.3}), ungrounded {} (one piece {})",
                 if valley { "valley" } else { "hill" },
+                if rect { "square" } else { "circle" },
                 pieces.lift, one.lift, pieces.across, one.across, pieces.ungrounded, one.ungrounded
             ));
         }
