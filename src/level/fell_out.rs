@@ -45,11 +45,7 @@ pub fn put_back_lost_actors(
     let file = &level.level.file;
     for (entity, name, mut pos, mut prev, mut vel, level_actor, is_player) in &mut actors {
         let (x, y) = grid.cell_of(pos.0);
-        let outside = x < 0
-            || y < 0
-            || x >= grid.width as i64
-            || y >= grid.height as i64
-            || !pos.0.is_finite();
+        let outside = !grid.contains(x, y) || !pos.0.is_finite();
         if !outside && grid.get(x, y) != TileKind::Solid {
             continue;
         }

@@ -12,7 +12,7 @@
 mod common;
 
 use common::rng::Rng;
-use common::to_kurbo;
+use common::{extent_along, to_kurbo};
 use glam::Vec2;
 use kurbo::ParamCurve;
 use tangent_collision::dynamics::{CONTACT_MARGIN, SKIN};
@@ -23,21 +23,6 @@ const DT: f32 = 1.0 / 60.0;
 /// The platform's height at `x` (by kurbo); `None` outside its span.
 fn height_at(piece: &kurbo::PathSeg, x: f64) -> Option<f64> {
     common::t_at_x(piece, x).map(|t| piece.eval(t).y)
-}
-
-/// The lowest point of the shape below its centre.
-fn below_centre(shape: &ActorShape) -> f32 {
-    match *shape {
-        ActorShape::Circle { radius } => radius,
-        ActorShape::Rect { half_extents } => half_extents.y,
-    }
-}
-
-fn half_width(shape: &ActorShape) -> f32 {
-    match *shape {
-        ActorShape::Circle { radius } => radius,
-        ActorShape::Rect { half_extents } => half_extents.x,
-    }
 }
 
 #[test]
@@ -90,7 +75,9 @@ fn one_way_pieces_pass_from_below_hold_from_above_and_let_through_on_request() {
         let seg = to_kurbo(&terrain);
         let size = rng.log_range(1.0, 32.0) as f32;
         let shape = common::circle_or_rect(&mut rng, size);
-        if 2.0 * half_width(&shape) > 0.6 * w {
+        // Half the body's width and height.
+        let (half_w, half_h) = (extent_along(&shape, Vec2::X), extent_along(&shape, Vec2::Y));
+        if 2.0 * half_w > 0.6 * w {
             continue; // too wide to land on the platform
         }
         let g = rng.range(300.0, 6000.0) as f32;
@@ -98,9 +85,8 @@ fn one_way_pieces_pass_from_below_hold_from_above_and_let_through_on_request() {
         // Start under the platform's middle part, rise to 20-200 px above it.
         let x = o.x + w * rng.range(0.35, 0.65) as f32;
         let floor_y = height_at(&seg, x as f64).unwrap() as f32;
-        let top = |s: &ActorShape| 2.0 * below_centre(s);
-        let y0 = floor_y - top(&shape) - rng.range(2.0, 60.0) as f32;
-        let rise = floor_y + top(&shape) + rng.range(20.0, 200.0) as f32 - y0;
+        let y0 = floor_y - 2.0 * half_h - rng.range(2.0, 60.0) as f32;
+        let rise = floor_y + 2.0 * half_h + rng.range(20.0, 200.0) as f32 - y0;
         let vy = (2.0 * g * rise).sqrt();
         let vx = rng.range(-1.0, 1.0) as f32 * 150.0f32.min(0.2 * w * g / vy);
         let mut body = Body::new(shape, Vec2::new(x, y0), Vec2::new(vx, vy), 0.0).with_grip();
@@ -109,8 +95,7 @@ fn one_way_pieces_pass_from_below_hold_from_above_and_let_through_on_request() {
         let mut scratch = StepScratch::default();
         let mut max_y = f64::MIN;
         let side = |b: &Body| {
-            height_at(&seg, b.position.x as f64)
-                .map(|h| b.position.y as f64 - below_centre(&b.shape) as f64 - h)
+            height_at(&seg, b.position.x as f64).map(|h| b.position.y as f64 - half_h as f64 - h)
         };
         let mut was_above = false;
         let seconds = 2.0 * vy / g + 2.0;
@@ -168,7 +153,7 @@ fn one_way_pieces_pass_from_below_hold_from_above_and_let_through_on_request() {
             step_body_with(&set, &mut body, &mut scratch, gravity, DT);
         }
         let below = height_at(&seg, body.position.x as f64)
-            .is_none_or(|h| ((body.position.y + below_centre(&body.shape)) as f64) < h);
+            .is_none_or(|h| ((body.position.y + half_h) as f64) < h);
         assert!(below, "case {case}: did not drop through: {body:?}");
         dropped += 1;
     }

@@ -71,9 +71,14 @@ impl TileGrid {
         }
     }
 
+    /// Whether the cell `(x, y)` lies inside the grid.
+    pub fn contains(&self, x: i64, y: i64) -> bool {
+        (0..self.width as i64).contains(&x) && (0..self.height as i64).contains(&y)
+    }
+
     /// The cell at `(x, y)`; outside the grid is [`TileKind::Solid`].
     pub fn get(&self, x: i64, y: i64) -> TileKind {
-        if x < 0 || y < 0 || x >= self.width as i64 || y >= self.height as i64 {
+        if !self.contains(x, y) {
             return TileKind::Solid;
         }
         self.cells[y as usize * self.width + x as usize]
