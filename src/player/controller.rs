@@ -230,6 +230,8 @@ pub fn snap_to_ground(
             point: toi.point,
             normal: toi.normal,
             piece,
+            actor: None,
+            velocity: Vec2::ZERO,
             hits: toi.hits,
             impact_speed: 0.0,
             bounced: false,

@@ -25,7 +25,8 @@ pub mod prelude {
     pub use glam::Vec2;
 
     pub use crate::dynamics::{
-        Body, Contact, MAX_BODY_SPEED, StepReport, StepScratch, cast, step_body, step_body_with,
+        Body, Contact, Layers, MAX_BODY_SPEED, StepReport, StepScratch, WorldScratch, cast,
+        step_bodies, step_body, step_body_with,
     };
     pub use crate::geometry::{ActorShape, CubicBezier, QuadBezier, Rect, Segment, Terrain};
     pub use crate::query::{Hits, Toi, bounce_normal, reflect, sweep};

@@ -29,6 +29,49 @@ pub struct Body {
     pub max_slope: f32,
     /// Pass through one-way pieces (dropping down through a platform).
     pub drop_through: bool,
+    /// `1 / mass` against other bodies (see [`step_bodies`](super::step_bodies));
+    /// 0 makes it immovable by them (a kinematic body: it pushes, nothing
+    /// pushes it). [`Body::new`] gives a mass of 1 per px² of its area.
+    pub inverse_mass: f32,
+    /// Which other bodies it collides with.
+    pub layers: Layers,
+    /// Multiplies the gravity the step is given (the player's apex hang).
+    pub gravity_scale: f32,
+}
+
+/// Collision layers between bodies: two bodies collide when each one's
+/// `member` bits meet the other's `mask`. The default is in layer 1 and
+/// meets every layer; `Layers::NONE` meets no body (terrain still).
+///
+/// ```
+/// use tangent_collision::dynamics::Layers;
+/// let decor = Layers { member: 0b10, mask: 0b01 };   // meets layer 1 only
+/// assert!(Layers::default().meets(&decor) && !decor.meets(&decor));
+/// assert!(!Layers::NONE.meets(&Layers::default()));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Layers {
+    pub member: u32,
+    pub mask: u32,
+}
+
+impl Layers {
+    /// Collides with no other body.
+    pub const NONE: Layers = Layers { member: 0, mask: 0 };
+
+    /// Whether bodies with these layers collide.
+    pub fn meets(&self, other: &Layers) -> bool {
+        self.member & other.mask != 0 && other.member & self.mask != 0
+    }
+}
+
+impl Default for Layers {
+    fn default() -> Self {
+        Layers {
+            member: 1,
+            mask: u32::MAX,
+        }
+    }
 }
 
 impl Body {
@@ -42,7 +85,23 @@ impl Body {
             friction: 0.0,
             max_slope: DEFAULT_MAX_SLOPE,
             drop_through: false,
+            inverse_mass: 1.0 / shape.area().max(f32::MIN_POSITIVE),
+            layers: Layers::default(),
+            gravity_scale: 1.0,
         }
+    }
+
+    /// The same body with this mass (`f32::INFINITY`: immovable).
+    ///
+    /// ```
+    /// use tangent_collision::prelude::*;
+    /// let ball = Body::new(ActorShape::Circle { radius: 1.0 }, Vec2::ZERO, Vec2::ZERO, 0.5);
+    /// assert!((1.0 / ball.inverse_mass - std::f32::consts::PI).abs() < 1e-5);
+    /// assert_eq!(ball.with_mass(f32::INFINITY).inverse_mass, 0.0);
+    /// ```
+    pub fn with_mass(mut self, mass: f32) -> Self {
+        self.inverse_mass = 1.0 / mass;
+        self
     }
 
     /// The same body with `friction = tan(max_slope)`: at rest it stays put
@@ -58,6 +117,9 @@ impl Body {
             && self.restitution.is_finite()
             && self.friction.is_finite()
             && self.max_slope.is_finite()
+            && self.inverse_mass.is_finite()
+            && self.inverse_mass >= 0.0
+            && self.gravity_scale.is_finite()
             && self.shape.is_valid()
     }
 }
@@ -81,8 +143,15 @@ pub struct Contact {
     pub point: Vec2,
     /// Unit normal facing the body.
     pub normal: Vec2,
-    /// Index of the piece in the [`TerrainSet`](crate::terrain::TerrainSet).
+    /// Index of the piece in the [`TerrainSet`](crate::terrain::TerrainSet);
+    /// [`NO_PIECE`] for a contact with another body.
     pub piece: usize,
+    /// The other body, by its index among the bodies stepped together
+    /// ([`step_bodies`](super::step_bodies)); `None` for terrain.
+    pub actor: Option<usize>,
+    /// Velocity of what was touched (the other body's after the contact;
+    /// zero for terrain): a runner standing on it moves with it.
+    pub velocity: Vec2,
     /// Hit parameters of the body (grown by the contact margin) on the piece.
     pub hits: Hits,
     /// Speed into the surface just before the response (0 for support).
@@ -90,6 +159,9 @@ pub struct Contact {
     /// `true` for a bounce, `false` for support or a slide.
     pub bounced: bool,
 }
+
+/// [`Contact::piece`] of a contact with another body.
+pub const NO_PIECE: usize = usize::MAX;
 
 /// What a step did: the contacts met (supports first, then impacts in
 /// order), whether the body stands on something, motion left over, the
@@ -114,6 +186,9 @@ pub struct StepReport {
     pub depenetration: f32,
     /// Why the step was refused (non-finite input); the body is unchanged.
     pub error: Option<String>,
+    /// The step stopped at an impact with a body that has not moved yet this
+    /// step (its index) with `leftover` seconds to go after it has.
+    pub(crate) waits_for: Option<usize>,
 }
 
 impl StepReport {
@@ -125,5 +200,6 @@ impl StepReport {
         self.leftover = 0.0;
         self.depenetration = 0.0;
         self.error = None;
+        self.waits_for = None;
     }
 }

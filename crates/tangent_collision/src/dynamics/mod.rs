@@ -6,7 +6,9 @@
 //! (keeping a slide out of several surfaces), `follow` (bending a chord
 //! along a concave curve), `hill` (letting a body back down onto a convex one), `inside` (out of solid the nearest way),
 //! `depenetrate` (the pieces near a body, pushing it out), `support` (resting contacts), `impact` (the earliest impact,
-//! [`cast`]), `step` ([`step_body`]).
+//! [`cast`]), `others` (other bodies in a step: impulses, braces, resting
+//! on and hitting them), `step` ([`step_body`]), `world` (many bodies
+//! together, [`step_bodies`]).
 
 mod body;
 mod depenetrate;
@@ -15,13 +17,17 @@ mod hill;
 mod impact;
 mod inside;
 mod margins;
+mod others;
 mod slide;
 mod step;
 mod support;
+mod world;
 
-pub use body::{Body, Contact, StepReport};
+pub use body::{Body, Contact, Layers, NO_PIECE, StepReport};
 pub use impact::cast;
 pub use margins::{
     CONTACT_MARGIN, DEFAULT_MAX_SLOPE, MAX_BODY_SPEED, MAX_ITERATIONS, SKIN, capped_speed,
 };
+pub use others::{Braces, MAX_BRACES};
 pub use step::{StepScratch, step_body, step_body_with};
+pub use world::{WorldScratch, step_bodies};

@@ -56,6 +56,7 @@ use super::margins::{
     CONTACT_MARGIN, MAX_BODY_SPEED, MAX_ITERATIONS, SKIN, SMOOTH_JOINT_COS, capped_speed,
     rest_speed,
 };
+use super::others::{Braces, Neighbour, contact_with, first_other_impact, respond, rest_on_others};
 use super::slide::clip_to_cone;
 use super::support::{apply_friction, supports, touching_normals};
 use crate::geometry::Rect;
@@ -161,6 +162,39 @@ pub fn step_body_with<'s>(
     gravity: Vec2,
     dt: f32,
 ) -> &'s StepReport {
+    let everywhere = Rect::new(f32::MIN, f32::MIN, f32::MAX, f32::MAX);
+    step_body_among(
+        set,
+        body,
+        &mut [],
+        &mut Braces::default(),
+        everywhere,
+        scratch,
+        gravity,
+        dt,
+    )
+}
+
+/// [`step_body_with`] among other bodies (`others`, which hold still during
+/// this step while their velocities take the impulses of its contacts; see
+/// `others`). Contacts with bodies that hold firm are added to `braces`.
+/// The step stops at an impact with a body that is still `waiting` to move
+/// ([`StepReport::waits_for`]), so that it moves first and this one goes on
+/// after it. `others` are the bodies near `region`: a contact that turns
+/// the body fast enough to leave it ends the step there (the time left is
+/// [`StepReport::leftover`]).
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn step_body_among<'s>(
+    set: &TerrainSet,
+    body: &mut Body,
+    others: &mut [Neighbour],
+    braces: &mut Braces,
+    region: Rect,
+    scratch: &'s mut StepScratch,
+    gravity: Vec2,
+    dt: f32,
+) -> &'s StepReport {
+    let gravity = gravity * body.gravity_scale;
     let StepScratch {
         near,
         normals,
@@ -188,11 +222,19 @@ pub fn step_body_with<'s>(
     // kinetic energy.
     let origin = body.position;
     let energy = |b: &Body| 0.5 * b.velocity.length_squared() - gravity.dot(b.position - origin);
-    let start_energy = energy(body);
+    let mut start_energy = energy(body);
     let mut max_e = 0.0f32;
 
     let mut g = gravity;
     supports(set, body, &mut g, dt, near, report, normals);
+    if !others.is_empty() {
+        rest_on_others(body, &mut g, dt, others, report, braces, normals);
+        // Another body's push is not the step's own energy.
+        start_energy = energy(body);
+    }
+    // Speed into bodies that hold still this step but move away after it:
+    // kept, and given back at the end.
+    let mut held = Vec2::ZERO;
 
     let cache = &mut near.cache;
     let mut remaining = dt;
@@ -212,7 +254,56 @@ pub fn step_body_with<'s>(
         } else {
             &[]
         };
-        let Some((piece, toi)) = first_impact(set, body, motion, cache, known) else {
+        let terrain_hit = first_impact(set, body, motion, cache, known);
+        if let Some((k, fraction, n)) = first_other_impact(body, motion, others)
+            && terrain_hit
+                .as_ref()
+                .is_none_or(|(_, toi)| fraction < toi.fraction)
+        {
+            body.position += motion * fraction;
+            body.velocity += g * (remaining * fraction);
+            remaining *= 1.0 - fraction;
+            let other = &mut others[k];
+            let vn = (body.velocity - other.body.velocity).dot(n);
+            let e = body.restitution * other.body.restitution;
+            max_e = max_e.max(e);
+            let bounced = vn < -rest_speed(gravity, n, dt) && e > 0.0;
+            let factor = if bounced { 1.0 + e } else { 1.0 };
+            let firm = respond(body, other, n, factor, 0.0);
+            report
+                .contacts
+                .push(contact_with(body, other, n, (-vn).max(0.0), bounced));
+            start_energy = energy(body);
+            if firm && !bounced {
+                braces.push(n);
+            }
+            if other.waiting && !firm {
+                report.waits_for = Some(other.index);
+                break;
+            }
+            let into = body.velocity.dot(n);
+            if into < 0.0 {
+                // It holds still this step: slide along it (out of every
+                // surface touched), keeping the speed it moves away with.
+                touching_normals(&report.contacts, body, normals);
+                normals.push(n);
+                let before = body.velocity;
+                body.velocity = clip_to_cone(body.velocity, normals);
+                g = clip_to_cone(g, normals);
+                let away = (-other.body.velocity.dot(n)).max(0.0);
+                let removed = (before - body.velocity).dot(n);
+                held += n * removed.max(-away);
+                start_energy = energy(body);
+            }
+            sliding = None;
+            let ahead = body.velocity * remaining + 0.5 * g * remaining * remaining;
+            let reach = swept_box(body, ahead, SKIN + CONTACT_MARGIN);
+            if reach.union(region) != region {
+                break; // knocked out of the region its neighbours were found in
+            }
+            continue;
+        }
+        let Some((piece, toi)) = terrain_hit else {
             let (start, start_velocity) = (body.position, body.velocity);
             body.position += motion;
             body.velocity += g * remaining;
@@ -279,6 +370,8 @@ pub fn step_body_with<'s>(
             point: toi.point,
             normal: n,
             piece,
+            actor: None,
+            velocity: Vec2::ZERO,
             hits: toi.hits,
             impact_speed: (-vn).max(0.0),
             bounced,
@@ -297,6 +390,9 @@ pub fn step_body_with<'s>(
             body.velocity *= ((speed2 - 2.0 * excess).max(0.0) / speed2).sqrt();
         }
     }
+    if held != Vec2::ZERO {
+        body.velocity += held;
+    }
     report.grounded = report
         .contacts
         .iter()
@@ -313,6 +409,9 @@ pub fn step_body_with<'s>(
 /// that piece or face its way (a smooth joint); `None` otherwise.
 fn sliding_on(contacts: &[Contact]) -> Option<Sliding> {
     let last = contacts.last()?;
+    if last.actor.is_some() {
+        return None;
+    }
     // Pieces meeting at a smooth joint (normals within 2.5°) are one
     // surface: the bend follows on from the last one.
     if contacts.iter().any(|c| {

@@ -132,6 +132,8 @@ pub fn supports(
             point: piece.shape.point(mean as f32),
             normal: n,
             piece: i,
+            actor: None,
+            velocity: Vec2::ZERO,
             hits,
             impact_speed: 0.0,
             bounced: false,

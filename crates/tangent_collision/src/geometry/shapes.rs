@@ -138,6 +138,14 @@ impl ActorShape {
         }
     }
 
+    /// The shape's area, px² (`π r²`, or `4 w h` from the half extents).
+    pub fn area(&self) -> f32 {
+        match *self {
+            ActorShape::Circle { radius } => std::f32::consts::PI * radius * radius,
+            ActorShape::Rect { half_extents } => 4.0 * half_extents.x * half_extents.y,
+        }
+    }
+
     /// `true` when the size is finite and not negative.
     pub fn is_valid(&self) -> bool {
         match *self {

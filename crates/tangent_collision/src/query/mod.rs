@@ -6,7 +6,8 @@
 //! the critical points of the squared distance), `line` (segment
 //! crossings), `crossings` (segment, circle and rect hits), `joint` (what
 //! a piece's ends know of their neighbours; the rule for contacts at
-//! joints), `normal` (bounce and contact normals, [`reflect`]), `segment` (queries on one
+//! joints), `normal` (bounce and contact normals, [`reflect`]), `pair` (two actor
+//! shapes: gap, normal, entry of a motion), `segment` (queries on one
 //! [`Segment`](crate::geometry::Segment)), `distance` (curve to segment and
 //! polygon), `sweep` (time of impact).
 
@@ -17,6 +18,7 @@ mod hits;
 mod joint;
 mod line;
 mod normal;
+mod pair;
 mod segment;
 mod sweep;
 mod tolerance;
@@ -29,6 +31,7 @@ pub use hits::{Hits, MAX_HITS};
 pub use joint::{EndJoint, FREE_ENDS, JOINT_TOLERANCE, JointEnds, MAX_NEIGHBOURS};
 pub(crate) use normal::joined_contact;
 pub use normal::{bounce_normal, contact_normal, contact_normal_joined, mean_hit, reflect};
+pub use pair::RoundedBox;
 
 pub(crate) use sweep::{Target, sweep_span};
 pub use sweep::{Toi, sweep};

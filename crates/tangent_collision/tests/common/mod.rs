@@ -184,5 +184,6 @@ pub fn circle_or_rect(rng: &mut rng::Rng, size: f32) -> ActorShape {
     }
 }
 
+pub mod bodies;
 pub mod levels;
 pub mod rng;

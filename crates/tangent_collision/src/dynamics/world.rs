@@ -1,0 +1,317 @@
+//! Many bodies in one step: each moves through the terrain and among the
+//! others, which it stands on, pushes, stacks on and knocks.
+//!
+//! Why this method. Box2D v3 (soft step, sub-steps, relaxation) and Rapier
+//! (PGS) solve every contact of a step together, on polygons whose contact
+//! points they know before solving. Here a contact with terrain is found
+//! by exact queries on Bézier curves inside one body's continuous step
+//! (depenetrate, support, sweep, follow, slide), which moves one body at a
+//! time by nature. So bodies take their turns, lowest first along gravity
+//! (index order among equals: deterministic), and each one's step sees the
+//! others as obstacles held still where they are, swept exactly (the pair's
+//! Minkowski sum, `RoundedBox`): no body passes through another or ends
+//! inside it by more than the skin, at any speed. Each contact between two
+//! bodies trades an impulse (`others`: restitution the product of the two
+//! materials, Coulomb friction with the geometric mean). A body that hits
+//! one that has not moved yet stops there, lets it move first and then goes
+//! on (so a pushed crate moves before its pusher, and a row of balls passes
+//! a knock along within one step, as Celeste moves what a solid pushes
+//! before the solid). A stack stands still because support runs down it to
+//! the ground: a body remembers the surfaces it rested on (`Braces`) and a
+//! push into them moves it not at all. Contacts with terrain, and their
+//! bounce normals (`⟂ B'(mean hit t)`), are the single-body step's.
+//!
+//! Broad phase: a uniform grid of the bodies' boxes where they start (cells
+//! sized from the bodies), entries sorted by cell; a body that leaves its
+//! cells during the step is also kept in a short list searched in full.
+//! Each body looks for the others near the box its motion can reach.
+
+use glam::Vec2;
+
+use super::body::{Body, StepReport};
+use super::margins::{CONTACT_MARGIN, SKIN};
+use super::others::{Braces, Neighbour};
+use super::step::{StepScratch, step_body_among};
+use crate::geometry::Rect;
+use crate::terrain::TerrainSet;
+
+/// Where a body is in this step's turns.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Turn {
+    Waiting,
+    Moving,
+    Done,
+}
+
+/// The lists [`step_bodies`] fills, kept between calls (allocated once), and
+/// what it reports: [`reports`](Self::reports), one per body. It also keeps
+/// each body's braces from its last step: step the same bodies in the same
+/// order with one scratch.
+#[derive(Default)]
+pub struct WorldScratch {
+    step: StepScratch,
+    braces: Vec<Braces>,
+    reports: Vec<StepReport>,
+    order: Vec<usize>,
+    turn: Vec<Turn>,
+    stack: Vec<(usize, f32)>,
+    grid: Grid,
+    neighbours: Vec<Neighbour>,
+    found: Vec<usize>,
+}
+
+impl WorldScratch {
+    /// What the last [`step_bodies`] did to each body, by index.
+    pub fn reports(&self) -> &[StepReport] {
+        &self.reports
+    }
+}
+
+/// Moves every body one step of `dt` seconds through `set` and among each
+/// other under `gravity` (times each body's `gravity_scale`). See the module
+/// docs for the method. Bodies whose [`Layers`](super::Layers) do not meet
+/// pass through each other.
+///
+/// ```
+/// use tangent_collision::prelude::*;
+/// let floor = TerrainPiece::solid(Segment::new(Vec2::new(-200.0, 0.0), Vec2::new(200.0, 0.0)));
+/// let set = TerrainSet::new(vec![floor])?;
+/// let crate_ = |y: f32| Body::new(ActorShape::Rect { half_extents: Vec2::splat(16.0) }, Vec2::new(0.0, y), Vec2::ZERO, 0.0);
+/// // Three crates dropped in a column land on each other and stay stacked.
+/// let mut bodies = vec![crate_(20.0), crate_(60.0), crate_(100.0)];
+/// let mut scratch = WorldScratch::default();
+/// for _ in 0..120 {
+///     step_bodies(&set, &mut bodies, &mut scratch, Vec2::new(0.0, -900.0), 1.0 / 60.0);
+/// }
+/// for (k, b) in bodies.iter().enumerate() {
+///     assert!((b.position.y - (16.0 + 32.0 * k as f32)).abs() < 0.5, "{k}: {b:?}");
+/// }
+/// assert!(scratch.reports()[2].grounded);          // standing on the crate below
+/// # Ok::<(), TerrainError>(())
+/// ```
+pub fn step_bodies(
+    set: &TerrainSet,
+    bodies: &mut [Body],
+    scratch: &mut WorldScratch,
+    gravity: Vec2,
+    dt: f32,
+) {
+    let n = bodies.len();
+    scratch.braces.resize(n, Braces::default());
+    scratch.reports.resize_with(n, StepReport::default);
+    scratch.turn.clear();
+    scratch.turn.resize(n, Turn::Waiting);
+    scratch.grid.build(bodies);
+    let up = if gravity.length_squared() > 0.0 {
+        -gravity.normalize()
+    } else {
+        Vec2::ZERO
+    };
+    scratch.order.clear();
+    scratch.order.extend(0..n);
+    scratch.order.sort_by(|&a, &b| {
+        let (ha, hb) = (bodies[a].position.dot(up), bodies[b].position.dot(up));
+        ha.total_cmp(&hb).then(a.cmp(&b))
+    });
+    for k in 0..n {
+        let first = scratch.order[k];
+        if scratch.turn[first] != Turn::Waiting {
+            continue;
+        }
+        scratch.stack.push((first, dt));
+        while let Some((i, time)) = scratch.stack.pop() {
+            take_turn(set, bodies, scratch, (i, time), gravity, dt);
+        }
+    }
+}
+
+/// Moves body `i` for `time` seconds (all of its step, or what is left of
+/// it after waiting for another).
+fn take_turn(
+    set: &TerrainSet,
+    bodies: &mut [Body],
+    s: &mut WorldScratch,
+    (i, time): (usize, f32),
+    gravity: Vec2,
+    dt: f32,
+) {
+    let first = s.turn[i] == Turn::Waiting;
+    s.turn[i] = Turn::Moving;
+    let mut body = bodies[i];
+    let region = reach(&body, gravity, time);
+    s.grid.query(region, bodies, &mut s.found);
+    s.neighbours.clear();
+    for &j in &s.found {
+        if j != i && body.layers.meets(&bodies[j].layers) {
+            s.neighbours.push(Neighbour {
+                index: j,
+                body: bodies[j],
+                braces: s.braces[j],
+                waiting: s.turn[j] == Turn::Waiting,
+            });
+        }
+    }
+    let mut braces = if first {
+        Braces::default()
+    } else {
+        s.braces[i]
+    };
+    let report = step_body_among(
+        set,
+        &mut body,
+        &mut s.neighbours,
+        &mut braces,
+        region,
+        &mut s.step,
+        gravity,
+        time,
+    );
+    for c in &report.contacts {
+        if c.actor.is_none() && !c.bounced {
+            braces.push(c.normal);
+        }
+    }
+    bodies[i] = body;
+    for other in &s.neighbours {
+        bodies[other.index].velocity = other.body.velocity;
+    }
+    s.braces[i] = braces;
+    let merged = &mut s.reports[i];
+    if first {
+        merged.clone_from(report);
+    } else {
+        merged.contacts.extend_from_slice(&report.contacts);
+        merged.grounded |= report.grounded;
+        merged.leftover = report.leftover;
+        merged.depenetration += report.depenetration;
+        if report.error.is_some() {
+            merged.error.clone_from(&report.error);
+        }
+    }
+    merged.waits_for = None;
+    s.grid.moved(i, &body);
+    match report.waits_for {
+        Some(k) => {
+            let left = report.leftover;
+            s.stack.push((i, left));
+            s.stack.push((k, dt));
+        }
+        None => s.turn[i] = Turn::Done,
+    }
+}
+
+/// The box a body's motion can reach in `time` seconds, with room for the
+/// skin and contact margin: a square about its box as wide as its speed and
+/// gravity can carry it (bounces turn the path, never lengthen it).
+fn reach(body: &Body, gravity: Vec2, time: f32) -> Rect {
+    let g = gravity.length() * body.gravity_scale.abs();
+    let travel = body.velocity.length() * time + 0.5 * g * time * time;
+    body.shape
+        .aabb(body.position)
+        .inflate(travel + 2.0 * (SKIN + CONTACT_MARGIN) + 1.0)
+}
+
+/// The bodies' boxes on a uniform grid, sorted by cell.
+#[derive(Default)]
+struct Grid {
+    cell: f32,
+    entries: Vec<(u64, usize)>,
+    /// Each body's cells where the step began.
+    cells: Vec<[i32; 4]>,
+    /// Bodies that left their cells during the step.
+    strays: Vec<usize>,
+    /// The last query each body was found in (dedup).
+    stamp: Vec<u32>,
+    query_count: u32,
+}
+
+/// Cells past this many in a query are not looked up one by one: every
+/// body is checked instead.
+const MAX_QUERY_CELLS: i64 = 4096;
+
+impl Grid {
+    fn range(&self, r: Rect) -> [i32; 4] {
+        let c = |v: f32| (v / self.cell).floor().clamp(-1e9, 1e9) as i32;
+        [c(r.min.x), c(r.min.y), c(r.max.x), c(r.max.y)]
+    }
+
+    fn key(x: i32, y: i32) -> u64 {
+        ((x as u32 as u64) << 32) | y as u32 as u64
+    }
+
+    fn build(&mut self, bodies: &[Body]) {
+        let mean = bodies
+            .iter()
+            .map(|b| b.shape.aabb(Vec2::ZERO).half_size().max_element())
+            .sum::<f32>()
+            / bodies.len().max(1) as f32;
+        self.cell = (4.0 * mean).clamp(8.0, 1024.0);
+        self.entries.clear();
+        self.cells.clear();
+        self.strays.clear();
+        self.stamp.clear();
+        self.stamp.resize(bodies.len(), 0);
+        self.query_count = 0;
+        for (i, b) in bodies.iter().enumerate() {
+            let r = self.range(b.shape.aabb(b.position));
+            self.cells.push(r);
+            for x in r[0]..=r[2] {
+                for y in r[1]..=r[3] {
+                    self.entries.push((Self::key(x, y), i));
+                }
+            }
+        }
+        self.entries.sort_unstable();
+    }
+
+    /// Notes where body `i` ended its turn.
+    fn moved(&mut self, i: usize, body: &Body) {
+        let [x0, y0, x1, y1] = self.range(body.shape.aabb(body.position));
+        let [a0, b0, a1, b1] = self.cells[i];
+        let inside = x0 >= a0 && y0 >= b0 && x1 <= a1 && y1 <= b1;
+        if !inside && !self.strays.contains(&i) {
+            self.strays.push(i);
+        }
+    }
+
+    /// The bodies whose box (where they are now) meets `region`, ascending.
+    fn query(&mut self, region: Rect, bodies: &[Body], out: &mut Vec<usize>) {
+        out.clear();
+        self.query_count += 1;
+        let stamp = self.query_count;
+        let [x0, y0, x1, y1] = self.range(region);
+        let cells = (x1 as i64 - x0 as i64 + 1) * (y1 as i64 - y0 as i64 + 1);
+        let seen = &mut self.stamp;
+        let mut take = |j: usize, out: &mut Vec<usize>| {
+            if seen[j] != stamp {
+                seen[j] = stamp;
+                let b = &bodies[j];
+                if !b.shape.aabb(b.position).intersect(region).is_empty() {
+                    out.push(j);
+                }
+            }
+        };
+        if cells > MAX_QUERY_CELLS {
+            for j in 0..bodies.len() {
+                take(j, out);
+            }
+            return;
+        }
+        for x in x0..=x1 {
+            for y in y0..=y1 {
+                let key = Self::key(x, y);
+                let start = self.entries.partition_point(|e| e.0 < key);
+                for &(k, j) in &self.entries[start..] {
+                    if k != key {
+                        break;
+                    }
+                    take(j, out);
+                }
+            }
+        }
+        for &j in &self.strays {
+            take(j, out);
+        }
+        out.sort_unstable();
+    }
+}

@@ -1,0 +1,157 @@
+//! Stacks stand still: ten 32 px crates on a tile floor for ten simulated
+//! minutes, the same on a gentle curve and with friction 0.5: the top crate
+//! drifts less than 0.1 px and no crate ever overlaps another by more than
+//! the skin. Then swept: columns of 2–10 crates (or crates with a ball on
+//! top) 6–64 px, each shifted sideways by up to half its size, gravity 300–6 000 px/s², friction 0–1, dropped from up to
+//! 2 px apart, anywhere within ±8 000 px, for twenty seconds.
+
+mod common;
+
+use common::bodies::deepest_overlap;
+use common::rng::Rng;
+use glam::Vec2;
+use tangent_collision::dynamics::SKIN;
+use tangent_collision::prelude::*;
+
+const DT: f32 = 1.0 / 60.0;
+const TEN_MINUTES: usize = 36_000;
+
+fn crate_at(half: f32, at: Vec2, friction: f32) -> Body {
+    let mut b = Body::new(
+        ActorShape::Rect {
+            half_extents: Vec2::splat(half),
+        },
+        at,
+        Vec2::ZERO,
+        0.1,
+    );
+    b.friction = friction;
+    b
+}
+
+/// A column of `n` crates of half size `half` standing on `ground_y` at `x`,
+/// `gap` apart, each shifted sideways by up to `sway` of its half size.
+fn column(
+    n: usize,
+    half: f32,
+    (x, ground_y): (f32, f32),
+    (gap, sway): (f32, f32),
+    friction: f32,
+    rng: &mut Rng,
+) -> Vec<Body> {
+    (0..n)
+        .map(|k| {
+            let y = ground_y + half + SKIN + k as f32 * (2.0 * half + gap);
+            let dx = sway * half * rng.range(-1.0, 1.0) as f32;
+            crate_at(half, Vec2::new(x + dx, y), friction)
+        })
+        .collect()
+}
+
+/// Steps `bodies` for `steps`, after one settling second: (drift of the top
+/// body, deepest overlap seen at any step).
+fn stand(set: &TerrainSet, bodies: &mut [Body], gravity: Vec2, steps: usize) -> (f32, f32) {
+    let mut scratch = WorldScratch::default();
+    let mut worst = 0.0f32;
+    for _ in 0..60 {
+        step_bodies(set, bodies, &mut scratch, gravity, DT);
+        worst = worst.max(deepest_overlap(bodies));
+    }
+    let top = bodies.len() - 1;
+    let start = bodies[top].position;
+    for _ in 0..steps {
+        step_bodies(set, bodies, &mut scratch, gravity, DT);
+        worst = worst.max(deepest_overlap(bodies));
+    }
+    ((bodies[top].position - start).length(), worst)
+}
+
+fn floor(y: f32, x0: f32, x1: f32) -> TerrainPiece {
+    TerrainPiece::solid(Segment::new(Vec2::new(x0, y), Vec2::new(x1, y)))
+}
+
+#[test]
+fn ten_crates_stand_for_ten_minutes_on_tiles_on_a_curve_and_with_friction() {
+    let g = Vec2::new(0.0, -3600.0);
+    let rng = &mut Rng::new(1);
+    // Tile floor: the tiles' merged top edge.
+    let tiles = TerrainSet::new(vec![floor(32.0, -320.0, 320.0)]).unwrap();
+    let mut on_tiles = column(10, 16.0, (0.0, 32.0), (0.0, 0.0), 0.0, rng);
+    let (drift, overlap) = stand(&tiles, &mut on_tiles, g, TEN_MINUTES);
+    println!("tile floor: top drift {drift:.5} px, deepest overlap {overlap:.5} px");
+    assert!(drift < 0.1 && overlap <= SKIN, "{on_tiles:?}");
+
+    // A gentle curve: the bottom crate on the flat bottom of a wide cubic
+    // bowl (slopes under 10° where it stands), frictionless.
+    let bowl = CubicBezier::new(
+        Vec2::new(-600.0, 200.0),
+        Vec2::new(-200.0, -100.0),
+        Vec2::new(200.0, -100.0),
+        Vec2::new(600.0, 200.0),
+    );
+    let curve = TerrainSet::new(vec![TerrainPiece::solid(bowl)]).unwrap();
+    let bottom = Terrain::from(bowl).point(0.5).y;
+    let mut on_curve = column(10, 16.0, (0.0, bottom + 0.5), (0.0, 0.0), 0.0, rng);
+    let (drift, overlap) = stand(&curve, &mut on_curve, g, TEN_MINUTES);
+    println!("gentle curve: top drift {drift:.5} px, deepest overlap {overlap:.5} px");
+    assert!(drift < 0.1 && overlap <= SKIN, "{on_curve:?}");
+
+    // Friction 0.5 on a 12° straight slope (within atan 0.5 = 26.6°).
+    let slope = Segment::new(Vec2::new(-400.0, -85.0), Vec2::new(400.0, 85.0));
+    let sloped = TerrainSet::new(vec![TerrainPiece::solid(slope)]).unwrap();
+    let mut rough = column(
+        10,
+        16.0,
+        (0.0, 16.0 * 12f32.to_radians().tan() + 0.5),
+        (0.0, 0.0),
+        0.5,
+        rng,
+    );
+    let (drift, overlap) = stand(&sloped, &mut rough, g, TEN_MINUTES);
+    println!("friction 0.5 on 12°: top drift {drift:.5} px, deepest overlap {overlap:.5} px");
+    assert!(drift < 0.1 && overlap <= SKIN, "{rough:?}");
+}
+
+#[test]
+fn random_columns_stand_still() {
+    let mut rng = Rng::new(0x57AC_C0DE);
+    let (mut checked, mut worst_drift, mut worst_overlap) = (0, 0.0f32, 0.0f32);
+    for case in 0..60 {
+        let n = 2 + rng.below(9);
+        let half = rng.range(3.0, 32.0) as f32;
+        let g = Vec2::new(0.0, -rng.log_range(300.0, 6000.0) as f32);
+        let friction = if rng.chance(0.5) {
+            0.0
+        } else {
+            rng.range(0.1, 1.0) as f32
+        };
+        let x = rng.range(-8000.0, 8000.0) as f32;
+        let y = rng.range(-8000.0, 8000.0) as f32;
+        let gap = rng.range(0.0, 2.0) as f32;
+        let set = TerrainSet::new(vec![floor(y, x - 40.0 * half, x + 40.0 * half)]).unwrap();
+        let sway = rng.range(0.0, 0.5) as f32;
+        let mut bodies = column(n, half, (x, y), (gap, sway), friction, &mut rng);
+        if rng.chance(0.3) {
+            // A ball on top.
+            let r = rng.range(0.3, 1.0) as f32 * half;
+            let top = bodies[n - 1].position + Vec2::new(0.0, half + r + gap + SKIN);
+            bodies.push(Body::new(
+                ActorShape::Circle { radius: r },
+                top,
+                Vec2::ZERO,
+                0.2,
+            ));
+        }
+        let (drift, overlap) = stand(&set, &mut bodies, g, 1200);
+        assert!(
+            drift < 0.1 && overlap <= SKIN,
+            "case {case}: n {n}, half {half}, g {g}, μ {friction}: drift {drift}, overlap {overlap}: {bodies:?}"
+        );
+        worst_drift = worst_drift.max(drift);
+        worst_overlap = worst_overlap.max(overlap);
+        checked += 1;
+    }
+    println!(
+        "{checked} columns: worst top drift {worst_drift:.5} px, deepest overlap {worst_overlap:.5} px"
+    );
+}
