@@ -1,11 +1,11 @@
 //! Sounds: jump, land and bounce, played from the collision plugin's hit
-//! messages and the controller's jumps. The WAV files are built into the
+//! messages (terrain and actor–actor) and the controller's jumps. The WAV files are built into the
 //! binary ([`crate::assets`]).
 
 use bevy::prelude::*;
 
 use crate::assets::GameAssets;
-use crate::collision::plugin::HitMessage;
+use crate::collision::plugin::{ActorHit, HitMessage};
 use crate::player::{ControllerState, Player};
 
 pub struct SoundPlugin;
@@ -26,14 +26,22 @@ fn play(commands: &mut Commands, clip: &Option<Handle<AudioSource>>, volume: f32
     ));
 }
 
-fn play_hits(mut commands: Commands, sounds: Res<GameAssets>, mut hits: MessageReader<HitMessage>) {
-    // At most one sound of each kind per frame.
+fn play_hits(
+    mut commands: Commands,
+    sounds: Res<GameAssets>,
+    mut hits: MessageReader<HitMessage>,
+    mut knocks: MessageReader<ActorHit>,
+) {
+    // At most one sound of each kind per frame; actors knocking together
+    // (a crate landing on a crate, balls meeting) sound like terrain hits.
     let (mut land, mut bounce) = (0.0f32, 0.0f32);
-    for h in hits.read() {
-        if h.bounced {
-            bounce = bounce.max(h.impact_speed);
+    let terrain = hits.read().map(|h| (h.bounced, h.impact_speed));
+    let actors = knocks.read().map(|k| (k.bounced, k.closing_speed));
+    for (bounced, speed) in terrain.chain(actors) {
+        if bounced {
+            bounce = bounce.max(speed);
         } else {
-            land = land.max(h.impact_speed);
+            land = land.max(speed);
         }
     }
     if bounce > 80.0 {

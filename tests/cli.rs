@@ -17,7 +17,7 @@ fn headless_replay_run_reaches_the_goal() {
             "--level",
             "assets/levels/01-hills.level.ron",
             "--frames",
-            "400",
+            "600",
             "--replay",
             "assets/replays/01-hills.replay",
         ])

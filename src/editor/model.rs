@@ -274,6 +274,9 @@ impl EditorModel {
                     velocity: (0.0, 0.0),
                     restitution,
                     friction,
+                    mass: 0.0,
+                    layer: 1,
+                    mask: u32::MAX,
                 });
             }
             Edit::DeleteActor(i) => {

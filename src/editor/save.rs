@@ -170,6 +170,15 @@ fn actor(a: &ActorDef) -> String {
     if a.friction != 0.0 {
         s.push_str(&format!(", friction: {}", num(a.friction)));
     }
+    if a.mass != 0.0 {
+        s.push_str(&format!(", mass: {}", num(a.mass)));
+    }
+    if a.layer != 1 {
+        s.push_str(&format!(", layer: {}", a.layer));
+    }
+    if a.mask != u32::MAX {
+        s.push_str(&format!(", mask: {}", a.mask));
+    }
     s.push(')');
     s
 }

@@ -82,6 +82,25 @@ pub struct ActorDef {
     pub restitution: f32,
     #[serde(default)]
     pub friction: f32,
+    /// Mass against other actors; 0 (the default) for its area in px²
+    /// (density 1). `inf` makes it immovable by them.
+    #[serde(default)]
+    pub mass: f32,
+    /// Collision layers against other actors (bits it is in), default 1.
+    #[serde(default = "layer_one")]
+    pub layer: u32,
+    /// The layers of other actors it collides with (bits), default all:
+    /// a decorative actor with `mask: 0` passes through every other actor.
+    #[serde(default = "all_layers")]
+    pub mask: u32,
+}
+
+fn layer_one() -> u32 {
+    1
+}
+
+fn all_layers() -> u32 {
+    u32::MAX
 }
 
 /// The goal: an axis-aligned box; touching it finishes the level.

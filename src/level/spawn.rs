@@ -10,9 +10,10 @@ use super::fell_out::{FellOut, put_back_lost_actors};
 use super::files::read_level_text;
 use super::validate::{Level, actor_shape};
 use crate::collision::plugin::{
-    Actor, Gravity, PhysicsPosition, PreviousPhysicsPosition, TerrainIndex, TerrainShape, Velocity,
+    Actor, CollisionLayers, Gravity, PhysicsPosition, PreviousPhysicsPosition, TerrainIndex,
+    TerrainShape, Velocity,
 };
-use crate::collision::{ActorShape, TerrainPiece};
+use crate::collision::{ActorShape, Layers, TerrainPiece};
 use crate::mode::LevelLoaded;
 use crate::player::camera::CameraBounds;
 use crate::player::{Player, PlayerTuning};
@@ -174,11 +175,19 @@ pub fn spawn_level(commands: &mut Commands, level: &Level, player_at: Option<(Ve
         let p = Vec2::new(a.position.0, a.position.1);
         let mut body = Actor::new(actor_shape(&a.shape), a.restitution);
         body.friction = a.friction;
+        if a.mass > 0.0 {
+            body.inverse_mass = 1.0 / a.mass;
+        }
         let v = Vec2::new(a.velocity.0, a.velocity.1);
+        let layers = Layers {
+            member: a.layer,
+            mask: a.mask,
+        };
         commands.spawn((
             LevelActor(i),
             Name::new(a.name.clone()),
             actor(body, p, v, 5.0),
+            CollisionLayers(layers),
         ));
     }
     let g = f.goal;

@@ -460,6 +460,9 @@ fn actor_problem(
     {
         return Some("restitution and friction must be 0 or more".into());
     }
+    if a.mass.is_nan() || a.mass < 0.0 {
+        return Some("mass must be 0 (from its area) or more (inf: immovable)".into());
+    }
     inside_solid(set, grid, fills, &actor_shape(&a.shape), v(a.position))
         .map(|m| format!("it is {m}"))
 }

@@ -74,13 +74,14 @@ impl Plugin for ControllerPlugin {
     }
 }
 
-/// The most upward contact normal within the max slope, if any.
-fn ground_normal(contacts: &Contacts, up: Vec2, max_slope: f32) -> Option<Vec2> {
+/// The most upward contact within the max slope, if any: its normal and
+/// the velocity of what it touches (a crate or ball moves; terrain not).
+fn ground_contact(contacts: &Contacts, up: Vec2, max_slope: f32) -> Option<(Vec2, Vec2)> {
     contacts
         .iter()
-        .map(|c| c.normal)
-        .filter(|n| n.dot(up) >= max_slope.cos() - 1e-4)
-        .max_by(|a, b| a.dot(up).total_cmp(&b.dot(up)))
+        .map(|c| (c.normal, c.velocity))
+        .filter(|(n, _)| n.dot(up) >= max_slope.cos() - 1e-4)
+        .max_by(|a, b| a.0.dot(up).total_cmp(&b.0.dot(up)))
 }
 
 /// Moves `value` toward `target` by at most `step`.
@@ -115,7 +116,7 @@ pub fn control(
         st.steps += 1;
         actor.max_slope = t.max_slope_deg.to_radians();
         let ground = if grounded.0 {
-            ground_normal(contacts, up, actor.max_slope)
+            ground_contact(contacts, up, actor.max_slope)
         } else {
             None
         };
@@ -139,11 +140,18 @@ pub fn control(
         let dir = (input.right as i32 - input.left as i32) as f32;
         let target = dir * t.max_run;
         let rate = if dir != 0.0 { t.run_accel } else { t.run_decel };
-        if let Some(n) = ground {
+        if let Some((n, carried)) = ground {
+            // Standing on an actor, run relative to it: it carries the
+            // runner (terrain carries nothing, and the sums are skipped).
             let tangent = Vec2::new(n.y, -n.x); // rightward along the surface
-            let along = vel.0.dot(tangent);
-            let speed = approach(along, target, rate * dt);
-            vel.0 = tangent * speed;
+            let moving = carried != Vec2::ZERO;
+            let own = if moving { vel.0 - carried } else { vel.0 };
+            let speed = approach(own.dot(tangent), target, rate * dt);
+            vel.0 = if moving {
+                carried + tangent * speed
+            } else {
+                tangent * speed
+            };
         } else {
             vel.0.x = approach(vel.0.x, target, rate * t.air_control * dt);
         }

@@ -5,9 +5,11 @@
 //!
 //! rapier2d gets the same merged tile edges (one polyline collider) and the
 //! curves flattened to polylines at 0.1 px with lyon_geom, CCD on for every
-//! ball, ball-ball contacts filtered out (Tangent's bodies do not collide with
-//! each other), restitution multiplied like ours, no friction, defaults
-//! otherwise (sleeping included). Both start from the same balls.
+//! ball, restitution multiplied like ours, no friction, defaults otherwise
+//! (sleeping included). Both start from the same balls. Rows without
+//! `+contacts` filter ball–ball contacts out (Tangent's `step_body_with`
+//! steps each body alone); rows with it turn them on in both engines
+//! (Tangent's `step_bodies`), so the balls knock and pile up.
 //!
 //! Each row reports steps per second (600 steps of all N bodies, wall clock,
 //! after building the terrain), and how many balls ended inside a solid tile
@@ -21,7 +23,7 @@ use glam::Vec2;
 use rapier2d::prelude::*;
 use tangent_bench::scene::{DT, GRAVITY, Scene, escaped, scene};
 use tangent_collision::prelude::{
-    Body, StepScratch, Terrain, TerrainSet, step_body_with, tile_edges,
+    Body, StepScratch, Terrain, TerrainSet, WorldScratch, step_bodies, step_body_with, tile_edges,
 };
 
 const FLATTEN_TOLERANCE: f32 = 0.1;
@@ -31,12 +33,18 @@ struct Run {
     escaped: usize,
 }
 
-fn run_tangent(s: &Scene, steps: usize) -> Run {
+fn run_tangent(s: &Scene, steps: usize, contacts: bool) -> Run {
     let set = TerrainSet::from_tiles(&s.grid, s.curves.clone()).expect("valid terrain");
     let mut bodies: Vec<Body> = s.balls.iter().map(|b| b.body()).collect();
     let mut scratch = StepScratch::default();
+    let mut world = WorldScratch::default();
     let start = Instant::now();
     for _ in 0..steps {
+        if contacts {
+            step_bodies(&set, &mut bodies, &mut world, GRAVITY, DT);
+            std::hint::black_box(world.reports());
+            continue;
+        }
         for body in &mut bodies {
             std::hint::black_box(step_body_with(&set, body, &mut scratch, GRAVITY, DT));
         }
@@ -79,11 +87,16 @@ fn flattened(curve: &Terrain) -> Vec<Vector> {
     out
 }
 
-fn run_rapier(s: &Scene, steps: usize) -> Run {
+fn run_rapier(s: &Scene, steps: usize, contacts: bool) -> Run {
     let mut bodies = RigidBodySet::new();
     let mut colliders = ColliderSet::new();
     let terrain_groups = InteractionGroups::new(Group::GROUP_2, Group::GROUP_1, Default::default());
-    let ball_groups = InteractionGroups::new(Group::GROUP_1, Group::GROUP_2, Default::default());
+    let balls_meet = if contacts {
+        Group::GROUP_1 | Group::GROUP_2
+    } else {
+        Group::GROUP_2
+    };
+    let ball_groups = InteractionGroups::new(Group::GROUP_1, balls_meet, Default::default());
     let ground = bodies.insert(RigidBodyBuilder::fixed());
     let edges = tile_edges(&s.grid);
     let vertices: Vec<Vector> = edges
@@ -183,23 +196,29 @@ fn main() {
     let rows_wanted = std::env::var("SCENE_ROWS").unwrap_or_default();
     let engines = std::env::var("SCENE_ENGINES").unwrap_or_else(|_| "tangent,rapier".into());
     let configs = [
-        ("small-1k", 256, 64, 1_000),
-        ("small-10k", 256, 64, 10_000),
-        ("big-1k", 1_000, 1_000, 1_000),
-        ("big-10k", 1_000, 1_000, 10_000),
+        ("small-1k", 256, 64, 1_000, false),
+        ("small-10k", 256, 64, 10_000, false),
+        ("big-1k", 1_000, 1_000, 1_000, false),
+        ("big-10k", 1_000, 1_000, 10_000, false),
+        ("small-1k+contacts", 256, 64, 1_000, true),
+        ("small-10k+contacts", 256, 64, 10_000, true),
     ];
     println!(
         "| scene | tiles | terrain pieces | bodies | Tangent steps/s | rapier2d steps/s | Tangent / rapier | tunneled (ours / rapier) |"
     );
     println!("|---|---|---|---|---|---|---|---|");
-    for (name, cols, rows, n) in configs {
+    for (name, cols, rows, n, contacts) in configs {
         if !rows_wanted.is_empty() && !rows_wanted.split(',').any(|r| r == name) {
             continue;
         }
         let s = scene(cols, rows, n);
         let pieces = tile_edges(&s.grid).len() + s.curves.len();
-        let ours = engines.contains("tangent").then(|| run_tangent(&s, steps));
-        let theirs = engines.contains("rapier").then(|| run_rapier(&s, steps));
+        let ours = engines
+            .contains("tangent")
+            .then(|| run_tangent(&s, steps, contacts));
+        let theirs = engines
+            .contains("rapier")
+            .then(|| run_rapier(&s, steps, contacts));
         let f = |r: &Option<Run>| {
             r.as_ref()
                 .map_or("-".to_string(), |r| format!("{:.1}", r.steps_per_s))

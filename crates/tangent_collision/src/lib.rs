@@ -36,8 +36,8 @@ pub mod prelude {
 
     #[cfg(feature = "bevy")]
     pub use crate::bevy::{
-        Actor, CollisionDebugPlugin, CollisionPlugin, CollisionSystems, Contacts, Gravity,
-        GravityScale, Grounded, HitMessage, PhysicsPosition, PreviousPhysicsPosition, TerrainIndex,
-        TerrainShape, Velocity,
+        Actor, ActorHit, CollisionDebugPlugin, CollisionLayers, CollisionPlugin, CollisionSystems,
+        Contacts, Gravity, GravityScale, Grounded, HitMessage, PhysicsPosition,
+        PreviousPhysicsPosition, TerrainIndex, TerrainShape, Velocity,
     };
 }

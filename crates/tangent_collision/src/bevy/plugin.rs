@@ -1,6 +1,8 @@
 //! The ECS face of the collision plugin: components for actors and terrain,
-//! a `FixedUpdate` system that steps every actor with [`step_body_with`], a
-//! [`HitMessage`] per impact, and render interpolation between fixed steps.
+//! a `FixedUpdate` system that steps every actor with [`step_bodies`]
+//! (through the terrain and among each other), a [`HitMessage`] per impact
+//! with terrain and an [`ActorHit`] per impact between actors, and render
+//! interpolation between fixed steps.
 //!
 //! Terrain entities carry a [`TerrainShape`]; the [`TerrainIndex`] resource
 //! holds the [`TerrainSet`] built from them and is rebuilt only when a
@@ -19,7 +21,7 @@ use bevy_transform::prelude::Transform;
 use glam::Vec2;
 use std::collections::HashSet;
 
-use crate::dynamics::{Body, Contact, DEFAULT_MAX_SLOPE, StepScratch, step_body_with};
+use crate::dynamics::{Body, Contact, DEFAULT_MAX_SLOPE, Layers, WorldScratch, step_bodies};
 use crate::geometry::ActorShape;
 use crate::query::Hits;
 use crate::terrain::{TerrainPiece, TerrainSet};
@@ -88,9 +90,12 @@ pub struct Actor {
     pub max_slope: f32,
     /// Passes through one-way terrain while set.
     pub drop_through: bool,
+    /// `1 / mass` against other actors; 0: immovable by them.
+    pub inverse_mass: f32,
 }
 
 impl Actor {
+    /// An actor of density 1 (mass = area in px²), frictionless.
     pub fn new(shape: ActorShape, restitution: f32) -> Self {
         Actor {
             shape,
@@ -98,8 +103,27 @@ impl Actor {
             friction: 0.0,
             max_slope: DEFAULT_MAX_SLOPE,
             drop_through: false,
+            inverse_mass: 1.0 / shape.area().max(f32::MIN_POSITIVE),
         }
     }
+}
+
+/// Which other actors this one collides with (see [`Layers`]); without it,
+/// layer 1 meeting every layer.
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Deref, DerefMut)]
+pub struct CollisionLayers(pub Layers);
+
+/// One actor meeting another (both entities, for sounds and effects): sent
+/// by the actor whose move met the other.
+#[derive(Message, Clone, Debug, PartialEq)]
+pub struct ActorHit {
+    pub actor: Entity,
+    pub other: Entity,
+    /// From `other` toward `actor`.
+    pub normal: Vec2,
+    /// Speed at which they closed along the normal, px/s.
+    pub closing_speed: f32,
+    pub bounced: bool,
 }
 
 /// Velocity, px/s.
@@ -172,6 +196,7 @@ impl Plugin for CollisionPlugin {
             .init_resource::<TerrainIndex>()
             .init_resource::<Gravity>()
             .add_message::<HitMessage>()
+            .add_message::<ActorHit>()
             .configure_sets(
                 FixedUpdate,
                 (CollisionSystems::Index, CollisionSystems::Step).chain(),
@@ -232,17 +257,30 @@ type ActorItem<'a> = (
     &'a mut Grounded,
     &'a mut Contacts,
     &'a GravityScale,
+    Option<&'a CollisionLayers>,
 );
 
-/// Steps every actor through the terrain, in entity order (deterministic).
+/// The bodies of one fixed step, kept between steps (the world scratch
+/// remembers what each body rested on, by its place in entity order).
+#[derive(Default)]
+pub struct StepState {
+    bodies: Vec<Body>,
+    entities: Vec<Entity>,
+    world: WorldScratch,
+    /// Actors whose refused step was already said.
+    warned: HashSet<Entity>,
+}
+
+/// Steps every actor through the terrain and among each other
+/// ([`step_bodies`]), in entity order (deterministic).
 pub fn step_actors(
     time: Res<Time<Fixed>>,
     gravity: Res<Gravity>,
     index: Res<TerrainIndex>,
     mut actors: Query<ActorItem>,
     mut hits: MessageWriter<HitMessage>,
-    mut scratch: Local<StepScratch>,
-    mut warned: Local<HashSet<Entity>>,
+    mut actor_hits: MessageWriter<ActorHit>,
+    mut state: Local<StepState>,
 ) {
     let dt = time.delta_secs();
     if dt <= 0.0 {
@@ -250,53 +288,83 @@ pub fn step_actors(
     }
     let mut all: Vec<_> = actors.iter_mut().collect();
     all.sort_by_key(|a| a.0);
-    for (entity, name, actor, mut vel, mut pos, mut prev, mut grounded, mut contacts, scale) in all
-    {
-        let who = || match name {
-            Some(n) => format!("actor {entity} ({n})"),
-            None => format!("actor {entity}"),
-        };
+    let StepState {
+        bodies,
+        entities,
+        world,
+        warned,
+    } = &mut *state;
+    bodies.clear();
+    entities.clear();
+    for (entity, name, actor, vel, pos, prev, _, _, scale, layers) in &mut all {
         if let Some(problem) = repair_non_finite(&mut vel.0, &mut pos.0, prev.0) {
-            warn!("{}: {problem}", who());
+            warn!("{}: {problem}", who(*entity, *name));
         }
+        prev.0 = pos.0;
         let mut body = Body::new(actor.shape, pos.0, vel.0, actor.restitution);
         body.friction = actor.friction;
         body.max_slope = actor.max_slope;
         body.drop_through = actor.drop_through;
-        prev.0 = pos.0;
-        let report = step_body_with(&index.set, &mut body, &mut scratch, gravity.0 * scale.0, dt);
+        body.inverse_mass = actor.inverse_mass;
+        body.gravity_scale = scale.0;
+        body.layers = layers.map_or_else(Layers::default, |l| l.0);
+        bodies.push(body);
+        entities.push(*entity);
+    }
+    step_bodies(&index.set, bodies, world, gravity.0, dt);
+    for (k, (entity, name, _, vel, pos, _, grounded, contacts, _, _)) in all.iter_mut().enumerate()
+    {
+        let report = &world.reports()[k];
         // A refused step is said once per actor, not every step.
         if let Some(e) = &report.error
-            && warned.insert(entity)
+            && warned.insert(*entity)
         {
-            warn!("{}: {e} (said once)", who());
+            warn!("{}: {e} (said once)", who(*entity, *name));
         }
-        pos.0 = body.position;
+        pos.0 = bodies[k].position;
         // A refused step leaves the body as it was; its velocity is
         // dropped so that it does not fail the same way every step.
         vel.0 = if report.error.is_some() {
             Vec2::ZERO
         } else {
-            body.velocity
+            bodies[k].velocity
         };
         grounded.0 = report.grounded;
-        for c in &report.contacts {
-            if c.impact_speed > 0.0 {
-                hits.write(HitMessage {
-                    actor: entity,
-                    terrain: index
-                        .entities
-                        .get(c.piece)
-                        .copied()
-                        .unwrap_or(Entity::PLACEHOLDER),
-                    normal: c.normal,
-                    hits: c.hits,
-                    impact_speed: c.impact_speed,
-                    bounced: c.bounced,
-                });
+        for c in report.contacts.iter().filter(|c| c.impact_speed > 0.0) {
+            match c.actor {
+                Some(other) => {
+                    actor_hits.write(ActorHit {
+                        actor: *entity,
+                        other: entities[other],
+                        normal: c.normal,
+                        closing_speed: c.impact_speed,
+                        bounced: c.bounced,
+                    });
+                }
+                None => {
+                    hits.write(HitMessage {
+                        actor: *entity,
+                        terrain: index
+                            .entities
+                            .get(c.piece)
+                            .copied()
+                            .unwrap_or(Entity::PLACEHOLDER),
+                        normal: c.normal,
+                        hits: c.hits,
+                        impact_speed: c.impact_speed,
+                        bounced: c.bounced,
+                    });
+                }
             }
         }
         contacts.0.clone_from(&report.contacts);
+    }
+}
+
+fn who(entity: Entity, name: Option<&Name>) -> String {
+    match name {
+        Some(n) => format!("actor {entity} ({n})"),
+        None => format!("actor {entity}"),
     }
 }
 
