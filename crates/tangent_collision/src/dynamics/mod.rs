@@ -7,12 +7,13 @@
 //! along a concave curve), `hill` (letting a body back down onto a convex one), `inside` (out of solid the nearest way),
 //! `depenetrate` (the pieces near a body, pushing it out), `support` (resting contacts), `impact` (the earliest impact,
 //! [`cast`]), `others` (other bodies in a step: impulses, braces, resting
-//! on and hitting them), `step` ([`step_body`]), `world` (many bodies
-//! together, [`step_bodies`]).
+//! on and hitting them), `step` ([`step_body`]), `grid` (the broad phase between bodies), `world`
+//! (many bodies together, [`step_bodies`]).
 
 mod body;
 mod depenetrate;
 mod follow;
+mod grid;
 mod hill;
 mod impact;
 mod inside;

@@ -178,9 +178,14 @@ pub fn first_other_impact(
     others: &[Neighbour],
 ) -> Option<(usize, f32, Vec2)> {
     let mut best: Option<(usize, f32, Vec2)> = None;
+    let reach = motion.length();
     for (k, other) in others.iter().enumerate() {
         let (shape, p) = pair(body, &other.body);
-        let fraction = if shape.gap(p) <= SKIN {
+        let gap = shape.gap(p);
+        if gap - reach > SKIN {
+            continue; // farther than the motion goes
+        }
+        let fraction = if gap <= SKIN {
             if motion.dot(shape.normal(p)) >= 0.0 {
                 continue;
             }

@@ -21,18 +21,18 @@
 //! push into them moves it not at all. Contacts with terrain, and their
 //! bounce normals (`⟂ B'(mean hit t)`), are the single-body step's.
 //!
-//! Broad phase: a uniform grid of the bodies' boxes where they start (cells
-//! sized from the bodies), entries sorted by cell; a body that leaves its
-//! cells during the step is also kept in a short list searched in full.
-//! Each body looks for the others near the box its motion can reach.
+//! Broad phase: a uniform grid (cells sized from the bodies) of the boxes
+//! each body's own motion can reach in the step, entries sorted by cell; a
+//! body knocked out of its cells during the step is also kept in a short
+//! list searched in full. Each body looks for the others near the box its
+//! motion can reach.
 
 use glam::Vec2;
 
 use super::body::{Body, StepReport};
-use super::margins::{CONTACT_MARGIN, SKIN};
+use super::grid::{Grid, reach};
 use super::others::{Braces, Neighbour};
 use super::step::{StepScratch, step_body_among};
-use crate::geometry::Rect;
 use crate::terrain::TerrainSet;
 
 /// Where a body is in this step's turns.
@@ -101,7 +101,7 @@ pub fn step_bodies(
     scratch.reports.resize_with(n, StepReport::default);
     scratch.turn.clear();
     scratch.turn.resize(n, Turn::Waiting);
-    scratch.grid.build(bodies);
+    scratch.grid.build(bodies, gravity, dt);
     let up = if gravity.length_squared() > 0.0 {
         -gravity.normalize()
     } else {
@@ -197,121 +197,5 @@ fn take_turn(
             s.stack.push((k, dt));
         }
         None => s.turn[i] = Turn::Done,
-    }
-}
-
-/// The box a body's motion can reach in `time` seconds, with room for the
-/// skin and contact margin: a square about its box as wide as its speed and
-/// gravity can carry it (bounces turn the path, never lengthen it).
-fn reach(body: &Body, gravity: Vec2, time: f32) -> Rect {
-    let g = gravity.length() * body.gravity_scale.abs();
-    let travel = body.velocity.length() * time + 0.5 * g * time * time;
-    body.shape
-        .aabb(body.position)
-        .inflate(travel + 2.0 * (SKIN + CONTACT_MARGIN) + 1.0)
-}
-
-/// The bodies' boxes on a uniform grid, sorted by cell.
-#[derive(Default)]
-struct Grid {
-    cell: f32,
-    entries: Vec<(u64, usize)>,
-    /// Each body's cells where the step began.
-    cells: Vec<[i32; 4]>,
-    /// Bodies that left their cells during the step.
-    strays: Vec<usize>,
-    /// The last query each body was found in (dedup).
-    stamp: Vec<u32>,
-    query_count: u32,
-}
-
-/// Cells past this many in a query are not looked up one by one: every
-/// body is checked instead.
-const MAX_QUERY_CELLS: i64 = 4096;
-
-impl Grid {
-    fn range(&self, r: Rect) -> [i32; 4] {
-        let c = |v: f32| (v / self.cell).floor().clamp(-1e9, 1e9) as i32;
-        [c(r.min.x), c(r.min.y), c(r.max.x), c(r.max.y)]
-    }
-
-    fn key(x: i32, y: i32) -> u64 {
-        ((x as u32 as u64) << 32) | y as u32 as u64
-    }
-
-    fn build(&mut self, bodies: &[Body]) {
-        let mean = bodies
-            .iter()
-            .map(|b| b.shape.aabb(Vec2::ZERO).half_size().max_element())
-            .sum::<f32>()
-            / bodies.len().max(1) as f32;
-        self.cell = (4.0 * mean).clamp(8.0, 1024.0);
-        self.entries.clear();
-        self.cells.clear();
-        self.strays.clear();
-        self.stamp.clear();
-        self.stamp.resize(bodies.len(), 0);
-        self.query_count = 0;
-        for (i, b) in bodies.iter().enumerate() {
-            let r = self.range(b.shape.aabb(b.position));
-            self.cells.push(r);
-            for x in r[0]..=r[2] {
-                for y in r[1]..=r[3] {
-                    self.entries.push((Self::key(x, y), i));
-                }
-            }
-        }
-        self.entries.sort_unstable();
-    }
-
-    /// Notes where body `i` ended its turn.
-    fn moved(&mut self, i: usize, body: &Body) {
-        let [x0, y0, x1, y1] = self.range(body.shape.aabb(body.position));
-        let [a0, b0, a1, b1] = self.cells[i];
-        let inside = x0 >= a0 && y0 >= b0 && x1 <= a1 && y1 <= b1;
-        if !inside && !self.strays.contains(&i) {
-            self.strays.push(i);
-        }
-    }
-
-    /// The bodies whose box (where they are now) meets `region`, ascending.
-    fn query(&mut self, region: Rect, bodies: &[Body], out: &mut Vec<usize>) {
-        out.clear();
-        self.query_count += 1;
-        let stamp = self.query_count;
-        let [x0, y0, x1, y1] = self.range(region);
-        let cells = (x1 as i64 - x0 as i64 + 1) * (y1 as i64 - y0 as i64 + 1);
-        let seen = &mut self.stamp;
-        let mut take = |j: usize, out: &mut Vec<usize>| {
-            if seen[j] != stamp {
-                seen[j] = stamp;
-                let b = &bodies[j];
-                if !b.shape.aabb(b.position).intersect(region).is_empty() {
-                    out.push(j);
-                }
-            }
-        };
-        if cells > MAX_QUERY_CELLS {
-            for j in 0..bodies.len() {
-                take(j, out);
-            }
-            return;
-        }
-        for x in x0..=x1 {
-            for y in y0..=y1 {
-                let key = Self::key(x, y);
-                let start = self.entries.partition_point(|e| e.0 < key);
-                for &(k, j) in &self.entries[start..] {
-                    if k != key {
-                        break;
-                    }
-                    take(j, out);
-                }
-            }
-        }
-        for &j in &self.strays {
-            take(j, out);
-        }
-        out.sort_unstable();
     }
 }
