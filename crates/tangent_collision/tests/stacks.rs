@@ -155,3 +155,53 @@ fn random_columns_stand_still() {
         "{checked} columns: worst top drift {worst_drift:.5} px, deepest overlap {worst_overlap:.5} px"
     );
 }
+
+/// A crate resting on a ball resting at the bottom of a cubic bowl stands
+/// still for ten minutes, swept: balls 6–40 px, crates 6–40 px (friction
+/// 0–1), gravity 300–6 000 px/s², the bowl anywhere within ±8 000 px.
+#[test]
+fn a_crate_on_a_ball_in_a_bowl_stands_still() {
+    let mut rng = Rng::new(0x00BA_11ED);
+    let (mut checked, mut worst_drift, mut worst_overlap) = (0, 0.0f32, 0.0f32);
+    for case in 0..24 {
+        let origin = Vec2::new(
+            rng.range(-8000.0, 8000.0) as f32,
+            rng.range(-8000.0, 8000.0) as f32,
+        );
+        let bowl = CubicBezier::new(
+            origin + Vec2::new(-400.0, 300.0),
+            origin + Vec2::new(-150.0, -100.0),
+            origin + Vec2::new(150.0, -100.0),
+            origin + Vec2::new(400.0, 300.0),
+        );
+        let set = TerrainSet::new(vec![TerrainPiece::solid(bowl)]).unwrap();
+        let bottom = Terrain::from(bowl).point(0.5);
+        let r = rng.range(3.0, 20.0) as f32;
+        let half = rng.range(3.0, 20.0) as f32;
+        let ball = Body::new(
+            ActorShape::Circle { radius: r },
+            bottom + Vec2::new(0.0, r + SKIN),
+            Vec2::ZERO,
+            0.2,
+        );
+        let crate_ = crate_at(
+            half,
+            bottom + Vec2::new(0.0, 2.0 * r + half + 2.0 * SKIN),
+            rng.range(0.0, 1.0) as f32,
+        );
+        let g = Vec2::new(0.0, -rng.log_range(300.0, 6000.0) as f32);
+        let mut bodies = [ball, crate_];
+        let steps = if case == 0 { TEN_MINUTES } else { 3600 };
+        let (drift, overlap) = stand(&set, &mut bodies, g, steps);
+        assert!(
+            drift < 0.1 && overlap <= SKIN,
+            "case {case}: r {r}, half {half}, g {g}: drift {drift}, overlap {overlap}: {bodies:?}"
+        );
+        worst_drift = worst_drift.max(drift);
+        worst_overlap = worst_overlap.max(overlap);
+        checked += 1;
+    }
+    println!(
+        "{checked} crates on balls in bowls: worst drift {worst_drift:.5} px, deepest overlap {worst_overlap:.5} px"
+    );
+}

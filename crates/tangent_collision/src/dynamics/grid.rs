@@ -8,7 +8,7 @@
 use glam::Vec2;
 
 use super::body::Body;
-use super::margins::{CONTACT_MARGIN, SKIN};
+use super::margins::{CONTACT_MARGIN, MAX_BODY_SPEED, SKIN, capped_speed};
 use crate::geometry::Rect;
 
 /// The box a body's motion can reach in `time` seconds, with room for the
@@ -16,7 +16,8 @@ use crate::geometry::Rect;
 /// gravity can carry it (bounces turn the path, never lengthen it).
 pub(super) fn reach(body: &Body, gravity: Vec2, time: f32) -> Rect {
     let g = gravity.length() * body.gravity_scale.abs();
-    let travel = body.velocity.length() * time + 0.5 * g * time * time;
+    let speed = capped_speed(body.velocity, MAX_BODY_SPEED).length();
+    let travel = speed * time + 0.5 * g * time * time;
     body.shape
         .aabb(body.position)
         .inflate(travel + 2.0 * (SKIN + CONTACT_MARGIN) + 1.0)
@@ -45,6 +46,11 @@ pub struct Grid {
 /// Cells past this many in a query are not looked up one by one: every
 /// body is checked instead.
 const MAX_QUERY_CELLS: i64 = 4096;
+
+/// How many cells a range `[x0, y0, x1, y1]` covers.
+fn cell_count(r: [i32; 4]) -> i64 {
+    (r[2] as i64 - r[0] as i64 + 1) * (r[3] as i64 - r[1] as i64 + 1)
+}
 
 impl Grid {
     fn range(&self, r: Rect) -> [i32; 4] {
@@ -79,6 +85,13 @@ impl Grid {
             // these cells unless another body's knock speeds it up.
             let r = self.range(reach(b, gravity, dt));
             self.cells.push(r);
+            if cell_count(r) > MAX_QUERY_CELLS {
+                // A very fast body: searched in full by every query
+                // rather than entered in every cell it can reach.
+                self.stray[i] = true;
+                self.strays.push(i);
+                continue;
+            }
             for x in r[0]..=r[2] {
                 for y in r[1]..=r[3] {
                     self.entries.push((Self::key(x, y), i));
@@ -93,12 +106,18 @@ impl Grid {
     /// all cells in use holds no more than four cells per entry.
     fn index_dense(&mut self) {
         self.dense = None;
-        let Some(first) = self.cells.first() else {
+        let mut in_cells = self
+            .cells
+            .iter()
+            .zip(&self.stray)
+            .filter(|(_, stray)| !**stray)
+            .map(|(r, _)| r);
+        let Some(first) = in_cells.next() else {
             return;
         };
         let mut lo = [first[0], first[1]];
         let mut hi = [first[2], first[3]];
-        for r in &self.cells {
+        for r in in_cells {
             lo = [lo[0].min(r[0]), lo[1].min(r[1])];
             hi = [hi[0].max(r[2]), hi[1].max(r[3])];
         }
@@ -158,7 +177,7 @@ impl Grid {
         self.query_count += 1;
         let stamp = self.query_count;
         let [x0, y0, x1, y1] = self.range(region);
-        let cells = (x1 as i64 - x0 as i64 + 1) * (y1 as i64 - y0 as i64 + 1);
+        let cells = cell_count([x0, y0, x1, y1]);
         let mut seen = std::mem::take(&mut self.stamp);
         let mut take = |j: usize, out: &mut Vec<usize>| {
             if seen[j] != stamp {
@@ -201,8 +220,8 @@ mod tests {
     /// checking every body does: 200 layouts of 1–400 circles and rects
     /// 1–40 px, packed in a few hundred px or spread over ±16 000 px (both
     /// signs: the cells' keys must sort as the dense table lays them out),
-    /// moving 0–3 000 px/s, 20 regions each, some after bodies have moved
-    /// out of their cells.
+    /// moving 0–3 000 px/s (one in ten layouts with a body at 1e30 px/s),
+    /// 20 regions each, some after bodies have moved out of their cells.
     #[test]
     fn the_grid_finds_what_checking_every_body_finds() {
         let mut f = unit_rng(0x5851_F42D_4C95_7F2D);
@@ -227,6 +246,10 @@ mod tests {
                     Body::new(shape, p, v, 0.5)
                 })
                 .collect();
+            if layout % 10 == 3 {
+                // One body absurdly fast: too many cells to enter.
+                bodies[0].velocity = Vec2::new(1e30, -1e30);
+            }
             let mut grid = Grid::default();
             grid.build(&bodies, Vec2::new(0.0, -3600.0), 1.0 / 60.0);
             dense += usize::from(grid.dense.is_some());
