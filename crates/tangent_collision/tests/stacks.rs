@@ -66,6 +66,17 @@ fn stand(set: &TerrainSet, bodies: &mut [Body], gravity: Vec2, steps: usize) -> 
     ((bodies[top].position - start).length(), worst)
 }
 
+/// Asserts a stand (drift, deepest overlap) held still (drift under
+/// 0.1 px, no overlap beyond the skin) and returns the worst so far.
+fn still((drift, overlap): (f32, f32), worst: (f32, f32), what: impl Fn() -> String) -> (f32, f32) {
+    assert!(
+        drift < 0.1 && overlap <= SKIN,
+        "{}: drift {drift}, overlap {overlap}",
+        what()
+    );
+    (worst.0.max(drift), worst.1.max(overlap))
+}
+
 fn floor(y: f32, x0: f32, x1: f32) -> TerrainPiece {
     TerrainPiece::solid(Segment::new(Vec2::new(x0, y), Vec2::new(x1, y)))
 }
@@ -115,7 +126,7 @@ fn ten_crates_stand_for_ten_minutes_on_tiles_on_a_curve_and_with_friction() {
 #[test]
 fn random_columns_stand_still() {
     let mut rng = Rng::new(0x57AC_C0DE);
-    let (mut checked, mut worst_drift, mut worst_overlap) = (0, 0.0f32, 0.0f32);
+    let (mut checked, mut worst) = (0, (0.0f32, 0.0f32));
     for case in 0..60 {
         let n = 2 + rng.below(9);
         let half = rng.range(3.0, 32.0) as f32;
@@ -142,17 +153,14 @@ fn random_columns_stand_still() {
                 0.2,
             ));
         }
-        let (drift, overlap) = stand(&set, &mut bodies, g, 1200);
-        assert!(
-            drift < 0.1 && overlap <= SKIN,
-            "case {case}: n {n}, half {half}, g {g}, μ {friction}: drift {drift}, overlap {overlap}: {bodies:?}"
-        );
-        worst_drift = worst_drift.max(drift);
-        worst_overlap = worst_overlap.max(overlap);
+        let stood = stand(&set, &mut bodies, g, 1200);
+        let what = || format!("case {case}: n {n}, half {half}, g {g}, μ {friction}: {bodies:?}");
+        worst = still(stood, worst, what);
         checked += 1;
     }
     println!(
-        "{checked} columns: worst top drift {worst_drift:.5} px, deepest overlap {worst_overlap:.5} px"
+        "{checked} columns: worst top drift {:.5} px, deepest overlap {:.5} px",
+        worst.0, worst.1
     );
 }
 
@@ -162,7 +170,7 @@ fn random_columns_stand_still() {
 #[test]
 fn a_crate_on_a_ball_in_a_bowl_stands_still() {
     let mut rng = Rng::new(0x00BA_11ED);
-    let (mut checked, mut worst_drift, mut worst_overlap) = (0, 0.0f32, 0.0f32);
+    let (mut checked, mut worst) = (0, (0.0f32, 0.0f32));
     for case in 0..24 {
         let origin = Vec2::new(
             rng.range(-8000.0, 8000.0) as f32,
@@ -192,16 +200,13 @@ fn a_crate_on_a_ball_in_a_bowl_stands_still() {
         let g = Vec2::new(0.0, -rng.log_range(300.0, 6000.0) as f32);
         let mut bodies = [ball, crate_];
         let steps = if case == 0 { TEN_MINUTES } else { 3600 };
-        let (drift, overlap) = stand(&set, &mut bodies, g, steps);
-        assert!(
-            drift < 0.1 && overlap <= SKIN,
-            "case {case}: r {r}, half {half}, g {g}: drift {drift}, overlap {overlap}: {bodies:?}"
-        );
-        worst_drift = worst_drift.max(drift);
-        worst_overlap = worst_overlap.max(overlap);
+        let stood = stand(&set, &mut bodies, g, steps);
+        let what = || format!("case {case}: r {r}, half {half}, g {g}: {bodies:?}");
+        worst = still(stood, worst, what);
         checked += 1;
     }
     println!(
-        "{checked} crates on balls in bowls: worst drift {worst_drift:.5} px, deepest overlap {worst_overlap:.5} px"
+        "{checked} crates on balls in bowls: worst drift {:.5} px, deepest overlap {:.5} px",
+        worst.0, worst.1
     );
 }

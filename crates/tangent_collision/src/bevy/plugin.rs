@@ -103,7 +103,7 @@ impl Actor {
             friction: 0.0,
             max_slope: DEFAULT_MAX_SLOPE,
             drop_through: false,
-            inverse_mass: 1.0 / shape.area().max(f32::MIN_POSITIVE),
+            inverse_mass: Body::unit_density_inverse_mass(&shape),
         }
     }
 }

@@ -85,10 +85,16 @@ impl Body {
             friction: 0.0,
             max_slope: DEFAULT_MAX_SLOPE,
             drop_through: false,
-            inverse_mass: 1.0 / shape.area().max(f32::MIN_POSITIVE),
+            inverse_mass: Self::unit_density_inverse_mass(&shape),
             layers: Layers::default(),
             gravity_scale: 1.0,
         }
+    }
+
+    /// `1 / mass` of a body of `shape` at density 1 (mass = area in px²),
+    /// the default; a shape of no area gets the largest finite one.
+    pub fn unit_density_inverse_mass(shape: &ActorShape) -> f32 {
+        1.0 / shape.area().max(f32::MIN_POSITIVE)
     }
 
     /// The same body with this mass (`f32::INFINITY`: immovable).

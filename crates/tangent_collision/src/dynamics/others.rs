@@ -107,9 +107,17 @@ pub struct Neighbour {
     pub waiting: bool,
 }
 
+/// How `other` gives to a push along `d` (a unit vector): the direction it
+/// moves, `d'`, and its inverse mass along the push, `w_k' = w_k (d'·d)`
+/// (0: it holds firm; see the module docs).
+fn give(other: &Neighbour, d: Vec2) -> (Vec2, f32) {
+    let moved = other.braces.response(d, other.body.friction);
+    (moved, other.body.inverse_mass * moved.dot(d).max(0.0))
+}
+
 /// Whether `other` gives nothing to a push along `-n`.
 fn holds_firm(other: &Neighbour, n: Vec2) -> bool {
-    other.body.inverse_mass == 0.0 || other.braces.response(-n, other.body.friction).dot(-n) <= 0.0
+    give(other, -n).1 == 0.0
 }
 
 /// Trades an impulse between `body` and `other` that changes their relative
@@ -117,8 +125,7 @@ fn holds_firm(other: &Neighbour, n: Vec2) -> bool {
 /// module docs). Returns `true` when `other` gave nothing (immovable or
 /// braced that way).
 pub fn trade(body: &mut Body, other: &mut Neighbour, dir: Vec2, dv: f32) -> bool {
-    let moved = other.braces.response(-dir, other.body.friction);
-    let wk = other.body.inverse_mass * moved.dot(-dir).max(0.0);
+    let (moved, wk) = give(other, -dir);
     let wi = body.inverse_mass;
     if wi + wk <= 0.0 {
         return true;
