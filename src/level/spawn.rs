@@ -132,6 +132,7 @@ pub fn player(
 ) -> impl Bundle {
     let mut body = Actor::new(shape, tuning.player_restitution);
     body.max_slope = tuning.max_slope_deg.to_radians();
+    body.can_sleep = false; // steered every step
     (Player, Name::new("player"), actor(body, at, velocity, 10.0))
 }
 

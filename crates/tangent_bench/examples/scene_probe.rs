@@ -4,7 +4,7 @@
 //!
 //! `valgrind --tool=callgrind --toggle-collect='*step_body_with*' target/release/examples/scene_probe 150`
 
-use tangent_bench::scene::{DT, GRAVITY, scene};
+use tangent_bench::scene::{DT, GRAVITY, checksum, scene};
 use tangent_collision::prelude::{Body, StepScratch, TerrainSet, step_body_with};
 fn main() {
     let steps: usize = std::env::args()
@@ -24,14 +24,9 @@ fn main() {
             std::hint::black_box(step_body_with(&set, body, &mut scratch, GRAVITY, DT));
         }
     }
-    let mut sum = 0u64;
-    for b in &bodies {
-        for v in [b.position.x, b.position.y, b.velocity.x, b.velocity.y] {
-            sum = sum.wrapping_mul(31).wrapping_add(v.to_bits() as u64);
-        }
-    }
     println!(
-        "{} bodies after {steps} steps, state checksum {sum:016x}",
-        bodies.len()
+        "{} bodies after {steps} steps, state checksum {:016x}",
+        bodies.len(),
+        checksum(&bodies)
     );
 }

@@ -116,6 +116,18 @@ pub fn scene(cols: usize, rows: usize, n: usize) -> Scene {
     }
 }
 
+/// A checksum of every body's position and velocity bits, so two versions
+/// of the step compare bit for bit.
+pub fn checksum(bodies: &[Body]) -> u64 {
+    let mut sum = 0u64;
+    for b in bodies {
+        for v in [b.position.x, b.position.y, b.velocity.x, b.velocity.y] {
+            sum = sum.wrapping_mul(31).wrapping_add(v.to_bits() as u64);
+        }
+    }
+    sum
+}
+
 /// Balls that ended inside a solid tile or outside the level.
 pub fn escaped(grid: &TileGrid, positions: impl Iterator<Item = Vec2>) -> usize {
     positions

@@ -4,6 +4,9 @@
 //! issue's case (5 balls, 600 px/s) and then swept: 2–8 balls of 2–40 px,
 //! 20–20 000 px/s, gravity 0–6 000 px/s², anywhere within ±8 000 px, the
 //! balls listed in random order (so they take their turns in any order).
+//! The sweep again with the row asleep before the knock (the incoming ball
+//! set going by game code, as a player would kick it): the knock must wake
+//! each ball and pass along just the same.
 
 mod common;
 
@@ -28,7 +31,14 @@ struct Outcome {
 /// A row of `n` balls of radius `r` touching (a skin apart) on a floor at
 /// `origin`, a ball rolling in from the left at `speed`; stepped until the
 /// last ball has moved a row's length on.
-fn cradle(n: usize, r: f32, speed: f32, g: f32, origin: Vec2, rng: &mut Rng) -> Outcome {
+fn cradle(
+    n: usize,
+    r: f32,
+    (speed, g): (f32, f32),
+    origin: Vec2,
+    asleep: bool,
+    rng: &mut Rng,
+) -> Outcome {
     let floor = Segment::new(
         origin - Vec2::new(600.0, 0.0),
         origin + Vec2::new(1200.0, 0.0),
@@ -54,10 +64,23 @@ fn cradle(n: usize, r: f32, speed: f32, g: f32, origin: Vec2, rng: &mut Rng) -> 
     }
     let mut shuffled: Vec<Body> = order.iter().map(|&k| bodies[k]).collect();
     let last = order.iter().position(|&k| k == n - 1).unwrap();
-    let p0 = momentum(&shuffled);
-    let e0 = kinetic_energy(&shuffled);
     let mut scratch = WorldScratch::default();
     let gravity = Vec2::new(0.0, -g);
+    if asleep {
+        // Everyone still until asleep, then the incoming ball set going.
+        let incoming = order.iter().position(|&k| k == n).unwrap();
+        shuffled[incoming].velocity = Vec2::ZERO;
+        for _ in 0..40 {
+            step_bodies(&set, &mut shuffled, &mut scratch, gravity, DT);
+        }
+        assert!(
+            (0..=n).all(|i| scratch.is_asleep(i)),
+            "not all asleep: {shuffled:?}"
+        );
+        shuffled[incoming].velocity = Vec2::new(speed, 0.0);
+    }
+    let p0 = momentum(&shuffled);
+    let e0 = kinetic_energy(&shuffled);
     let mut overlap = 0.0f32;
     // A knock passes along the row within a step when the balls ahead have
     // not taken their turn yet, and one ball a step at worst.
@@ -96,9 +119,9 @@ fn five_balls_pass_600_px_s_along() {
     let o = cradle(
         5,
         10.0,
-        600.0,
-        3600.0,
+        (600.0, 3600.0),
         Vec2::new(100.0, 32.0),
+        false,
         &mut Rng::new(5),
     );
     println!(
@@ -111,9 +134,9 @@ fn five_balls_pass_600_px_s_along() {
     check(&o, "5 balls, 600 px/s");
 }
 
-#[test]
-fn cradles_swept_over_sizes_speeds_gravities_and_order() {
-    let mut rng = Rng::new(0x00C4_AD1E);
+/// 300 random cradles, the row awake or (`asleep`) sleeping when hit.
+fn sweep(seed: u64, asleep: bool) {
+    let mut rng = Rng::new(seed);
     let mut worst = [0.0f32; 3];
     let cases = 300;
     for case in 0..cases {
@@ -129,17 +152,29 @@ fn cradles_swept_over_sizes_speeds_gravities_and_order() {
             rng.range(-8000.0, 8000.0) as f32,
             rng.range(-8000.0, 8000.0) as f32,
         );
-        let o = cradle(n, r, speed, g, origin, &mut rng);
+        let o = cradle(n, r, (speed, g), origin, asleep, &mut rng);
         check(
             &o,
-            &format!("case {case}: {n} balls r {r}, {speed} px/s, g {g}, at {origin}"),
+            &format!(
+                "case {case}: {n} balls r {r}, {speed} px/s, g {g}, at {origin}, asleep {asleep}"
+            ),
         );
         worst[0] = worst[0].max((o.last - 1.0).abs());
         worst[1] = worst[1].max(o.momentum);
         worst[2] = worst[2].max(o.energy);
     }
     println!(
-        "{cases} cradles: last ball's speed off by ≤ {:.5}, momentum ≤ {:.5}, energy ≤ {:.5}",
+        "{cases} cradles (asleep {asleep}): last ball's speed off by ≤ {:.5}, momentum ≤ {:.5}, energy ≤ {:.5}",
         worst[0], worst[1], worst[2]
     );
+}
+
+#[test]
+fn cradles_swept_over_sizes_speeds_gravities_and_order() {
+    sweep(0x00C4_AD1E, false);
+}
+
+#[test]
+fn sleeping_cradles_wake_and_pass_the_knock_along() {
+    sweep(0x0051_EE95, true);
 }

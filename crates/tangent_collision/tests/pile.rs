@@ -4,6 +4,10 @@
 //! another by more than the skin. Then swept: 200 balls of random radii in
 //! a range drawn per case (2–12 px), gravity 300–6 000 px/s², restitution
 //! 0–0.8, friction 0–1, the bowl anywhere within ±8 000 px.
+//!
+//! The 200-ball pile settles with sleep off (by the solver alone) and with
+//! it on (the default), when nearly every ball is asleep after ten seconds;
+//! the sweep runs with sleep on.
 
 mod common;
 
@@ -21,11 +25,19 @@ struct Settled {
     /// Balls outside the bowl.
     outside: usize,
     overlap: f32,
+    /// Share of the balls asleep at the end.
+    asleep: f64,
 }
 
 /// Pours 200 balls into a cubic bowl at `origin` (rims 600 px apart, 300 px
 /// deep), 10 at a time in rows, and steps ten seconds.
-fn pour(origin: Vec2, radii: (f32, f32), g: f32, e: f32, mu: f32, rng: &mut Rng) -> Settled {
+fn pour(
+    origin: Vec2,
+    radii: (f32, f32),
+    (g, e, mu): (f32, f32, f32),
+    sleep: bool,
+    rng: &mut Rng,
+) -> Settled {
     let bowl = CubicBezier::new(
         origin + Vec2::new(-300.0, 300.0),
         origin + Vec2::new(-300.0, -100.0),
@@ -41,6 +53,7 @@ fn pour(origin: Vec2, radii: (f32, f32), g: f32, e: f32, mu: f32, rng: &mut Rng)
             let at = origin + Vec2::new(x, 120.0 + 30.0 * row as f32);
             let mut b = Body::new(ActorShape::Circle { radius: r }, at, Vec2::ZERO, e);
             b.friction = mu;
+            b.can_sleep = sleep;
             bodies.push(b);
         }
     }
@@ -62,10 +75,12 @@ fn pour(origin: Vec2, radii: (f32, f32), g: f32, e: f32, mu: f32, rng: &mut Rng)
             rel.x.abs() > 300.0 || below
         })
         .count();
+    let asleep = (0..bodies.len()).filter(|&i| scratch.is_asleep(i)).count();
     Settled {
         ratio: kinetic_energy(&bodies) / peak,
         outside,
         overlap,
+        asleep: asleep as f64 / bodies.len() as f64,
     }
 }
 
@@ -81,25 +96,30 @@ fn check(s: &Settled, what: &str) {
 
 #[test]
 fn two_hundred_balls_settle_in_a_bowl() {
-    let s = pour(
-        Vec2::new(0.0, 0.0),
-        (6.0, 10.0),
-        3600.0,
-        0.3,
-        0.3,
-        &mut Rng::new(7),
-    );
-    println!(
-        "200 balls: kinetic energy after 10 s {:.5} of its peak, {} outside, deepest overlap {:.5} px",
-        s.ratio, s.outside, s.overlap
-    );
-    check(&s, "200 balls");
+    for sleep in [false, true] {
+        let s = pour(
+            Vec2::new(0.0, 0.0),
+            (6.0, 10.0),
+            (3600.0, 0.3, 0.3),
+            sleep,
+            &mut Rng::new(7),
+        );
+        println!(
+            "200 balls, sleep {sleep}: kinetic energy after 10 s {:.5} of its peak, {} outside, deepest overlap {:.5} px, {:.1} % asleep",
+            s.ratio,
+            s.outside,
+            s.overlap,
+            100.0 * s.asleep
+        );
+        check(&s, "200 balls");
+        assert!(!sleep || s.asleep >= 0.95, "{:.3} asleep", s.asleep);
+    }
 }
 
 #[test]
 fn piles_swept_over_sizes_gravity_and_materials() {
     let mut rng = Rng::new(0x0009_11E5);
-    let (mut worst_ratio, mut worst_overlap) = (0.0f64, 0.0f32);
+    let (mut worst_ratio, mut worst_overlap, mut least_asleep) = (0.0f64, 0.0f32, 1.0f64);
     let cases = 8;
     for case in 0..cases {
         let lo = rng.range(2.0, 8.0) as f32;
@@ -110,15 +130,18 @@ fn piles_swept_over_sizes_gravity_and_materials() {
             rng.range(-8000.0, 8000.0) as f32,
             rng.range(-8000.0, 8000.0) as f32,
         );
-        let s = pour(origin, (lo, hi), g, e, mu, &mut rng);
+        let s = pour(origin, (lo, hi), (g, e, mu), true, &mut rng);
         check(
             &s,
             &format!("case {case}: radii {lo}–{hi}, g {g}, e {e}, μ {mu}, at {origin}"),
         );
         worst_ratio = worst_ratio.max(s.ratio);
         worst_overlap = worst_overlap.max(s.overlap);
+        least_asleep = least_asleep.min(s.asleep);
     }
     println!(
-        "{cases} piles: kinetic energy after 10 s ≤ {worst_ratio:.5} of peak, deepest overlap {worst_overlap:.5} px"
+        "{cases} piles: kinetic energy after 10 s ≤ {worst_ratio:.5} of peak, deepest overlap {worst_overlap:.5} px, ≥ {:.1} % asleep",
+        100.0 * least_asleep
     );
+    assert!(least_asleep >= 0.9, "{least_asleep:.3} asleep");
 }

@@ -92,6 +92,9 @@ pub struct Actor {
     pub drop_through: bool,
     /// `1 / mass` against other actors; 0: immovable by them.
     pub inverse_mass: f32,
+    /// May sleep when still (see [`SLEEP_AFTER`](crate::dynamics::SLEEP_AFTER));
+    /// `false` for an actor game code steers every step (the player).
+    pub can_sleep: bool,
 }
 
 impl Actor {
@@ -104,6 +107,7 @@ impl Actor {
             max_slope: DEFAULT_MAX_SLOPE,
             drop_through: false,
             inverse_mass: Body::unit_density_inverse_mass(&shape),
+            can_sleep: true,
         }
     }
 }
@@ -294,6 +298,13 @@ pub fn step_actors(
         world,
         warned,
     } = &mut *state;
+    // Sleep and braces are kept by place in entity order: a new terrain or
+    // another set of actors starts everyone awake.
+    let same_actors =
+        entities.len() == all.len() && entities.iter().zip(&all).all(|(e, a)| *e == a.0);
+    if index.is_changed() || !same_actors {
+        world.wake_all();
+    }
     bodies.clear();
     entities.clear();
     for (entity, name, actor, vel, pos, prev, _, _, scale, layers) in &mut all {
@@ -307,6 +318,7 @@ pub fn step_actors(
         body.drop_through = actor.drop_through;
         body.inverse_mass = actor.inverse_mass;
         body.gravity_scale = scale.0;
+        body.can_sleep = actor.can_sleep;
         body.layers = layers.map_or_else(Layers::default, |l| l.0);
         bodies.push(body);
         entities.push(*entity);

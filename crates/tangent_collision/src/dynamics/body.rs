@@ -37,6 +37,9 @@ pub struct Body {
     pub layers: Layers,
     /// Multiplies the gravity the step is given (the player's apex hang).
     pub gravity_scale: f32,
+    /// May fall asleep when still (see [`SLEEP_AFTER`](super::SLEEP_AFTER));
+    /// `false` for a body game code steers (the player).
+    pub can_sleep: bool,
 }
 
 /// Collision layers between bodies: two bodies collide when each one's
@@ -88,6 +91,7 @@ impl Body {
             inverse_mass: Self::unit_density_inverse_mass(&shape),
             layers: Layers::default(),
             gravity_scale: 1.0,
+            can_sleep: true,
         }
     }
 

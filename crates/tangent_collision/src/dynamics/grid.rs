@@ -35,6 +35,9 @@ pub struct Grid {
     starts: Vec<u32>,
     /// Each body's cells: those its box can reach in the step.
     cells: Vec<[i32; 4]>,
+    /// Each body's box where it is now (kept up to date by [`Grid::moved`]),
+    /// side by side for the queries' tests.
+    boxes: Vec<Rect>,
     /// Bodies that left their cells during the step (knocked faster).
     strays: Vec<usize>,
     stray: Vec<bool>,
@@ -74,6 +77,9 @@ impl Grid {
         self.cell = (4.0 * mean).clamp(8.0, 1024.0);
         self.entries.clear();
         self.cells.clear();
+        self.boxes.clear();
+        self.boxes
+            .extend(bodies.iter().map(|b| b.shape.aabb(b.position)));
         self.strays.clear();
         self.stray.clear();
         self.stray.resize(bodies.len(), false);
@@ -162,7 +168,8 @@ impl Grid {
 
     /// Notes where body `i` ended its turn.
     pub fn moved(&mut self, i: usize, body: &Body) {
-        let [x0, y0, x1, y1] = self.range(body.shape.aabb(body.position));
+        self.boxes[i] = body.shape.aabb(body.position);
+        let [x0, y0, x1, y1] = self.range(self.boxes[i]);
         let [a0, b0, a1, b1] = self.cells[i];
         let inside = x0 >= a0 && y0 >= b0 && x1 <= a1 && y1 <= b1;
         if !inside && !self.stray[i] {
@@ -172,24 +179,24 @@ impl Grid {
     }
 
     /// The bodies whose box (where they are now) meets `region`, ascending.
-    pub fn query(&mut self, region: Rect, bodies: &[Body], out: &mut Vec<usize>) {
+    pub fn query(&mut self, region: Rect, out: &mut Vec<usize>) {
         out.clear();
         self.query_count += 1;
         let stamp = self.query_count;
         let [x0, y0, x1, y1] = self.range(region);
         let cells = cell_count([x0, y0, x1, y1]);
         let mut seen = std::mem::take(&mut self.stamp);
+        let boxes = &self.boxes;
         let mut take = |j: usize, out: &mut Vec<usize>| {
             if seen[j] != stamp {
                 seen[j] = stamp;
-                let b = &bodies[j];
-                if !b.shape.aabb(b.position).intersect(region).is_empty() {
+                if !boxes[j].intersect(region).is_empty() {
                     out.push(j);
                 }
             }
         };
         if cells > MAX_QUERY_CELLS {
-            for j in 0..bodies.len() {
+            for j in 0..boxes.len() {
                 take(j, out);
             }
         } else {
@@ -265,7 +272,7 @@ mod tests {
                 let c = Vec2::new(at(&mut f), at(&mut f));
                 let half = Vec2::new(spread * 0.3 * f() as f32, spread * 0.3 * f() as f32);
                 let region = Rect::from_center_half_size(c, half);
-                grid.query(region, &bodies, &mut out);
+                grid.query(region, &mut out);
                 let every: Vec<usize> = (0..n)
                     .filter(|&j| {
                         let b = &bodies[j];

@@ -7,7 +7,7 @@
 //! along a concave curve), `hill` (letting a body back down onto a convex one), `inside` (out of solid the nearest way),
 //! `depenetrate` (the pieces near a body, pushing it out), `support` (resting contacts), `impact` (the earliest impact,
 //! [`cast`]), `others` (other bodies in a step: impulses, braces, resting
-//! on and hitting them), `step` ([`step_body`]), `grid` (the broad phase between bodies), `world`
+//! on and hitting them), `step` ([`step_body`]), `grid` (the broad phase between bodies), `sleep` (bodies at rest left out), `world`
 //! (many bodies together, [`step_bodies`]).
 
 mod body;
@@ -19,6 +19,7 @@ mod impact;
 mod inside;
 mod margins;
 mod others;
+mod sleep;
 mod slide;
 mod step;
 mod support;
@@ -30,5 +31,6 @@ pub use margins::{
     CONTACT_MARGIN, DEFAULT_MAX_SLOPE, MAX_BODY_SPEED, MAX_ITERATIONS, SKIN, capped_speed,
 };
 pub use others::{Braces, MAX_BRACES};
+pub use sleep::{SLEEP_AFTER, SLEEP_SPEED};
 pub use step::{StepScratch, step_body, step_body_with};
 pub use world::{WorldScratch, step_bodies};

@@ -21,6 +21,9 @@
 //! push into them moves it not at all. Contacts with terrain, and their
 //! bounce normals (`⟂ B'(mean hit t)`), are the single-body step's.
 //!
+//! A body that has stayed still for half a second sleeps (`sleep`): it is
+//! not stepped, only stood on and run into, until something moves it.
+//!
 //! Broad phase: a uniform grid (cells sized from the bodies) of the boxes
 //! each body's own motion can reach in the step, entries sorted by cell; a
 //! body knocked out of its cells during the step is also kept in a short
@@ -31,7 +34,9 @@ use glam::Vec2;
 
 use super::body::{Body, StepReport};
 use super::grid::{Grid, reach};
+use super::margins::{CONTACT_MARGIN, SKIN};
 use super::others::{Braces, Neighbour};
+use super::sleep::{Rest, SLEEP_SPEED, moved};
 use super::step::{StepScratch, step_body_among};
 use crate::terrain::TerrainSet;
 
@@ -52,18 +57,36 @@ pub struct WorldScratch {
     step: StepScratch,
     braces: Vec<Braces>,
     reports: Vec<StepReport>,
-    order: Vec<usize>,
+    /// Bodies to move, as `(height, index)` keys (see [`step_bodies`]).
+    order: Vec<u64>,
     turn: Vec<Turn>,
     stack: Vec<(usize, f32)>,
     grid: Grid,
     neighbours: Vec<Neighbour>,
     found: Vec<usize>,
+    rest: Vec<Rest>,
+    /// Where each body started this step.
+    start: Vec<Vec2>,
+    /// The gravity of the last step (a change wakes every body).
+    gravity: Vec2,
 }
 
 impl WorldScratch {
     /// What the last [`step_bodies`] did to each body, by index.
     pub fn reports(&self) -> &[StepReport] {
         &self.reports
+    }
+
+    /// Whether body `i` slept through the last [`step_bodies`] (see
+    /// [`SLEEP_AFTER`](super::SLEEP_AFTER)).
+    pub fn is_asleep(&self, i: usize) -> bool {
+        self.rest.get(i).is_some_and(Rest::asleep)
+    }
+
+    /// Wakes every body: call after changing what the bodies cannot see
+    /// change (the terrain, or which body is at which index).
+    pub fn wake_all(&mut self) {
+        self.rest.iter_mut().for_each(Rest::wake);
     }
 }
 
@@ -97,6 +120,13 @@ pub fn step_bodies(
     dt: f32,
 ) {
     let n = bodies.len();
+    if scratch.rest.len() != n || scratch.gravity != gravity {
+        scratch.rest.clear();
+        scratch.gravity = gravity;
+    }
+    scratch.rest.resize(n, Rest::default());
+    scratch.start.clear();
+    scratch.start.extend(bodies.iter().map(|b| b.position));
     scratch.braces.resize(n, Braces::default());
     scratch.reports.resize_with(n, StepReport::default);
     scratch.turn.clear();
@@ -107,14 +137,19 @@ pub fn step_bodies(
     } else {
         Vec2::ZERO
     };
+    // Lowest first, index order among equals: one sort of keys that order
+    // as `(height, index)` do (the height's bits made to sort as unsigned).
+    let sortable = |h: f32| {
+        let b = h.to_bits();
+        if b >> 31 == 1 { !b } else { b | 0x8000_0000 }
+    };
     scratch.order.clear();
-    scratch.order.extend(0..n);
-    scratch.order.sort_by(|&a, &b| {
-        let (ha, hb) = (bodies[a].position.dot(up), bodies[b].position.dot(up));
-        ha.total_cmp(&hb).then(a.cmp(&b))
-    });
-    for k in 0..n {
-        let first = scratch.order[k];
+    scratch
+        .order
+        .extend((0..n).map(|i| ((sortable(bodies[i].position.dot(up)) as u64) << 32) | i as u64));
+    scratch.order.sort_unstable();
+    for k in 0..scratch.order.len() {
+        let first = (scratch.order[k] & 0xFFFF_FFFF) as usize;
         if scratch.turn[first] != Turn::Waiting {
             continue;
         }
@@ -136,10 +171,34 @@ fn take_turn(
     dt: f32,
 ) {
     let first = s.turn[i] == Turn::Waiting;
+    if first && s.rest[i].undisturbed(&bodies[i]) {
+        // Asleep, and nothing has moved it: it keeps its braces and its
+        // `grounded`, and meets nothing. (While it waits for its turn it
+        // is `waiting` to the others, as any body: one that hits it gives
+        // it speed, which wakes it, before going on.)
+        s.turn[i] = Turn::Done;
+        let report = &mut s.reports[i];
+        report.contacts.clear();
+        report.leftover = 0.0;
+        report.depenetration = 0.0;
+        report.error = None;
+        return;
+    }
+    // Where it was before this turn (a sleeper moved by game code wakes
+    // what it touched where it slept).
+    let mut from = s.start[i];
+    if s.rest[i].asleep() {
+        from = s.rest[i].slept_at();
+        if bodies[i].position == from {
+            s.rest[i].wake(); // set going by game code or by a knock
+        } else {
+            s.rest[i].shake(); // moved by game code
+        }
+    }
     s.turn[i] = Turn::Moving;
     let mut body = bodies[i];
     let region = reach(&body, gravity, time);
-    s.grid.query(region, bodies, &mut s.found);
+    s.grid.query(region, &mut s.found);
     s.neighbours.clear();
     for &j in &s.found {
         if j != i && body.layers.meets(&bodies[j].layers) {
@@ -172,13 +231,53 @@ fn take_turn(
         }
     }
     bodies[i] = body;
+    // A body that moves wakes the sleepers it touches where it started and
+    // where it ended; a contact that gave a sleeper more than the sleep
+    // speed wakes it too (a slower push, the weight of a body resting on
+    // it, is taken up).
+    let touch = SKIN + CONTACT_MARGIN;
+    let shaken = moved(from, body.position, dt).then(|| {
+        let (was, is) = (body.shape.aabb(from), body.shape.aabb(body.position));
+        (was.inflate(touch), is.inflate(touch))
+    });
     for other in &s.neighbours {
-        bodies[other.index].velocity = other.body.velocity;
+        let j = other.index;
+        bodies[j].velocity = other.body.velocity;
+        if s.rest[j].asleep() {
+            let touched = shaken.is_some_and(|(was, is)| {
+                let b = bodies[j].shape.aabb(bodies[j].position);
+                !b.intersect(was).is_empty() || !b.intersect(is).is_empty()
+            });
+            if touched {
+                s.rest[j].shake();
+            } else if bodies[j].velocity.length() > SLEEP_SPEED {
+                s.rest[j].wake();
+            } else {
+                bodies[j].velocity = Vec2::ZERO;
+            }
+        }
+    }
+    if let Some((was, _)) = shaken
+        && from != s.start[i]
+    {
+        // Moved by game code from where it slept, beyond its neighbours:
+        // the sleepers it left wake too.
+        s.grid.query(was, &mut s.found);
+        for &j in &s.found {
+            if j != i && s.rest[j].asleep() {
+                s.rest[j].shake();
+            }
+        }
     }
     s.braces[i] = braces;
     let merged = &mut s.reports[i];
     if first {
-        merged.clone_from(report);
+        // Field by field: a derived `clone_from` would allocate the list anew.
+        merged.contacts.clone_from(&report.contacts);
+        merged.grounded = report.grounded;
+        merged.leftover = report.leftover;
+        merged.depenetration = report.depenetration;
+        merged.error.clone_from(&report.error);
     } else {
         merged.contacts.extend_from_slice(&report.contacts);
         merged.grounded |= report.grounded;
@@ -196,6 +295,9 @@ fn take_turn(
             s.stack.push((i, left));
             s.stack.push((k, dt));
         }
-        None => s.turn[i] = Turn::Done,
+        None => {
+            s.turn[i] = Turn::Done;
+            s.rest[i].after_step(s.start[i], &mut bodies[i], dt);
+        }
     }
 }
