@@ -15,7 +15,8 @@ use bevy::image::{CompressedImageFormats, ImageSampler, ImageType};
 use bevy::prelude::*;
 use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
 
-/// The tile atlas: 32 px cells, solid ground, one-way, decor, goal flag.
+/// The tile atlas: 32 px cells, solid ground, one-way, decor, goal flag,
+/// spikes up, down, left, right.
 pub const TILES_PNG: (&str, &[u8]) = ("assets/tiles.png", include_bytes!("../assets/tiles.png"));
 /// The jump sound.
 pub const JUMP_WAV: (&str, &[u8]) = (
@@ -33,8 +34,14 @@ pub const BOUNCE_WAV: (&str, &[u8]) = (
     include_bytes!("../assets/sounds/bounce.wav"),
 );
 
+/// The death sound.
+pub const DIE_WAV: (&str, &[u8]) = (
+    "assets/sounds/die.wav",
+    include_bytes!("../assets/sounds/die.wav"),
+);
+
 /// The fallback tile texture's size and colour (a flat earth brown).
-const FALLBACK_SIZE: (u32, u32) = (128, 32);
+const FALLBACK_SIZE: (u32, u32) = (256, 32);
 const FALLBACK_RGBA: [u8; 4] = [120, 84, 52, 255];
 
 /// Handles to the built-in art and sounds (a sound that failed to decode
@@ -45,6 +52,7 @@ pub struct GameAssets {
     pub jump: Option<Handle<AudioSource>>,
     pub land: Option<Handle<AudioSource>>,
     pub bounce: Option<Handle<AudioSource>>,
+    pub die: Option<Handle<AudioSource>>,
     /// What failed to decode, by file, for the screen.
     pub problems: Vec<String>,
 }
@@ -120,6 +128,7 @@ fn load_game_assets(
         }
     };
     let (jump, land, bounce) = (sound(JUMP_WAV), sound(LAND_WAV), sound(BOUNCE_WAV));
+    let die = sound(DIE_WAV);
     for p in &problems {
         error!("{p}");
     }
@@ -128,6 +137,7 @@ fn load_game_assets(
         jump,
         land,
         bounce,
+        die,
         problems,
     });
 }

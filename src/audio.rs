@@ -1,18 +1,20 @@
-//! Sounds: jump, land and bounce, played from the collision plugin's hit
-//! messages (terrain and actor–actor) and the controller's jumps. The WAV files are built into the
+//! Sounds: jump, land, bounce and death, played from the collision plugin's
+//! hit messages (terrain and actor–actor), the controller's jumps and the
+//! player's deaths. The WAV files are built into the
 //! binary ([`crate::assets`]).
 
 use bevy::prelude::*;
 
 use crate::assets::GameAssets;
 use crate::collision::plugin::{ActorHit, HitMessage};
+use crate::level::hazard::Died;
 use crate::player::{ControllerState, Player};
 
 pub struct SoundPlugin;
 
 impl Plugin for SoundPlugin {
     fn build(&self, app: &mut App) {
-        app.add_systems(Update, (play_hits, play_jumps));
+        app.add_systems(Update, (play_hits, play_jumps, play_deaths));
     }
 }
 
@@ -63,5 +65,11 @@ fn play_jumps(
 ) {
     if players.iter().any(|s| s.jumped) {
         play(&mut commands, &sounds.jump, 0.5);
+    }
+}
+
+fn play_deaths(mut commands: Commands, sounds: Res<GameAssets>, mut deaths: MessageReader<Died>) {
+    if deaths.read().count() > 0 {
+        play(&mut commands, &sounds.die, 0.6);
     }
 }

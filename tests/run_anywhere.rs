@@ -131,16 +131,18 @@ fn the_built_in_art_and_sounds_load_through_the_game_startup() {
         .resource::<Assets<Image>>()
         .get(&assets.tiles)
         .unwrap();
-    assert_eq!((tiles.width(), tiles.height()), (128, 32));
-    // The atlas is not blank: its cells differ.
+    assert_eq!((tiles.width(), tiles.height()), (256, 32));
+    // The atlas is not blank: its cells differ (ground, one-way, spikes).
     let data = tiles.data.as_ref().unwrap();
-    let pixel = |x: usize, y: usize| &data[(y * 128 + x) * 4..(y * 128 + x) * 4 + 4];
+    let pixel = |x: usize, y: usize| &data[(y * 256 + x) * 4..(y * 256 + x) * 4 + 4];
     assert_ne!(pixel(16, 16), pixel(48, 16));
+    assert_ne!(pixel(16, 28), pixel(144, 28));
     let sounds = world.resource::<Assets<AudioSource>>();
     for (name, handle) in [
         ("jump", &assets.jump),
         ("land", &assets.land),
         ("bounce", &assets.bounce),
+        ("die", &assets.die),
     ] {
         let source = sounds.get(handle.as_ref().unwrap()).unwrap();
         // The decoder Bevy plays it with reads every sample.
@@ -156,5 +158,5 @@ fn art_or_sound_that_cannot_be_decoded_is_named_not_a_panic() {
     let e = check_wav("sounds/broken.wav", b"RIFF....OGGS....").unwrap_err();
     assert!(e.starts_with("sounds/broken.wav: not a WAV file"), "{e}");
     let fallback = tangent::assets::fallback_tiles();
-    assert_eq!((fallback.width(), fallback.height()), (128, 32));
+    assert_eq!((fallback.width(), fallback.height()), (256, 32));
 }

@@ -4,11 +4,13 @@
     python3 tools/make_assets.py
 
 Writes:
-  assets/tiles.png          a 4-tile strip, 32 x 32 px each:
-                            0 solid ground, 1 one-way platform, 2 decor, 3 goal flag
+  assets/tiles.png          an 8-tile strip, 32 x 32 px each:
+                            0 solid ground, 1 one-way platform, 2 decor, 3 goal flag,
+                            4-7 spikes pointing up, down, left, right
   assets/sounds/jump.wav    a rising chirp
   assets/sounds/land.wav    a short low thump
   assets/sounds/bounce.wav  a springy "boing"
+  assets/sounds/die.wav     a falling buzz (the player dies)
 The outputs are committed; rerun this after changing it.
 """
 import math
@@ -73,9 +75,42 @@ def tile_flag(x, y, rng):
     return (0, 0, 0, 0)
 
 
+def spike_up(x, y):
+    # Four steel teeth on a dark base, filling the lower half of the cell.
+    if y >= T - 3:
+        return (70, 70, 80, 255)
+    if y < T // 2:
+        return (0, 0, 0, 0)
+    w = T // 4
+    k = x % w
+    height = (y - T // 2) / (T // 2 - 3)  # 0 at the tips' row, 1 at the base
+    half = height * w / 2
+    if abs(k + 0.5 - w / 2) <= half:
+        lit = k + 0.5 < w / 2
+        return (215, 220, 230, 255) if lit else (150, 155, 170, 255)
+    return (0, 0, 0, 0)
+
+
+def tile_spikes_up(x, y, rng):
+    return spike_up(x, y)
+
+
+def tile_spikes_down(x, y, rng):
+    return spike_up(x, T - 1 - y)
+
+
+def tile_spikes_left(x, y, rng):
+    return spike_up(y, x)
+
+
+def tile_spikes_right(x, y, rng):
+    return spike_up(y, T - 1 - x)
+
+
 def make_tiles():
     rng = random.Random(7)
-    makers = [tile_solid, tile_oneway, tile_decor, tile_flag]
+    makers = [tile_solid, tile_oneway, tile_decor, tile_flag,
+              tile_spikes_up, tile_spikes_down, tile_spikes_left, tile_spikes_right]
     rows = []
     for y in range(T):
         row = []
@@ -115,6 +150,7 @@ def make_sounds():
     thump = synth(0.12, lambda t: (110 - 50 * t, 0.9 * (1 - t) ** 2, "sin"))
     thump = [s + (rng.random() - 0.5) * 0.25 * (1 - i / len(thump)) ** 3 for i, s in enumerate(thump)]
     wav(os.path.join(d, "land.wav"), thump)
+    wav(os.path.join(d, "die.wav"), synth(0.45, lambda t: (520 - 420 * t + 30 * math.sin(t * 90), 0.55 * (1 - t), "sq")))
     wav(os.path.join(d, "bounce.wav"), synth(0.3, lambda t: (220 + 160 * math.sin(t * 40) * (1 - t), 0.6 * (1 - t), "sin")))
 
 

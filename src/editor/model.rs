@@ -4,7 +4,7 @@
 
 use bevy::math::Vec2;
 
-use crate::level::format::{ActorDef, CurveDef, CurveFill, LevelFile, ShapeDef, TileDef};
+use crate::level::format::{ActorDef, CurveDef, CurveFill, LevelFile, ShapeDef, Side, TileDef};
 
 /// What can be picked and dragged.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -49,6 +49,10 @@ fn default_char(kind: TileDef) -> char {
         TileDef::Solid => '#',
         TileDef::OneWay => '=',
         TileDef::Decor => '%',
+        TileDef::Spikes(Side::Up) => '^',
+        TileDef::Spikes(Side::Down) => 'v',
+        TileDef::Spikes(Side::Left) => '<',
+        TileDef::Spikes(Side::Right) => '>',
     }
 }
 
@@ -231,6 +235,7 @@ impl EditorModel {
                     restitution: 1.0,
                     one_way: false,
                     fill: CurveFill::Line,
+                    hazard: false,
                 });
             }
             Edit::DeleteCurve(i) => {

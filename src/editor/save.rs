@@ -152,6 +152,9 @@ fn curve(c: &CurveDef) -> String {
     if c.fill != CurveFill::Below {
         s.push_str(&format!(", fill: {:?}", c.fill));
     }
+    if c.hazard {
+        s.push_str(", hazard: true");
+    }
     s.push(')');
     s
 }
@@ -236,6 +239,11 @@ fn field_values(f: &LevelFile) -> Vec<(&'static str, Option<String>)> {
         ("player", Some(shape(&f.player))),
         ("actors", Some(list(f.actors.iter().map(actor).collect()))),
         ("goal", Some(goal(&f.goal))),
+        (
+            "checkpoints",
+            (!f.checkpoints.is_empty())
+                .then(|| list(f.checkpoints.iter().map(|p| pair(*p)).collect())),
+        ),
         ("next", f.next.as_ref().map(|n| format!("Some({n:?})"))),
         (
             "tuning",

@@ -9,7 +9,7 @@ use bevy::prelude::*;
 use super::model::{Edit, EditorModel, Handle, snap};
 use super::save::{save_level, write_over};
 use crate::level::files::read_level_text;
-use crate::level::format::{LevelFile, ShapeDef, TileDef};
+use crate::level::format::{LevelFile, ShapeDef, Side, TileDef};
 use crate::level::spawn::{CurrentLevel, LevelCommand};
 use crate::level::validate::Level;
 use crate::mode::GameMode;
@@ -17,17 +17,21 @@ use crate::player::camera::GameCamera;
 use crate::ui::label;
 
 /// The key help shown in edit mode.
-pub const HELP: &str = "EDIT MODE  Tab: play | 1 solid 2 one-way 3 decor 4 erase, left paint, right erase | \
+pub const HELP: &str = "EDIT MODE  Tab: play | 1 solid 2 one-way 3 decor 4 erase 5-8 spikes up/down/left/right, left paint, right erase | \
 drag handles: curve points, spawn, goal, actors | Q / C add quadratic / cubic | \
 B / K add ball / crate | X delete selected | O one-way | [ ] restitution | G snap | \
 arrows pan, wheel zoom | Ctrl+Z undo, Ctrl+Y or Ctrl+Shift+Z redo | Ctrl+S save";
 
 /// What the left mouse button paints.
-const PALETTE: [TileDef; 4] = [
+const PALETTE: [TileDef; 8] = [
     TileDef::Solid,
     TileDef::OneWay,
     TileDef::Decor,
     TileDef::Empty,
+    TileDef::Spikes(Side::Up),
+    TileDef::Spikes(Side::Down),
+    TileDef::Spikes(Side::Left),
+    TileDef::Spikes(Side::Right),
 ];
 
 /// What is selected for delete / one-way / restitution.
@@ -163,6 +167,10 @@ fn keys(
         KeyCode::Digit2,
         KeyCode::Digit3,
         KeyCode::Digit4,
+        KeyCode::Digit5,
+        KeyCode::Digit6,
+        KeyCode::Digit7,
+        KeyCode::Digit8,
     ]
     .iter()
     .enumerate()
@@ -433,7 +441,16 @@ fn show_text(
         return;
     }
     *vis = Visibility::Inherited;
-    let brush = ["solid", "one-way", "decor", "erase"][state.brush];
+    let brush = [
+        "solid",
+        "one-way",
+        "decor",
+        "erase",
+        "spikes up",
+        "spikes down",
+        "spikes left",
+        "spikes right",
+    ][state.brush];
     let selected = match state.selected {
         Some(Selected::Curve(i)) => {
             let c = state.model.as_ref().and_then(|m| m.file.curves.get(i));

@@ -1,13 +1,15 @@
 //! Bodies lost to the level: an actor whose centre is outside the level's
 //! tile grid, or inside a solid tile after a step (sunk deeper than the
 //! collision step pushes out, through a bug or an edit), is reported with a
-//! [`FellOut`] message and a warning naming it, and put back: the player at
-//! the spawn point, a ball or crate where the level file starts it, with
-//! the file's velocity. The level and its clock go on.
+//! [`FellOut`] message and a warning naming it, and put back: a ball or
+//! crate where the level file starts it, with the file's velocity; the
+//! player dies ([`Died`], counted) and comes back at its last checkpoint or
+//! the spawn point. The level and its clock go on.
 
 use bevy::prelude::*;
 
-use super::spawn::{CurrentLevel, LevelActor};
+use super::hazard::{DeathCause, Died, respawn_point};
+use super::spawn::{CurrentLevel, LevelActor, LevelStatus};
 use crate::collision::TileKind;
 use crate::collision::plugin::{Actor, PhysicsPosition, PreviousPhysicsPosition, Velocity};
 use crate::player::Player;
@@ -37,6 +39,8 @@ pub fn put_back_lost_actors(
     level: Option<Res<CurrentLevel>>,
     mut actors: Query<LostItem, With<Actor>>,
     mut lost: MessageWriter<FellOut>,
+    mut died: MessageWriter<Died>,
+    status: Res<LevelStatus>,
 ) {
     let Some(level) = level else {
         return;
@@ -54,7 +58,7 @@ pub fn put_back_lost_actors(
                 Vec2::new(def.position.0, def.position.1),
                 Vec2::new(def.velocity.0, def.velocity.1),
             ),
-            _ => (Vec2::new(file.spawn.0, file.spawn.1), Vec2::ZERO),
+            _ => (respawn_point(&level, &status), Vec2::ZERO),
         };
         let who = name.map_or_else(|| entity.to_string(), |n| n.to_string());
         let how = if outside {
@@ -68,6 +72,13 @@ pub fn put_back_lost_actors(
             at: pos.0,
             back_to,
         });
+        if is_player {
+            died.write(Died {
+                at: pos.0,
+                back_to,
+                cause: DeathCause::FellOut,
+            });
+        }
         pos.0 = back_to;
         prev.0 = back_to;
         vel.0 = speed;

@@ -24,6 +24,32 @@ pub enum TileDef {
     OneWay,
     /// Drawn, but not collided with.
     Decor,
+    /// Spikes pointing to a side (`Spikes(Up)`): not solid, deadly to the
+    /// player touching their half of the cell unless it moves the way they
+    /// point (jumping up through upward spikes is safe, landing on them is
+    /// not).
+    Spikes(Side),
+}
+
+/// A side of a tile, the way spikes point.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Side {
+    Up,
+    Down,
+    Left,
+    Right,
+}
+
+impl Side {
+    /// The unit vector it points along (y up).
+    pub fn direction(self) -> (f32, f32) {
+        match self {
+            Side::Up => (0.0, 1.0),
+            Side::Down => (0.0, -1.0),
+            Side::Left => (-1.0, 0.0),
+            Side::Right => (1.0, 0.0),
+        }
+    }
 }
 
 /// An actor's collision shape, in pixels.
@@ -56,6 +82,9 @@ pub struct CurveDef {
     /// spawn checks). Collision is always the curve itself.
     #[serde(default)]
     pub fill: CurveFill,
+    /// Deadly to the player (a thorny vine, a lava curve); still solid.
+    #[serde(default)]
+    pub hazard: bool,
 }
 
 /// The body drawn for a curve.
@@ -136,6 +165,10 @@ pub struct LevelFile {
     #[serde(default)]
     pub actors: Vec<ActorDef>,
     pub goal: GoalDef,
+    /// Checkpoints: where the player comes back after dying once it has
+    /// touched one (its centre, like `spawn`), drawn as flags.
+    #[serde(default)]
+    pub checkpoints: Vec<(f32, f32)>,
     /// File name (in the same folder) of the level that follows this one.
     #[serde(default)]
     pub next: Option<String>,

@@ -149,6 +149,17 @@ pub fn out_of_range(raw: &LevelFile) -> Option<OutOfRange> {
     if !point_ok(raw.goal.position) || raw.goal.size.0 > MAX_COORD || raw.goal.size.1 > MAX_COORD {
         return key("goal", far("the goal", raw.goal.position));
     }
+    if raw.checkpoints.len() > MAX_COUNT {
+        return key("checkpoints", format!("at most {MAX_COUNT} checkpoints"));
+    }
+    if let Some((i, p)) = raw
+        .checkpoints
+        .iter()
+        .enumerate()
+        .find(|(_, p)| !point_ok(**p))
+    {
+        return key("checkpoints", far(&format!("checkpoint {}", i + 1), *p));
+    }
     if raw.tuning.fields().iter().any(|(_, x)| *x > MAX_TUNING) {
         return key(
             "tuning",

@@ -6,6 +6,7 @@ pub mod fell_out;
 pub mod files;
 pub mod fill;
 pub mod format;
+pub mod hazard;
 pub mod limits;
 pub mod loader;
 pub mod render;

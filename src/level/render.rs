@@ -1,7 +1,9 @@
 //! What a level looks like (windowed game only): tiles through
 //! bevy_ecs_tilemap from the built-in tile atlas ([`crate::assets`]), curves as solid ground (a
-//! filled body from [`super::fill`] and a grassy outline), actors as shapes,
-//! and the goal flag. Added to the level's entities when it spawns.
+//! filled body from [`super::fill`] and a grassy outline, thorny red for
+//! hazards), actors as shapes, spikes, checkpoint flags (grey, green once
+//! touched) and the goal flag. Added to the level's entities when it
+//! spawns. A death leaves a red ring that grows and fades.
 
 use bevy::asset::RenderAssetUsages;
 use bevy::mesh::{Indices, PrimitiveTopology};
@@ -9,7 +11,11 @@ use bevy::prelude::*;
 use bevy_ecs_tilemap::prelude::*;
 
 use super::fill::{fill_triangles, flatten};
-use super::spawn::{CurrentLevel, Goal, LevelActor, LevelCurve, LevelEntity, LevelSpawned};
+use super::format::Side;
+use super::hazard::Died;
+use super::spawn::{
+    CurrentLevel, Goal, LevelActor, LevelCurve, LevelEntity, LevelSpawned, LevelStatus,
+};
 use crate::assets::GameAssets;
 use crate::collision::ActorShape;
 use crate::collision::plugin::{Actor, TerrainShape};
@@ -21,6 +27,20 @@ const EARTH: Color = Color::srgb(0.50, 0.36, 0.22);
 const GRASS: Color = Color::srgb(0.27, 0.62, 0.27);
 const BOUNCY: Color = Color::srgb(0.95, 0.45, 0.75);
 const ONE_WAY: Color = Color::srgb(0.75, 0.55, 0.3);
+const HAZARD: Color = Color::srgb(0.8, 0.1, 0.15);
+const FLAG_OFF: Color = Color::srgb(0.55, 0.55, 0.6);
+const FLAG_ON: Color = Color::srgb(0.3, 1.0, 0.4);
+
+/// A checkpoint's flag (its index in the level's `checkpoints`).
+#[derive(Component, Clone, Copy, Debug)]
+pub struct CheckpointFlag(pub usize);
+
+/// A death's ring: seconds since it appeared.
+#[derive(Component, Clone, Copy, Debug, Default)]
+pub struct DeathRing(f32);
+
+/// How long a death's ring lasts, seconds.
+const RING_LIFE: f32 = 0.5;
 
 pub struct LevelRenderPlugin;
 
@@ -28,7 +48,8 @@ impl Plugin for LevelRenderPlugin {
     fn build(&self, app: &mut App) {
         app.add_plugins(TilemapPlugin)
             .insert_resource(ClearColor(SKY))
-            .add_systems(PostUpdate, decorate);
+            .add_systems(PostUpdate, decorate)
+            .add_systems(Update, (light_checkpoints, ring_deaths, fade_rings));
     }
 }
 
@@ -137,6 +158,15 @@ fn decorate(
     for &(x, y) in &level.decor {
         place(x, y, 2, &mut commands);
     }
+    for (&(x, y), side) in &level.spikes {
+        let index = match side {
+            Side::Up => 4,
+            Side::Down => 5,
+            Side::Left => 6,
+            Side::Right => 7,
+        };
+        place(x, y, index, &mut commands);
+    }
     let tile_size = TilemapTileSize {
         x: g.tile_size,
         y: g.tile_size,
@@ -167,7 +197,9 @@ fn decorate(
         // Pink for springy curves (restitution from 0.8 up, other than the
         // neutral 1), wood for one-way ones, grass otherwise.
         let springy = def.restitution >= 0.8 && def.restitution != 1.0;
-        let color = if springy {
+        let color = if def.hazard {
+            HAZARD
+        } else if springy {
             BOUNCY
         } else if def.one_way {
             ONE_WAY
@@ -200,6 +232,23 @@ fn decorate(
             .entity(e)
             .insert((Mesh2d(mesh), MeshMaterial2d(materials.add(color))));
     }
+    // Checkpoints: flags a tile wide and two high, standing on the point's
+    // box bottom.
+    for (k, &(x, y)) in level.file.checkpoints.iter().enumerate() {
+        let ts = g.tile_size;
+        commands.spawn((
+            LevelEntity,
+            CheckpointFlag(k),
+            Sprite {
+                image: assets.tiles.clone(),
+                rect: Some(Rect::new(96.0, 0.0, 128.0, 32.0)),
+                custom_size: Some(Vec2::new(ts, 2.0 * ts)),
+                color: FLAG_OFF,
+                ..default()
+            },
+            Transform::from_xyz(x, y, 0.4),
+        ));
+    }
     // Goal: a flag pole with a checkered flag.
     for (e, goal) in &goals {
         let size = goal.0.size();
@@ -212,5 +261,62 @@ fn decorate(
             },
             Visibility::default(),
         ));
+    }
+}
+
+/// Colours the last checkpoint touched green, the others grey.
+fn light_checkpoints(status: Res<LevelStatus>, mut flags: Query<(&CheckpointFlag, &mut Sprite)>) {
+    for (flag, mut sprite) in &mut flags {
+        let color = if status.checkpoint == Some(flag.0) {
+            FLAG_ON
+        } else {
+            FLAG_OFF
+        };
+        if sprite.color != color {
+            sprite.color = color;
+        }
+    }
+}
+
+/// A red ring where the player died.
+fn ring_deaths(
+    mut commands: Commands,
+    mut died: MessageReader<Died>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+) {
+    for d in died.read() {
+        commands.spawn((
+            DeathRing::default(),
+            Mesh2d(meshes.add(Annulus::new(14.0, 20.0))),
+            MeshMaterial2d(materials.add(HAZARD)),
+            Transform::from_xyz(d.at.x, d.at.y, 2.0),
+        ));
+    }
+}
+
+/// Grows and fades death rings, removing them after [`RING_LIFE`].
+fn fade_rings(
+    mut commands: Commands,
+    time: Res<Time>,
+    mut rings: Query<(
+        Entity,
+        &mut DeathRing,
+        &mut Transform,
+        &MeshMaterial2d<ColorMaterial>,
+    )>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+) {
+    for (e, mut ring, mut transform, material) in &mut rings {
+        ring.0 += time.delta_secs();
+        let t = ring.0 / RING_LIFE;
+        if t >= 1.0 {
+            commands.entity(e).despawn();
+            continue;
+        }
+        transform.scale = Vec3::splat(1.0 + 3.0 * t);
+        if let Some(mut m) = materials.get_mut(&material.0) {
+            m.color = HAZARD.with_alpha(1.0 - t);
+        }
     }
 }

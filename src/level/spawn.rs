@@ -8,6 +8,7 @@ use bevy::prelude::*;
 
 use super::fell_out::{FellOut, put_back_lost_actors};
 use super::files::read_level_text;
+use super::hazard::{Died, hurt_player, respawn_player, touch_checkpoints};
 use super::validate::{Level, actor_shape};
 use crate::collision::plugin::{
     Actor, CollisionLayers, Gravity, PhysicsPosition, PreviousPhysicsPosition, TerrainIndex,
@@ -55,6 +56,10 @@ pub struct LevelStatus {
     pub goal_reached: bool,
     /// The last load or validation error, shown until a good load clears it.
     pub error: Option<String>,
+    /// Deaths since the level started.
+    pub deaths: u32,
+    /// The last checkpoint touched (index in the level's `checkpoints`).
+    pub checkpoint: Option<usize>,
 }
 
 /// Something to do with the level, applied in `Update`.
@@ -98,10 +103,19 @@ impl Plugin for LevelLogicPlugin {
             .add_message::<LevelCommand>()
             .add_message::<LevelSpawned>()
             .add_message::<FellOut>()
+            .add_message::<Died>()
             .add_systems(Update, apply_level_commands)
             .add_systems(
                 FixedPostUpdate,
-                (put_back_lost_actors, count_steps, reach_goal).chain(),
+                (
+                    put_back_lost_actors,
+                    touch_checkpoints,
+                    hurt_player,
+                    respawn_player,
+                    count_steps,
+                    reach_goal,
+                )
+                    .chain(),
             );
     }
 }
@@ -263,6 +277,8 @@ pub fn apply_level_commands(
             commands.insert_resource(CurrentLevel { path, level });
             if !keeps_going {
                 status.steps = 0;
+                status.deaths = 0;
+                status.checkpoint = None;
             }
             status.goal_reached = false;
             status.error = None;

@@ -9,6 +9,7 @@
 //! after `curves:`, and so on, which is exact for files in the documented
 //! layout (one row, curve or actor per line) and the field's line otherwise.
 
+use std::collections::BTreeMap;
 use std::fmt;
 
 use super::limits::{Place, next_problem, out_of_range};
@@ -16,7 +17,7 @@ use super::limits::{Place, next_problem, out_of_range};
 use bevy::math::Vec2;
 
 use super::fill::{fill_contains, flatten};
-use super::format::{ActorDef, CurveFill, LevelFile, ShapeDef, TileDef};
+use super::format::{ActorDef, CurveFill, LevelFile, ShapeDef, Side, TileDef};
 use crate::collision::{
     ActorShape, CubicBezier, QuadBezier, Terrain, TerrainPiece, TerrainSet, TileGrid, TileKind,
     tile_edges,
@@ -52,6 +53,8 @@ pub struct Level {
     pub grid: TileGrid,
     /// Cells drawn as decoration, `(x, y)` with `y = 0` the bottom row.
     pub decor: Vec<(usize, usize)>,
+    /// Spike cells, `(x, y)` as `decor`, and the way they point.
+    pub spikes: BTreeMap<(usize, usize), Side>,
     /// The curves as terrain pieces, in file order.
     pub curves: Vec<TerrainPiece>,
     /// Tile edges and curves together, indexed for collision.
@@ -173,8 +176,7 @@ impl Level {
             };
             return Err(err(line, None, message));
         }
-        let grid_info = tiles(&raw, &loc, file)?;
-        let (grid, decor) = grid_info;
+        let (grid, decor, spikes) = tiles(&raw, &loc, file)?;
         let mut curves = Vec::new();
         let curves_line = loc.key("curves");
         for (i, c) in raw.curves.iter().enumerate() {
@@ -264,6 +266,18 @@ impl Level {
                 format!("the spawn point is {m}"),
             ));
         }
+        let checkpoints_line = loc.key("checkpoints");
+        for (i, &c) in raw.checkpoints.iter().enumerate() {
+            let problem = if finite2(c) {
+                inside_solid(&terrain, &grid, &fills, &actor_shape(&raw.player), v(c))
+            } else {
+                Some("not a finite point".into())
+            };
+            if let Some(m) = problem {
+                let m = format!("checkpoint {} is {m}", i + 1);
+                return Err(err(checkpoints_line, None, m));
+            }
+        }
         let actors_line = loc.key("actors");
         for (i, a) in raw.actors.iter().enumerate() {
             let line = loc.nth_after(actors_line, "name", i);
@@ -294,6 +308,7 @@ impl Level {
             file: raw,
             grid,
             decor,
+            spikes,
             curves,
             terrain,
         })
@@ -310,12 +325,15 @@ impl Level {
     }
 }
 
+/// The tile grid, the decor cells and the spike cells.
+type Cells = (
+    TileGrid,
+    Vec<(usize, usize)>,
+    BTreeMap<(usize, usize), Side>,
+);
+
 /// The tile grid from the rows and legend, or the first bad row or character.
-fn tiles(
-    raw: &LevelFile,
-    loc: &Locator,
-    file: &str,
-) -> Result<(TileGrid, Vec<(usize, usize)>), LevelError> {
+fn tiles(raw: &LevelFile, loc: &Locator, file: &str) -> Result<Cells, LevelError> {
     let tiles_line = loc.key("tiles");
     let err = |line: usize, column: Option<usize>, message: String| LevelError {
         file: file.to_string(),
@@ -334,6 +352,7 @@ fn tiles(
     }
     let mut grid = TileGrid::new(width, height, raw.tile_size, Vec2::ZERO);
     let mut decor = Vec::new();
+    let mut spikes = BTreeMap::new();
     for (row_index, row) in raw.tiles.iter().enumerate() {
         let line = loc.nth_after(tiles_line, "\"", row_index);
         let n = row.chars().count();
@@ -366,10 +385,13 @@ fn tiles(
                 TileDef::Solid => grid.set(x, y, TileKind::Solid),
                 TileDef::OneWay => grid.set(x, y, TileKind::OneWay),
                 TileDef::Decor => decor.push((x, y)),
+                TileDef::Spikes(side) => {
+                    spikes.insert((x, y), *side);
+                }
             }
         }
     }
-    Ok((grid, decor))
+    Ok((grid, decor, spikes))
 }
 
 /// Why `shape` at `center` is not in free space, if it is not. Touching a

@@ -69,7 +69,12 @@ impl Plugin for ControllerPlugin {
                     PlayerSystems::Snap.after(CollisionSystems::Step),
                 ),
             )
-            .add_systems(FixedUpdate, control.in_set(PlayerSystems::Control))
+            .add_systems(
+                FixedUpdate,
+                (control, super::corners::forgive_corners)
+                    .chain()
+                    .in_set(PlayerSystems::Control),
+            )
             .add_systems(FixedUpdate, snap_to_ground.in_set(PlayerSystems::Snap));
     }
 }

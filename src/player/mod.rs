@@ -5,6 +5,7 @@
 
 pub mod camera;
 pub mod controller;
+pub mod corners;
 pub mod input;
 pub mod keyboard;
 pub mod tuning;

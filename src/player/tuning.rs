@@ -33,11 +33,17 @@ pub struct Tuning {
     pub max_slope_deg: f32,
     /// The player's bounciness.
     pub player_restitution: f32,
+    /// A rising jump whose head clips a ceiling's corner by up to this
+    /// many px is nudged sideways past it, px.
+    pub corner_correction: f32,
+    /// Feet that miss a ledge's top by up to this many px, in the air and
+    /// running into it, are lifted onto it, px.
+    pub ledge_lift: f32,
 }
 
 impl Tuning {
     /// Every field by its file name, in file order (for checking and saving).
-    pub fn fields(&self) -> [(&'static str, f32); 13] {
+    pub fn fields(&self) -> [(&'static str, f32); 15] {
         [
             ("max_run", self.max_run),
             ("run_accel", self.run_accel),
@@ -52,6 +58,8 @@ impl Tuning {
             ("max_fall", self.max_fall),
             ("max_slope_deg", self.max_slope_deg),
             ("player_restitution", self.player_restitution),
+            ("corner_correction", self.corner_correction),
+            ("ledge_lift", self.ledge_lift),
         ]
     }
 }
@@ -73,6 +81,8 @@ impl Default for Tuning {
             max_fall: 640.0,
             max_slope_deg: 50.0,
             player_restitution: 0.0,
+            corner_correction: 4.0,
+            ledge_lift: 4.0,
         }
     }
 }

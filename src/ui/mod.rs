@@ -76,9 +76,10 @@ fn update_ui(
         .map_or("(no level)", |l| l.level.file.name.as_str());
     if let Ok(mut t) = hud.single_mut() {
         let s = format!(
-            "{name}   {}   goals {}",
+            "{name}   {}   goals {}   deaths {}",
             format_time(status.steps),
-            status.goals
+            status.goals,
+            status.deaths
         );
         if t.0 != s {
             t.0 = s;
