@@ -232,8 +232,8 @@ fn decorate(
             .entity(e)
             .insert((Mesh2d(mesh), MeshMaterial2d(materials.add(color))));
     }
-    // Checkpoints: flags a tile wide and two high, standing on the point's
-    // box bottom.
+    // Checkpoints: flags a tile wide and two high, their foot half a tile
+    // under the point (where a player standing there has its feet).
     for (k, &(x, y)) in level.file.checkpoints.iter().enumerate() {
         let ts = g.tile_size;
         commands.spawn((
@@ -246,7 +246,7 @@ fn decorate(
                 color: FLAG_OFF,
                 ..default()
             },
-            Transform::from_xyz(x, y, 0.4),
+            Transform::from_xyz(x, y + 0.5 * ts, 0.4),
         ));
     }
     // Goal: a flag pole with a checkered flag.
