@@ -289,7 +289,11 @@ fn ring_deaths(
         commands.spawn((
             DeathRing::default(),
             Mesh2d(meshes.add(Annulus::new(14.0, 20.0))),
-            MeshMaterial2d(materials.add(HAZARD)),
+            MeshMaterial2d(materials.add(ColorMaterial {
+                color: HAZARD,
+                alpha_mode: bevy::sprite_render::AlphaMode2d::Blend,
+                ..default()
+            })),
             Transform::from_xyz(d.at.x, d.at.y, 2.0),
         ));
     }
