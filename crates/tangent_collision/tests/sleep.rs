@@ -2,7 +2,8 @@
 //! of 2–6 crates 6–32 px (friction 0.2–1, so a knocked one stops, gravity 300–6 000 px/s², anywhere
 //! within ±8 000 px) fall asleep on a floor; then the bottom crate is
 //! knocked out sideways (its velocity set, as game code would), or moved
-//! away (its position set), or gravity turns sideways. Every crate must
+//! away (its position set), or gravity turns sideways, or the floor drops
+//! by a crate's height (new terrain, then `wake_all`). Every crate must
 //! wake and fall: after five seconds none is left floating (each rests on
 //! the floor or on a crate under it), none overlaps another by more than
 //! the skin, and every one sleeps again. With gravity turned, every crate
@@ -24,6 +25,7 @@ enum Change {
     Knock,
     Move,
     Turn,
+    Drop,
 }
 
 /// How far the crate's bottom is from resting on the floor at `floor_y` or
@@ -43,8 +45,8 @@ fn unsupported(bodies: &[Body], k: usize, half: f32, floor_y: f32) -> f32 {
 fn sleeping_stacks_wake_when_their_base_goes() {
     let mut rng = Rng::new(0x5EE9_57AC);
     let (mut checked, mut worst_float, mut worst_overlap) = (0, 0.0f32, 0.0f32);
-    for case in 0..90 {
-        let change = [Change::Knock, Change::Move, Change::Turn][case % 3];
+    for case in 0..120 {
+        let change = [Change::Knock, Change::Move, Change::Turn, Change::Drop][case % 4];
         let n = 2 + rng.below(5);
         let half = rng.range(6.0, 32.0) as f32;
         let g = rng.log_range(300.0, 6000.0) as f32;
@@ -53,8 +55,12 @@ fn sleeping_stacks_wake_when_their_base_goes() {
             rng.range(-8000.0, 8000.0) as f32,
             rng.range(-8000.0, 8000.0) as f32,
         );
-        let floor = Segment::new(Vec2::new(x - 60.0 * half, y), Vec2::new(x + 60.0 * half, y));
-        let set = TerrainSet::new(vec![TerrainPiece::solid(floor)]).unwrap();
+        let floor_at = |y: f32| {
+            let floor = Segment::new(Vec2::new(x - 60.0 * half, y), Vec2::new(x + 60.0 * half, y));
+            TerrainSet::new(vec![TerrainPiece::solid(floor)]).unwrap()
+        };
+        let mut set = floor_at(y);
+        let mut floor_y = y;
         let mut bodies: Vec<Body> = (0..n)
             .map(|k| {
                 let at = Vec2::new(x, y + half + SKIN + k as f32 * (2.0 * half + SKIN));
@@ -87,6 +93,11 @@ fn sleeping_stacks_wake_when_their_base_goes() {
             }
             Change::Move => bodies[0].position.x += side * 10.0 * half,
             Change::Turn => gravity = Vec2::new(side * g, 0.0),
+            Change::Drop => {
+                floor_y = y - 2.0 * half;
+                set = floor_at(floor_y);
+                scratch.wake_all();
+            }
         }
         let mut overlap = 0.0f32;
         for _ in 0..300 {
@@ -107,7 +118,7 @@ fn sleeping_stacks_wake_when_their_base_goes() {
             }
             _ => {
                 for k in 0..n {
-                    let float = unsupported(&bodies, k, half, y);
+                    let float = unsupported(&bodies, k, half, floor_y);
                     worst_float = worst_float.max(float);
                     assert!(
                         float < 0.5,

@@ -83,10 +83,11 @@ impl WorldScratch {
         self.rest.get(i).is_some_and(Rest::asleep)
     }
 
-    /// Wakes every body: call after changing what the bodies cannot see
-    /// change (the terrain, or which body is at which index).
+    /// Wakes every body for at least [`SLEEP_AFTER`](super::SLEEP_AFTER):
+    /// call after changing what the bodies cannot see change (the terrain,
+    /// or which body is at which index). What held one up may be gone.
     pub fn wake_all(&mut self) {
-        self.rest.iter_mut().for_each(Rest::wake);
+        self.rest.iter_mut().for_each(Rest::shake);
     }
 }
 
