@@ -4,13 +4,16 @@
 //! player stands on a moving crate (grounded, carried with it, able to
 //! jump off it).
 
+mod common;
+
+use common::{hold, player};
 use std::path::PathBuf;
 
 use bevy::prelude::*;
-use tangent::collision::plugin::{Grounded, PhysicsPosition, Velocity};
+use tangent::collision::plugin::{PhysicsPosition, Velocity};
 use tangent::headless::headless_app;
 use tangent::level::spawn::LevelActor;
-use tangent::player::{Player, PlayerInput, Tuning};
+use tangent::player::{PlayerInput, Tuning};
 
 /// The player's mass: its area (20 × 28 px, density 1).
 const PLAYER_MASS: f32 = 560.0;
@@ -29,11 +32,7 @@ fn room(name: &str, spawn: (f32, f32), crate_: &str) -> PathBuf {
         spawn.0,
         spawn.1
     );
-    let dir = std::env::temp_dir().join(format!("tangent-push-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(format!("{name}.level.ron"));
-    std::fs::write(&path, text).unwrap();
-    path
+    common::write_level("push", name, &text)
 }
 
 fn crate_def(x: f32, mass: f32, velocity: f32, friction: f32) -> String {
@@ -43,27 +42,12 @@ fn crate_def(x: f32, mass: f32, velocity: f32, friction: f32) -> String {
     )
 }
 
-fn player(app: &mut App) -> (Vec2, Vec2, bool) {
-    let mut q = app
-        .world_mut()
-        .query_filtered::<(&PhysicsPosition, &Velocity, &Grounded), With<Player>>();
-    let (p, v, g) = q.single(app.world()).unwrap();
-    (p.0, v.0, g.0)
-}
-
 fn crate_(app: &mut App) -> (Vec2, Vec2) {
     let mut q = app
         .world_mut()
         .query_filtered::<(&PhysicsPosition, &Velocity), With<LevelActor>>();
     let (p, v) = q.single(app.world()).unwrap();
     (p.0, v.0)
-}
-
-fn hold(app: &mut App, keys: PlayerInput, steps: usize) {
-    *app.world_mut().resource_mut::<PlayerInput>() = keys;
-    for _ in 0..steps {
-        app.update();
-    }
 }
 
 const RIGHT: PlayerInput = PlayerInput {

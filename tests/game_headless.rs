@@ -3,10 +3,12 @@
 //! buffering, replays reaching every shipped level's goal, and byte-identical
 //! traces.
 
+mod common;
+
+use common::{player, press, steps};
 use std::path::{Path, PathBuf};
 
 use bevy::prelude::*;
-use tangent::collision::plugin::{Grounded, PhysicsPosition, Velocity};
 use tangent::headless::{HeadlessOptions, headless_app, run_headless};
 use tangent::level::spawn::LevelStatus;
 use tangent::player::{ControllerState, Player, PlayerInput, Replay};
@@ -21,29 +23,11 @@ fn app(name: &str) -> App {
     headless_app(&level(name), None).unwrap()
 }
 
-fn player(app: &mut App) -> (Vec2, Vec2, bool) {
-    let mut q = app
-        .world_mut()
-        .query_filtered::<(&PhysicsPosition, &Velocity, &Grounded), With<Player>>();
-    let (p, v, g) = q.single(app.world()).unwrap();
-    (p.0, v.0, g.0)
-}
-
 fn controller(app: &mut App) -> ControllerState {
     *app.world_mut()
         .query_filtered::<&ControllerState, With<Player>>()
         .single(app.world())
         .unwrap()
-}
-
-fn press(app: &mut App, keys: PlayerInput) {
-    *app.world_mut().resource_mut::<PlayerInput>() = keys;
-}
-
-fn steps(app: &mut App, n: usize) {
-    for _ in 0..n {
-        app.update();
-    }
 }
 
 const RIGHT: PlayerInput = PlayerInput {

@@ -5,6 +5,8 @@
 //! a ceiling's corner by 0.5–3.5 px gets past it, by 4.5–8 px is stopped;
 //! a checkpoint inside a wall is an error naming its line.
 
+mod common;
+
 use std::path::PathBuf;
 
 use bevy::prelude::*;
@@ -33,19 +35,13 @@ fn level(name: &str, inner: &[&str], extra: &str) -> PathBuf {
          goal: (position: (1200, 300)),\n{extra})",
         rows.join(",\n")
     );
-    let dir = std::env::temp_dir().join(format!("tangent-hazards-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(format!("{name}.level.ron"));
-    std::fs::write(&path, text).unwrap();
-    path
+    common::write_level("hazards", name, &text)
 }
 
+/// The player's position and velocity.
 fn player(app: &mut App) -> (Vec2, Vec2) {
-    let mut q = app
-        .world_mut()
-        .query_filtered::<(&PhysicsPosition, &Velocity), With<Player>>();
-    let (p, v) = q.single(app.world()).unwrap();
-    (p.0, v.0)
+    let (p, v, _) = common::player(app);
+    (p, v)
 }
 
 fn status(app: &App) -> LevelStatus {
@@ -64,7 +60,7 @@ fn keys(left: bool, right: bool, jump: bool) -> PlayerInput {
 /// Runs with `input` until the first death (at most `steps`): the step it
 /// died in and where the player was right after.
 fn until_death(app: &mut App, input: PlayerInput, steps: usize) -> Option<(usize, Vec2, Vec2)> {
-    *app.world_mut().resource_mut::<PlayerInput>() = input;
+    common::press(app, input);
     for k in 0..steps {
         app.update();
         if status(app).deaths > 0 {
@@ -101,10 +97,7 @@ fn spikes_kill_and_the_player_comes_back_at_the_checkpoint() {
     assert_eq!(s.checkpoint, Some(0));
     assert_eq!((p, v), (Vec2::new(600.0, 46.5), Vec2::ZERO));
     // Standing still at the checkpoint: no more deaths.
-    *app.world_mut().resource_mut::<PlayerInput>() = keys(false, false, false);
-    for _ in 0..120 {
-        app.update();
-    }
+    common::hold(&mut app, keys(false, false, false), 120);
     assert_eq!(status(&app).deaths, 1);
 }
 
@@ -155,10 +148,7 @@ fn a_hazard_curve_kills_and_leaving_the_level_kills() {
     let mut app = headless_app(&path, None).unwrap();
     until_death(&mut app, keys(false, true, false), 20);
     assert_eq!(status(&app).deaths, 0);
-    *app.world_mut().resource_mut::<PlayerInput>() = keys(false, false, false);
-    for _ in 0..60 {
-        app.update();
-    }
+    common::hold(&mut app, keys(false, false, false), 60);
     assert_eq!(
         status(&app).checkpoint,
         Some(0),
@@ -193,7 +183,7 @@ fn jump_under_corner(overlap: f32, from_left: bool) -> f32 {
     let name = format!("corner-{overlap}-{from_left}");
     let path = level(&name, &inner, &format!("spawn: ({x}, 46.5),"));
     let mut app = headless_app(&path, None).unwrap();
-    *app.world_mut().resource_mut::<PlayerInput>() = keys(false, false, true);
+    common::press(&mut app, keys(false, false, true));
     let mut top = f32::MIN;
     for _ in 0..60 {
         app.update();

@@ -73,11 +73,13 @@ pub fn put_back_lost_actors(
             back_to,
         });
         if is_player {
+            // Put back, counted and reset by `hazard::respawn_player`.
             died.write(Died {
                 at: pos.0,
                 back_to,
                 cause: DeathCause::FellOut,
             });
+            continue;
         }
         pos.0 = back_to;
         prev.0 = back_to;

@@ -28,6 +28,11 @@ const GRASS: Color = Color::srgb(0.27, 0.62, 0.27);
 const BOUNCY: Color = Color::srgb(0.95, 0.45, 0.75);
 const ONE_WAY: Color = Color::srgb(0.75, 0.55, 0.3);
 const HAZARD: Color = Color::srgb(0.8, 0.1, 0.15);
+/// The flag's cell in the tile atlas (goal and checkpoints).
+const FLAG_TILE: Rect = Rect {
+    min: Vec2::new(96.0, 0.0),
+    max: Vec2::new(128.0, 32.0),
+};
 const FLAG_OFF: Color = Color::srgb(0.55, 0.55, 0.6);
 const FLAG_ON: Color = Color::srgb(0.3, 1.0, 0.4);
 
@@ -241,7 +246,7 @@ fn decorate(
             CheckpointFlag(k),
             Sprite {
                 image: assets.tiles.clone(),
-                rect: Some(Rect::new(96.0, 0.0, 128.0, 32.0)),
+                rect: Some(FLAG_TILE),
                 custom_size: Some(Vec2::new(ts, 2.0 * ts)),
                 color: FLAG_OFF,
                 ..default()
@@ -255,7 +260,7 @@ fn decorate(
         commands.entity(e).insert((
             Sprite {
                 image: assets.tiles.clone(),
-                rect: Some(Rect::new(96.0, 0.0, 128.0, 32.0)),
+                rect: Some(FLAG_TILE),
                 custom_size: Some(size),
                 ..default()
             },

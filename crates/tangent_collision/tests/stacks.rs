@@ -33,6 +33,13 @@ fn crate_at(half: f32, at: Vec2, friction: f32) -> Body {
     b
 }
 
+/// A ball of radius `r` at `at`, restitution 0.2, that never sleeps.
+fn ball_at(r: f32, at: Vec2) -> Body {
+    let mut b = Body::new(ActorShape::Circle { radius: r }, at, Vec2::ZERO, 0.2);
+    b.can_sleep = false;
+    b
+}
+
 /// A column of `n` crates of half size `half` standing on `ground_y` at `x`,
 /// `gap` apart, each shifted sideways by up to `sway` of its half size.
 fn column(
@@ -150,9 +157,7 @@ fn random_columns_stand_still() {
             // A ball on top.
             let r = rng.range(0.3, 1.0) as f32 * half;
             let top = bodies[n - 1].position + Vec2::new(0.0, half + r + gap + SKIN);
-            let mut ball = Body::new(ActorShape::Circle { radius: r }, top, Vec2::ZERO, 0.2);
-            ball.can_sleep = false;
-            bodies.push(ball);
+            bodies.push(ball_at(r, top));
         }
         let stood = stand(&set, &mut bodies, g, 1200);
         let what = || format!("case {case}: n {n}, half {half}, g {g}, μ {friction}: {bodies:?}");
@@ -187,13 +192,7 @@ fn a_crate_on_a_ball_in_a_bowl_stands_still() {
         let bottom = Terrain::from(bowl).point(0.5);
         let r = rng.range(3.0, 20.0) as f32;
         let half = rng.range(3.0, 20.0) as f32;
-        let mut ball = Body::new(
-            ActorShape::Circle { radius: r },
-            bottom + Vec2::new(0.0, r + SKIN),
-            Vec2::ZERO,
-            0.2,
-        );
-        ball.can_sleep = false;
+        let ball = ball_at(r, bottom + Vec2::new(0.0, r + SKIN));
         let crate_ = crate_at(
             half,
             bottom + Vec2::new(0.0, 2.0 * r + half + 2.0 * SKIN),

@@ -179,10 +179,9 @@ fn take_turn(
         // it speed, which wakes it, before going on.)
         s.turn[i] = Turn::Done;
         let report = &mut s.reports[i];
-        report.contacts.clear();
-        report.leftover = 0.0;
-        report.depenetration = 0.0;
-        report.error = None;
+        let grounded = report.grounded;
+        report.clear();
+        report.grounded = grounded;
         return;
     }
     // Where it was before this turn (a sleeper moved by game code wakes

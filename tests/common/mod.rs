@@ -1,0 +1,46 @@
+//! Helpers shared by the headless game tests: the player's state, holding
+//! keys for some fixed steps, and writing a test level to a temporary file.
+#![allow(dead_code)]
+
+use std::path::PathBuf;
+
+use bevy::prelude::*;
+use tangent::collision::plugin::{Grounded, PhysicsPosition, Velocity};
+use tangent::player::{Player, PlayerInput};
+
+/// The player's position, velocity and whether it is on the ground.
+pub fn player(app: &mut App) -> (Vec2, Vec2, bool) {
+    let mut q = app
+        .world_mut()
+        .query_filtered::<(&PhysicsPosition, &Velocity, &Grounded), With<Player>>();
+    let (p, v, g) = q.single(app.world()).unwrap();
+    (p.0, v.0, g.0)
+}
+
+/// Holds `keys` from the next step on.
+pub fn press(app: &mut App, keys: PlayerInput) {
+    *app.world_mut().resource_mut::<PlayerInput>() = keys;
+}
+
+/// Runs `n` updates (one fixed step each in the headless app).
+pub fn steps(app: &mut App, n: usize) {
+    for _ in 0..n {
+        app.update();
+    }
+}
+
+/// Holds `keys` for `n` steps.
+pub fn hold(app: &mut App, keys: PlayerInput, n: usize) {
+    press(app, keys);
+    steps(app, n);
+}
+
+/// Writes `text` as `NAME.level.ron` in a temporary folder for this test
+/// binary (`tangent-TAG-PID`), returning its path.
+pub fn write_level(tag: &str, name: &str, text: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tangent-{tag}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(format!("{name}.level.ron"));
+    std::fs::write(&path, text).unwrap();
+    path
+}
