@@ -1,6 +1,6 @@
 //! Sounds: jump, land, bounce and death, played from the collision plugin's
 //! hit messages (terrain and actor–actor), the controller's jumps and the
-//! player's deaths. The WAV files are built into the
+//! player's deaths, at the volume of the settings. The WAV files are built into the
 //! binary ([`crate::assets`]).
 
 use bevy::prelude::*;
@@ -9,12 +9,21 @@ use crate::assets::GameAssets;
 use crate::collision::plugin::{ActorHit, HitMessage};
 use crate::level::hazard::Died;
 use crate::player::{ControllerState, Player};
+use crate::profile::settings::Settings;
 
 pub struct SoundPlugin;
 
 impl Plugin for SoundPlugin {
     fn build(&self, app: &mut App) {
-        app.add_systems(Update, (play_hits, play_jumps, play_deaths));
+        app.add_systems(
+            Update,
+            (
+                play_hits,
+                play_jumps,
+                play_deaths,
+                apply_volume.run_if(resource_exists_and_changed::<Settings>),
+            ),
+        );
     }
 }
 
@@ -72,4 +81,9 @@ fn play_deaths(mut commands: Commands, sounds: Res<GameAssets>, mut deaths: Mess
     if deaths.read().count() > 0 {
         play(&mut commands, &sounds.die, 0.6);
     }
+}
+
+/// The settings' volume for every sound started from now on.
+fn apply_volume(settings: Res<Settings>, mut global: ResMut<GlobalVolume>) {
+    global.volume = bevy::audio::Volume::Linear(settings.volume);
 }

@@ -5,7 +5,7 @@
 
 use std::fs::File;
 use std::io::{BufWriter, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use bevy::prelude::*;
 
@@ -15,15 +15,19 @@ use crate::collision::debug::CollisionDebugPlugin;
 use crate::collision::plugin::{Actor, CollisionPlugin, Grounded, PhysicsPosition, Velocity};
 use crate::editor::ui::EditorPlugin;
 use crate::level::clock::LevelClockPlugin;
+use crate::level::list::LevelList;
 use crate::level::loader::LevelAssetPlugin;
 use crate::level::render::LevelRenderPlugin;
 use crate::level::spawn::{LevelCommand, LevelLogicPlugin};
 use crate::level::watch::LevelWatchPlugin;
+use crate::menu::MenuPlugin;
 use crate::mode::{GameMode, ModePlugin};
 use crate::player::camera::CameraPlugin;
-use crate::player::keyboard::KeyboardPlugin;
+use crate::player::devices::InputDevicesPlugin;
 use crate::player::{ControllerPlugin, PlayerInput, Replay};
+use crate::profile::ProfilePlugin;
 use crate::ui::UiPlugin;
+use crate::window::GameWindowPlugin;
 
 /// Fixed steps simulated since the app started (the replay's frame).
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -118,19 +122,11 @@ fn advance_frame(mut frame: ResMut<SimFrame>) {
     frame.0 += 1;
 }
 
-/// The level files next to `first`, sorted by name (keys 1–9 pick them),
-/// shipped ones included in the user level folder.
-#[derive(Resource, Clone, Debug, Default)]
-pub struct LevelList(pub Vec<PathBuf>);
-
-impl LevelList {
-    pub fn around(first: &Path) -> LevelList {
-        LevelList(crate::level::files::levels_beside(first))
-    }
-}
-
-/// The windowed game on top of [`SimPlugin`]: keyboard, camera, visuals,
-/// HUD, sounds, the F1 collision overlay and live reload of the level file.
+/// The windowed game on top of [`SimPlugin`]: keyboard and gamepads, the
+/// player's profile (settings, best times; [`ProfilePlugin`] in the data
+/// folder unless added before), menus, camera, visuals, HUD, sounds, the
+/// window (F11), the F1 collision overlay and live reload of the level
+/// file.
 /// The game reads level files directly (so `--level` takes any path and the
 /// watcher works with any editor); [`LevelAssetPlugin`] also lets the asset
 /// server load them.
@@ -138,10 +134,13 @@ pub struct GamePlugin;
 
 impl Plugin for GamePlugin {
     fn build(&self, app: &mut App) {
+        if !app.is_plugin_added::<ProfilePlugin>() {
+            app.add_plugins(ProfilePlugin::in_data_dir());
+        }
         app.add_plugins((
             SimPlugin,
             GameAssetsPlugin,
-            KeyboardPlugin,
+            InputDevicesPlugin,
             LevelClockPlugin,
             ModePlugin,
             CollisionDebugPlugin,
@@ -153,8 +152,12 @@ impl Plugin for GamePlugin {
             LevelAssetPlugin,
             EditorPlugin,
         ))
+        .add_plugins((MenuPlugin, GameWindowPlugin))
         .init_resource::<LevelList>()
-        .add_systems(Update, game_keys.run_if(not(in_state(GameMode::Editing))));
+        .add_systems(
+            Update,
+            game_keys.run_if(in_state(GameMode::Playing).or_else(in_state(GameMode::Paused))),
+        );
     }
 }
 

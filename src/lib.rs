@@ -6,13 +6,17 @@
 pub mod assets;
 pub mod audio;
 pub mod collision;
+pub mod data_dir;
 pub mod editor;
 pub mod game;
 pub mod headless;
 pub mod level;
+pub mod menu;
 pub mod mode;
 pub mod player;
+pub mod profile;
 pub mod ui;
+pub mod window;
 
 /// The README's Rust example, compiled and run as a doctest so it cannot go
 /// stale.

@@ -4,10 +4,12 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use bevy::prelude::*;
-use tangent::game::{GamePlugin, LevelList, Recorder};
+use tangent::game::{GamePlugin, Recorder};
 use tangent::headless::{HeadlessOptions, run_headless};
 use tangent::level::files::{default_level, user_level_dir};
+use tangent::level::list::LevelList;
 use tangent::level::spawn::{LevelCommand, load_level_file};
+use tangent::mode::GameMode;
 use tangent::player::Replay;
 
 /// `tangent --help`: every command, one line each.
@@ -185,6 +187,11 @@ fn main() -> ExitCode {
     )
     .add_plugins(GamePlugin)
     .insert_resource(LevelList::around(&level));
+    // `--level` (or recording) starts straight into the level; otherwise
+    // the title screen shows over the first level, standing still.
+    if args.level.is_none() && args.record.is_none() {
+        app.insert_state(GameMode::Title);
+    }
     if let Some(path) = args.record {
         app.insert_resource(Recorder {
             path,

@@ -15,7 +15,7 @@ use tangent::headless::headless_app;
 use tangent::level::clock::LevelClockPlugin;
 use tangent::level::spawn::{Goal, LevelCommand, LevelStatus, load_level_file};
 use tangent::player::controller::PlayerSystems;
-use tangent::player::keyboard::KeyboardPlugin;
+use tangent::player::devices::InputDevicesPlugin;
 use tangent::player::{ControllerState, Player, PlayerInput};
 
 fn shipped(name: &str) -> PathBuf {
@@ -121,7 +121,7 @@ fn snapping_to_the_ground_sets_the_contact_the_controller_reads() {
 fn keyboard_app() -> App {
     let mut app = headless_app(&test_level("flat.level.ron"), None).unwrap();
     app.init_resource::<ButtonInput<KeyCode>>()
-        .add_plugins(KeyboardPlugin);
+        .add_plugins(InputDevicesPlugin);
     for _ in 0..60 {
         app.update(); // land
     }

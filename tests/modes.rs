@@ -5,9 +5,12 @@
 //! terrain set is the collision index as built when the level was checked
 //! (built once per load, not rebuilt from the entities).
 
+mod common;
+
 use std::path::Path;
 
 use bevy::prelude::*;
+use common::tap_key as tap;
 use tangent::collision::plugin::TerrainIndex;
 use tangent::headless::headless_app;
 use tangent::level::spawn::CurrentLevel;
@@ -20,18 +23,6 @@ fn app(level_loaded: bool) -> App {
         .insert_resource(LevelLoaded(level_loaded));
     app.update();
     app
-}
-
-/// Presses and releases `key`, then lets the state transition apply.
-fn tap(app: &mut App, key: KeyCode) {
-    app.world_mut()
-        .resource_mut::<ButtonInput<KeyCode>>()
-        .press(key);
-    app.update();
-    let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
-    keys.release(key);
-    keys.clear();
-    app.update();
 }
 
 fn mode(app: &App) -> GameMode {

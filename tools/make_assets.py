@@ -7,6 +7,10 @@ Writes:
   assets/tiles.png          an 8-tile strip, 32 x 32 px each:
                             0 solid ground, 1 one-way platform, 2 decor, 3 goal flag,
                             4-7 spikes pointing up, down, left, right
+  assets/player.png         the player, 9 frames of 24 x 32 px, facing right:
+                            0-1 idle (breathing), 2-5 run, 6 jump, 7 fall, 8 land
+  assets/props.png          32 x 32 px each: 0 crate, 1 ball (a beach ball, so its
+                            rolling shows), 2 dust puff
   assets/sounds/jump.wav    a rising chirp
   assets/sounds/land.wav    a short low thump
   assets/sounds/bounce.wav  a springy "boing"
@@ -107,18 +111,128 @@ def tile_spikes_right(x, y, rng):
     return spike_up(y, T - 1 - x)
 
 
+def strip(name, makers, seed):
+    """A strip of T x T cells, one per maker(x, y, rng), left to right."""
+    rng = random.Random(seed)
+    rows = [[m(x, y, rng) for m in makers for x in range(T)] for y in range(T)]
+    png(os.path.join(ROOT, name), T * len(makers), T, rows)
+
+
 def make_tiles():
-    rng = random.Random(7)
-    makers = [tile_solid, tile_oneway, tile_decor, tile_flag,
-              tile_spikes_up, tile_spikes_down, tile_spikes_left, tile_spikes_right]
+    strip("tiles.png", [tile_solid, tile_oneway, tile_decor, tile_flag,
+                        tile_spikes_up, tile_spikes_down, tile_spikes_left, tile_spikes_right], 7)
+
+
+PW, PH = 24, 32
+SKIN = (250, 214, 170, 255)
+HOOD = (54, 120, 210, 255)
+HOOD_DARK = (36, 84, 160, 255)
+BOOT = (50, 40, 48, 255)
+EYE = (255, 255, 255, 255)
+PUPIL = (20, 24, 40, 255)
+
+
+def rounded(x, y, x0, y0, x1, y1, r):
+    """Whether pixel (x, y) is inside the box [x0, x1) x [y0, y1) with corners of radius r."""
+    if not (x0 <= x < x1 and y0 <= y < y1):
+        return False
+    cx = min(max(x + 0.5, x0 + r), x1 - r)
+    cy = min(max(y + 0.5, y0 + r), y1 - r)
+    return (x + 0.5 - cx) ** 2 + (y + 0.5 - cy) ** 2 <= r * r
+
+
+def ellipse(x, y, cx, cy, rx, ry):
+    return ((x + 0.5 - cx) / rx) ** 2 + ((y + 0.5 - cy) / ry) ** 2 <= 1.0
+
+
+# Per frame: body top (y), body bottom, feet (x centres, y centre), arms raised, eyes (dy).
+FRAMES = [
+    dict(top=5, bottom=27, feet=[(8, 29), (16, 29)], arms=0, eye=0),    # idle a
+    dict(top=6, bottom=27, feet=[(8, 29), (16, 29)], arms=0, eye=1),    # idle b (breath out)
+    dict(top=5, bottom=26, feet=[(5, 29), (18, 28)], arms=1, eye=0),    # run 1: stride
+    dict(top=4, bottom=26, feet=[(10, 29), (14, 27)], arms=0, eye=-1),  # run 2: passing
+    dict(top=5, bottom=26, feet=[(6, 28), (18, 29)], arms=-1, eye=0),   # run 3: stride
+    dict(top=4, bottom=26, feet=[(13, 29), (9, 27)], arms=0, eye=-1),   # run 4: passing
+    dict(top=3, bottom=25, feet=[(8, 27), (16, 28)], arms=2, eye=-1),   # jump: tucked, arms up
+    dict(top=4, bottom=26, feet=[(7, 29), (17, 29)], arms=2, eye=0),    # fall: legs out
+    dict(top=9, bottom=28, feet=[(6, 30), (18, 30)], arms=-2, eye=2),   # land: squashed
+]
+
+
+def player_pixel(f, x, y):
+    fr = FRAMES[f]
+    for (fx, fy) in fr["feet"]:
+        if ellipse(x, y, fx, fy, 3.2, 2.4):
+            return BOOT
+    top, bottom = fr["top"], fr["bottom"]
+    # Arms: little mitts beside the body, raised by `arms`.
+    ay = top + 13 - 3 * fr["arms"]
+    for ax in (2, 21):
+        if ellipse(x, y, ax, ay, 2.0, 2.5):
+            return SKIN
+    if rounded(x, y, 3, top, 21, bottom, 7):
+        # The face: a skin window in the hood, on the facing (right) side.
+        if rounded(x, y, 9, top + 4, 20, top + 14, 4):
+            ey = top + 8 + fr["eye"] // 2
+            for ex in (13, 17):
+                if ellipse(x, y, ex, ey, 1.5, 2.2):
+                    return PUPIL if x + 0.5 > ex else EYE
+            return SKIN
+        if y > bottom - 6:
+            return HOOD_DARK
+        return HOOD
+    return (0, 0, 0, 0)
+
+
+def make_player():
     rows = []
-    for y in range(T):
+    for y in range(PH):
         row = []
-        for m in makers:
-            for x in range(T):
-                row.append(m(x, y, rng))
+        for f in range(len(FRAMES)):
+            for x in range(PW):
+                row.append(player_pixel(f, x, y))
         rows.append(row)
-    png(os.path.join(ROOT, "tiles.png"), T * len(makers), T, rows)
+    png(os.path.join(ROOT, "player.png"), PW * len(FRAMES), PH, rows)
+
+
+def prop_crate(x, y, rng):
+    edge = x in (0, 1, T - 2, T - 1) or y in (0, 1, T - 2, T - 1)
+    if edge:
+        return (120, 78, 40, 255)
+    # An X brace over planks.
+    if abs(x - y) <= 1 or abs(x + y - (T - 1)) <= 1:
+        return (150, 100, 52, 255)
+    plank = 176 + (12 if (y // 8) % 2 else 0) + int(rng.random() * 10)
+    seam = 30 if y % 8 == 7 else 0
+    return (plank - seam, int(plank * 0.68) - seam, int(plank * 0.38) - seam // 2, 255)
+
+
+def prop_ball(x, y, rng):
+    cx = cy = T / 2
+    dx, dy = x + 0.5 - cx, y + 0.5 - cy
+    r = math.hypot(dx, dy)
+    if r > T / 2 - 0.5:
+        return (0, 0, 0, 0)
+    if r < 3:
+        return (255, 255, 255, 255)
+    colors = [(240, 80, 60), (255, 255, 255), (250, 200, 50), (255, 255, 255), (60, 140, 230), (255, 255, 255)]
+    seg = int((math.atan2(dy, dx) + math.pi) / (2 * math.pi) * len(colors)) % len(colors)
+    shade = 1.0 - 0.25 * max(0.0, (dx + dy) / T)
+    c = colors[seg]
+    return (int(c[0] * shade), int(c[1] * shade), int(c[2] * shade), 255)
+
+
+def prop_dust(x, y, rng):
+    cx = cy = T / 2
+    r = math.hypot(x + 0.5 - cx, y + 0.5 - cy) / (T / 2)
+    if r >= 1:
+        return (0, 0, 0, 0)
+    a = int(200 * (1 - r) ** 1.5)
+    return (235, 225, 205, a)
+
+
+def make_props():
+    strip("props.png", [prop_crate, prop_ball, prop_dust], 11)
 
 
 def wav(path, samples, rate=22050):
@@ -156,5 +270,7 @@ def make_sounds():
 
 if __name__ == "__main__":
     make_tiles()
+    make_player()
+    make_props()
     make_sounds()
     print("wrote", ROOT)

@@ -48,16 +48,9 @@ pub const SHIPPED_REPLAYS: [(&str, &str); 3] = [
 const REPOSITORY_FIRST_LEVEL: &str = "assets/levels/01-hills.level.ron";
 
 /// The folder of the player's copies of shipped levels (see the module
-/// header). Falls back to the system's temporary folder when the platform
-/// names no data folder (no home directory).
+/// header): `levels` in the game's [data folder](crate::data_dir).
 pub fn user_level_dir() -> PathBuf {
-    if let Some(dir) = std::env::var_os("TANGENT_DATA_DIR") {
-        return PathBuf::from(dir).join("levels");
-    }
-    directories::ProjectDirs::from("", "", "tangent")
-        .map(|p| p.data_dir().to_path_buf())
-        .unwrap_or_else(|| std::env::temp_dir().join("tangent"))
-        .join("levels")
+    crate::data_dir::data_dir().join("levels")
 }
 
 /// The level `tangent` starts with when given none: the repository's

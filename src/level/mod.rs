@@ -8,6 +8,7 @@ pub mod fill;
 pub mod format;
 pub mod hazard;
 pub mod limits;
+pub mod list;
 pub mod loader;
 pub mod render;
 pub mod spawn;

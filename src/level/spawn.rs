@@ -87,6 +87,15 @@ pub struct LevelSpawned {
     pub started: bool,
 }
 
+/// The player reached the goal of the level in `path`, `steps` fixed steps
+/// after it started, dying `deaths` times on the way.
+#[derive(Message, Clone, Debug, PartialEq)]
+pub struct LevelFinished {
+    pub path: PathBuf,
+    pub steps: u64,
+    pub deaths: u32,
+}
+
 /// Reads and checks a level file (from disk, or shipped: see
 /// [`super::files`]).
 pub fn load_level_file(path: &Path) -> Result<Level, String> {
@@ -104,6 +113,7 @@ impl Plugin for LevelLogicPlugin {
             .add_message::<LevelSpawned>()
             .add_message::<FellOut>()
             .add_message::<Died>()
+            .add_message::<LevelFinished>()
             .add_systems(Update, apply_level_commands)
             .add_systems(
                 FixedPostUpdate,
@@ -301,8 +311,10 @@ pub fn apply_level_commands(
 pub fn reach_goal(
     players: Query<(&Actor, &PhysicsPosition), With<Player>>,
     goals: Query<&Goal>,
+    level: Option<Res<CurrentLevel>>,
     mut status: ResMut<LevelStatus>,
     mut next: MessageWriter<LevelCommand>,
+    mut finished: MessageWriter<LevelFinished>,
 ) {
     if status.won_all || status.goal_reached {
         return;
@@ -312,6 +324,13 @@ pub fn reach_goal(
         if goals.iter().any(|g| !g.0.intersect(me.into()).is_empty()) {
             status.goals += 1;
             status.goal_reached = true;
+            if let Some(level) = &level {
+                finished.write(LevelFinished {
+                    path: level.path.clone(),
+                    steps: status.steps,
+                    deaths: status.deaths,
+                });
+            }
             next.write(LevelCommand::Next);
             return;
         }

@@ -1,5 +1,6 @@
 //! What the player is pressing, as one small value the simulation reads each
-//! fixed step: from the keyboard while playing, from a replay file when
+//! fixed step: from the keyboard and gamepads while playing
+//! ([`super::devices`]), from a replay file when
 //! replaying. The replay text format is documented on [`Replay`].
 
 use bevy::prelude::*;
@@ -47,17 +48,6 @@ impl PlayerInput {
             }
         }
         Some(k)
-    }
-
-    /// The keys held on the keyboard: arrows or A/D to run, Space, W or Up
-    /// to jump, Down or S to drop through one-way platforms.
-    pub fn from_keyboard(keys: &ButtonInput<KeyCode>) -> PlayerInput {
-        PlayerInput {
-            left: keys.any_pressed([KeyCode::ArrowLeft, KeyCode::KeyA]),
-            right: keys.any_pressed([KeyCode::ArrowRight, KeyCode::KeyD]),
-            jump: keys.any_pressed(super::keyboard::JUMP_KEYS),
-            down: keys.any_pressed(super::keyboard::DOWN_KEYS),
-        }
     }
 }
 

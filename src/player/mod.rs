@@ -3,11 +3,13 @@
 //! files: `level` spawns the player and hands it its tuning and the
 //! camera's bounds.
 
+pub mod bindings;
 pub mod camera;
 pub mod controller;
 pub mod corners;
+pub mod devices;
 pub mod input;
-pub mod keyboard;
+pub mod keys;
 pub mod tuning;
 
 pub use controller::{ControllerPlugin, ControllerState, Player, PlayerTuning};

@@ -44,3 +44,17 @@ pub fn write_level(tag: &str, name: &str, text: &str) -> PathBuf {
     std::fs::write(&path, text).unwrap();
     path
 }
+
+/// Presses and releases `key` (a `ButtonInput<KeyCode>` driven by hand),
+/// with an update after each so a state transition and what it spawns
+/// apply.
+pub fn tap_key(app: &mut App, key: KeyCode) {
+    app.world_mut()
+        .resource_mut::<ButtonInput<KeyCode>>()
+        .press(key);
+    app.update();
+    let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+    keys.release(key);
+    keys.clear();
+    app.update();
+}

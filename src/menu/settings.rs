@@ -1,0 +1,173 @@
+//! The settings screen: volume (left and right change it by a tenth),
+//! fullscreen, a key for each action, reset keys, back. Choosing an action
+//! waits for the next key pressed and binds it (Esc cancels; a key the
+//! game uses itself is refused with the reason). Every change is saved at
+//! once ([`crate::profile`]). Gamepads keep their fixed layout.
+
+use bevy::prelude::*;
+
+use super::MenuReturn;
+use super::widget::{MenuItem, MenuPress, item, screen, set_label, text};
+use crate::mode::GameMode;
+use crate::player::bindings::{Action, Bindings};
+use crate::profile::settings::Settings;
+
+/// Item positions on the settings screen.
+pub const VOLUME: usize = 0;
+pub const FULLSCREEN: usize = 1;
+/// The first action's item; the actions follow in [`Action::ALL`] order.
+pub const FIRST_ACTION: usize = 2;
+pub const RESET_KEYS: usize = FIRST_ACTION + Action::ALL.len();
+pub const BACK: usize = RESET_KEYS + 1;
+
+/// Waiting for a key to bind, and the last message about it.
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Rebinding {
+    /// The action waiting for a key.
+    pub action: Option<Action>,
+    /// The wait began on an earlier frame (the key that chose the item is
+    /// not the new key).
+    pub armed: bool,
+    /// What happened to the last key pressed, for the screen.
+    pub message: String,
+}
+
+/// Whether no key is awaited (the menu moves only then).
+pub fn not_rebinding(r: Res<Rebinding>) -> bool {
+    r.action.is_none()
+}
+
+/// The line under the items.
+#[derive(Component)]
+pub struct SettingsMessage;
+
+pub fn spawn_settings(mut commands: Commands, mut rebinding: ResMut<Rebinding>) {
+    *rebinding = Rebinding::default();
+    let root = commands
+        .spawn((
+            screen(GameMode::Settings),
+            children![text("Settings", 56.0, Color::WHITE)],
+        ))
+        .id();
+    for i in 0..=BACK {
+        commands.entity(root).with_child(item(i, ""));
+    }
+    commands
+        .entity(root)
+        .with_child((SettingsMessage, text("", 18.0, Color::srgb(1.0, 0.85, 0.3))));
+}
+
+/// An item's label for the current settings.
+pub fn settings_label(i: usize, s: &Settings, rebinding: &Rebinding) -> String {
+    match i {
+        VOLUME => format!("Volume   <  {:.0}%  >", s.volume * 100.0),
+        FULLSCREEN => format!(
+            "Fullscreen (F11)   {}",
+            if s.fullscreen { "on" } else { "off" }
+        ),
+        RESET_KEYS => "Reset keys".into(),
+        BACK => "Back".into(),
+        _ => {
+            let action = Action::ALL[i - FIRST_ACTION];
+            if rebinding.action == Some(action) {
+                format!("{}:   press a key (Esc cancels)", action.label())
+            } else {
+                format!("{}:   {}", action.label(), s.keys.describe(action))
+            }
+        }
+    }
+}
+
+pub fn settings_choices(
+    mut presses: MessageReader<MenuPress>,
+    mut settings: ResMut<Settings>,
+    mut rebinding: ResMut<Rebinding>,
+    back_to: Res<MenuReturn>,
+    mut next: ResMut<NextState<GameMode>>,
+) {
+    for press in presses.read() {
+        match *press {
+            MenuPress::Left(VOLUME) | MenuPress::Right(VOLUME) => {
+                let step = if *press == MenuPress::Left(VOLUME) {
+                    -1.0
+                } else {
+                    1.0
+                };
+                let tenths = (settings.volume * 10.0).round() + step;
+                settings.volume = (tenths / 10.0).clamp(0.0, 1.0);
+            }
+            MenuPress::Confirm(FULLSCREEN)
+            | MenuPress::Left(FULLSCREEN)
+            | MenuPress::Right(FULLSCREEN) => settings.fullscreen = !settings.fullscreen,
+            MenuPress::Confirm(RESET_KEYS) => {
+                settings.keys = Bindings::default();
+                rebinding.message = "Keys reset.".into();
+            }
+            MenuPress::Confirm(BACK) | MenuPress::Back => next.set(back_to.0),
+            MenuPress::Confirm(i) if (FIRST_ACTION..RESET_KEYS).contains(&i) => {
+                rebinding.action = Some(Action::ALL[i - FIRST_ACTION]);
+                rebinding.armed = false;
+                rebinding.message.clear();
+            }
+            _ => {}
+        }
+    }
+}
+
+/// While an action waits: the next key pressed is bound to it.
+pub fn capture_key(
+    keys: Res<ButtonInput<KeyCode>>,
+    mut rebinding: ResMut<Rebinding>,
+    mut settings: ResMut<Settings>,
+) {
+    let Some(action) = rebinding.action else {
+        return;
+    };
+    if !rebinding.armed {
+        rebinding.armed = true;
+        return;
+    }
+    let Some(key) = keys.get_just_pressed().next().copied() else {
+        return;
+    };
+    rebinding.action = None;
+    if key == KeyCode::Escape {
+        rebinding.message = "Not changed.".into();
+        return;
+    }
+    let mut keys_now = settings.keys.clone();
+    rebinding.message = match keys_now.rebind(action, key) {
+        Ok(()) => {
+            settings.keys = keys_now;
+            format!(
+                "{}: {}",
+                action.label(),
+                crate::player::keys::short_name(key)
+            )
+        }
+        Err(e) => e,
+    };
+}
+
+pub fn label_settings(
+    settings: Res<Settings>,
+    rebinding: Res<Rebinding>,
+    items: Query<(&MenuItem, &Children)>,
+    mut texts: Query<&mut Text>,
+    mut message: Query<Entity, With<SettingsMessage>>,
+) {
+    for i in 0..=BACK {
+        set_label(
+            i,
+            &settings_label(i, &settings, &rebinding),
+            &items,
+            &mut texts,
+        );
+    }
+    if let Ok(e) = message.single_mut()
+        && let Ok(mut t) = texts.get_mut(e)
+        && t.0 != rebinding.message
+    {
+        t.0 = rebinding.message.clone();
+    }
+}

@@ -1,0 +1,93 @@
+//! The player's settings: sound volume, fullscreen, and the keys for each
+//! action, kept in `settings.ron` in the [data folder](crate::data_dir)
+//! (see [`super::store`] for how it is written and what a bad file does).
+//!
+//! ```text
+//! // Tangent settings; the game rewrites this file.
+//! (
+//!     volume: 0.8,
+//!     fullscreen: false,
+//!     keys: (
+//!         left: ["ArrowLeft", "KeyA"],
+//!         right: ["ArrowRight", "KeyD"],
+//!         jump: ["Space", "KeyW", "ArrowUp"],
+//!         down: ["ArrowDown", "KeyS"],
+//!     ),
+//! )
+//! ```
+//!
+//! A field left out takes its default, so files from older versions load.
+
+use bevy::prelude::Resource;
+use serde::{Deserialize, Serialize};
+
+use super::store::Stored;
+use crate::player::bindings::{Action, Bindings};
+
+/// The settings file's name in the data folder.
+pub const SETTINGS_FILE: &str = "settings.ron";
+
+/// What the player can set.
+#[derive(Resource, Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Settings {
+    /// Sound volume, 0 (silent) to 1.
+    pub volume: f32,
+    /// Borderless fullscreen (F11 toggles it).
+    pub fullscreen: bool,
+    /// The keys for each action.
+    pub keys: Bindings,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            volume: 0.8,
+            fullscreen: false,
+            keys: Bindings::default(),
+        }
+    }
+}
+
+impl Stored for Settings {
+    fn check(&self) -> Result<(), String> {
+        if !(0.0..=1.0).contains(&self.volume) {
+            return Err(format!("volume {} is not between 0 and 1", self.volume));
+        }
+        for action in Action::ALL {
+            if self.keys.get(action).is_empty() {
+                return Err(format!("no key for {}", action.label()));
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use bevy::input::keyboard::KeyCode;
+
+    #[test]
+    fn settings_round_trip_and_old_files_take_defaults() {
+        let mut s = Settings {
+            volume: 0.3,
+            fullscreen: true,
+            ..Default::default()
+        };
+        s.keys.rebind(Action::Left, KeyCode::KeyJ).unwrap();
+        let text = super::super::store::to_text(&s, "settings");
+        assert_eq!(ron::from_str::<Settings>(&text).unwrap(), s);
+        let old: Settings = ron::from_str("(volume: 0.5)").unwrap();
+        assert_eq!(old.keys, Bindings::default());
+        assert!(ron::from_str::<Settings>("(keys: (jump: [\"Nope\"]))").is_err());
+        let silent = Settings {
+            keys: Bindings {
+                jump: vec![],
+                ..Default::default()
+            },
+            ..s
+        };
+        assert!(silent.check().unwrap_err().contains("Jump"));
+    }
+}
