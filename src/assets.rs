@@ -18,6 +18,11 @@ use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
 /// The tile atlas: 32 px cells, solid ground, one-way, decor, goal flag,
 /// spikes up, down, left, right.
 pub const TILES_PNG: (&str, &[u8]) = ("assets/tiles.png", include_bytes!("../assets/tiles.png"));
+/// The player's frames: 24 x 32 px each, facing right (see [`crate::art`]).
+pub const PLAYER_PNG: (&str, &[u8]) = ("assets/player.png", include_bytes!("../assets/player.png"));
+/// Crate, ball and dust puff, 32 px cells.
+pub const PROPS_PNG: (&str, &[u8]) = ("assets/props.png", include_bytes!("../assets/props.png"));
+
 /// The jump sound.
 pub const JUMP_WAV: (&str, &[u8]) = (
     "assets/sounds/jump.wav",
@@ -49,6 +54,8 @@ const FALLBACK_RGBA: [u8; 4] = [120, 84, 52, 255];
 #[derive(Resource, Clone, Debug)]
 pub struct GameAssets {
     pub tiles: Handle<Image>,
+    pub player: Handle<Image>,
+    pub props: Handle<Image>,
     pub jump: Option<Handle<AudioSource>>,
     pub land: Option<Handle<AudioSource>>,
     pub bounce: Option<Handle<AudioSource>>,
@@ -57,7 +64,8 @@ pub struct GameAssets {
     pub problems: Vec<String>,
 }
 
-/// Decodes a PNG tile atlas, or says why not (naming `file`).
+/// Decodes a PNG (the tile atlas, the player, the props), or says why not
+/// (naming `file`).
 pub fn decode_tiles(file: &str, bytes: &[u8]) -> Result<Image, String> {
     Image::from_buffer(
         bytes,
@@ -72,14 +80,19 @@ pub fn decode_tiles(file: &str, bytes: &[u8]) -> Result<Image, String> {
 
 /// A plain texture the size of the atlas, drawn when it cannot be decoded.
 pub fn fallback_tiles() -> Image {
+    plain_image(FALLBACK_SIZE, FALLBACK_RGBA)
+}
+
+/// A texture of `size` in one colour.
+pub fn plain_image(size: (u32, u32), rgba: [u8; 4]) -> Image {
     Image::new_fill(
         Extent3d {
-            width: FALLBACK_SIZE.0,
-            height: FALLBACK_SIZE.1,
+            width: size.0,
+            height: size.1,
             depth_or_array_layers: 1,
         },
         TextureDimension::D2,
-        &FALLBACK_RGBA,
+        &rgba,
         TextureFormat::Rgba8UnormSrgb,
         RenderAssetUsages::default(),
     )
@@ -116,10 +129,17 @@ fn load_game_assets(
     mut sounds: ResMut<Assets<AudioSource>>,
 ) {
     let mut problems = Vec::new();
-    let tiles = decode_tiles(TILES_PNG.0, TILES_PNG.1).unwrap_or_else(|e| {
-        problems.push(e);
-        fallback_tiles()
-    });
+    let mut image = |(file, bytes): (&str, &[u8]), fallback: fn() -> Image| {
+        let image = decode_tiles(file, bytes).unwrap_or_else(|e| {
+            problems.push(e);
+            fallback()
+        });
+        images.add(image)
+    };
+    let tiles = image(TILES_PNG, fallback_tiles);
+    // A player drawn as a plain blue box, props as plain brown ones.
+    let player = image(PLAYER_PNG, || plain_image((216, 32), [40, 90, 220, 255]));
+    let props = image(PROPS_PNG, || plain_image((96, 32), [170, 120, 70, 255]));
     let mut sound = |(file, bytes): (&str, &[u8])| match check_wav(file, bytes) {
         Ok(s) => Some(sounds.add(s)),
         Err(e) => {
@@ -133,7 +153,9 @@ fn load_game_assets(
         error!("{p}");
     }
     commands.insert_resource(GameAssets {
-        tiles: images.add(tiles),
+        tiles,
+        player,
+        props,
         jump,
         land,
         bounce,

@@ -9,6 +9,7 @@ use std::path::PathBuf;
 
 use bevy::prelude::*;
 
+use crate::art::ArtPlugin;
 use crate::assets::GameAssetsPlugin;
 use crate::audio::SoundPlugin;
 use crate::collision::debug::CollisionDebugPlugin;
@@ -152,7 +153,7 @@ impl Plugin for GamePlugin {
             LevelAssetPlugin,
             EditorPlugin,
         ))
-        .add_plugins((MenuPlugin, GameWindowPlugin))
+        .add_plugins((MenuPlugin, GameWindowPlugin, ArtPlugin))
         .init_resource::<LevelList>()
         .add_systems(
             Update,

@@ -3,6 +3,7 @@
 //! ([`level`]), a keyboard-driven player ([`player`]), and a headless mode
 //! that runs the same simulation from replays ([`headless`]).
 
+pub mod art;
 pub mod assets;
 pub mod audio;
 pub mod collision;

@@ -230,7 +230,7 @@ fn replays() -> Vec<(PathBuf, PathBuf)> {
 #[test]
 fn a_replay_reaches_each_shipped_levels_goal() {
     let all = replays();
-    assert!(all.len() >= 3, "expected at least three shipped levels");
+    assert!(all.len() >= 5, "expected at least five shipped levels");
     for (level, replay) in all {
         let text = std::fs::read_to_string(&replay)
             .unwrap_or_else(|e| panic!("{}: {e}", replay.display()));
@@ -240,7 +240,9 @@ fn a_replay_reaches_each_shipped_levels_goal() {
         let mut reached = false;
         for _ in 0..frames {
             app.update();
-            if app.world().resource::<LevelStatus>().goals > 0 {
+            let status = app.world().resource::<LevelStatus>();
+            assert_eq!(status.deaths, 0, "{} dies on the way", replay.display());
+            if status.goals > 0 {
                 reached = true;
                 break;
             }

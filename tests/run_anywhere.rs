@@ -137,6 +137,23 @@ fn the_built_in_art_and_sounds_load_through_the_game_startup() {
     let pixel = |x: usize, y: usize| &data[(y * 256 + x) * 4..(y * 256 + x) * 4 + 4];
     assert_ne!(pixel(16, 16), pixel(48, 16));
     assert_ne!(pixel(16, 28), pixel(144, 28));
+    // The player's 9 frames and the 3 props, not blank either.
+    let images = world.resource::<Assets<Image>>();
+    for (name, handle, size, cells) in [
+        ("player", &assets.player, (216, 32), 9),
+        ("props", &assets.props, (96, 32), 3),
+    ] {
+        let image = images.get(handle).unwrap();
+        assert_eq!((image.width(), image.height()), size, "{name}");
+        let data = image.data.as_ref().unwrap();
+        let cell = size.0 as usize / cells;
+        for c in 0..cells {
+            let opaque = (0..32 * cell)
+                .filter(|i| data[((i / cell) * size.0 as usize + c * cell + i % cell) * 4 + 3] > 0)
+                .count();
+            assert!(opaque > 100, "{name} cell {c}: {opaque} opaque pixels");
+        }
+    }
     let sounds = world.resource::<Assets<AudioSource>>();
     for (name, handle) in [
         ("jump", &assets.jump),

@@ -29,7 +29,13 @@ fn each_shipped_levels_trace_hashes_to_the_recorded_value() {
     let dir = std::env::temp_dir().join(format!("tangent-hashes-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let mut lines = Vec::new();
-    for name in ["01-hills", "02-halfpipe", "03-bounce"] {
+    for name in [
+        "01-hills",
+        "02-halfpipe",
+        "03-bounce",
+        "04-spike-garden",
+        "05-lava-bowl",
+    ] {
         let trace = dir.join(format!("{name}.csv"));
         let opts = HeadlessOptions {
             level: root.join(format!("assets/levels/{name}.level.ron")),

@@ -13,7 +13,7 @@
 use std::path::{Path, PathBuf};
 
 /// The shipped levels, by file name, in play order.
-pub const SHIPPED_LEVELS: [(&str, &str); 3] = [
+pub const SHIPPED_LEVELS: [(&str, &str); 5] = [
     (
         "01-hills.level.ron",
         include_str!("../../assets/levels/01-hills.level.ron"),
@@ -26,10 +26,18 @@ pub const SHIPPED_LEVELS: [(&str, &str); 3] = [
         "03-bounce.level.ron",
         include_str!("../../assets/levels/03-bounce.level.ron"),
     ),
+    (
+        "04-spike-garden.level.ron",
+        include_str!("../../assets/levels/04-spike-garden.level.ron"),
+    ),
+    (
+        "05-lava-bowl.level.ron",
+        include_str!("../../assets/levels/05-lava-bowl.level.ron"),
+    ),
 ];
 
 /// The shipped levels' replays, by file name.
-pub const SHIPPED_REPLAYS: [(&str, &str); 3] = [
+pub const SHIPPED_REPLAYS: [(&str, &str); 5] = [
     (
         "01-hills.replay",
         include_str!("../../assets/replays/01-hills.replay"),
@@ -41,6 +49,14 @@ pub const SHIPPED_REPLAYS: [(&str, &str); 3] = [
     (
         "03-bounce.replay",
         include_str!("../../assets/replays/03-bounce.replay"),
+    ),
+    (
+        "04-spike-garden.replay",
+        include_str!("../../assets/replays/04-spike-garden.replay"),
+    ),
+    (
+        "05-lava-bowl.replay",
+        include_str!("../../assets/replays/05-lava-bowl.replay"),
     ),
 ];
 

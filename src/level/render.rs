@@ -1,9 +1,9 @@
 //! What a level looks like (windowed game only): tiles through
 //! bevy_ecs_tilemap from the built-in tile atlas ([`crate::assets`]), curves as solid ground (a
-//! filled body from [`super::fill`] and a grassy outline, thorny red for
-//! hazards), actors as shapes, spikes, checkpoint flags (grey, green once
+//! filled body from [`super::fill`] and a grassy outline; red over lava for
+//! hazards), spikes, checkpoint flags (grey, green once
 //! touched) and the goal flag. Added to the level's entities when it
-//! spawns. A death leaves a red ring that grows and fades.
+//! spawns; actors are dressed by [`crate::art`]. A death leaves a red ring that grows and fades.
 
 use bevy::asset::RenderAssetUsages;
 use bevy::mesh::{Indices, PrimitiveTopology};
@@ -13,13 +13,9 @@ use bevy_ecs_tilemap::prelude::*;
 use super::fill::{fill_triangles, flatten};
 use super::format::Side;
 use super::hazard::Died;
-use super::spawn::{
-    CurrentLevel, Goal, LevelActor, LevelCurve, LevelEntity, LevelSpawned, LevelStatus,
-};
+use super::spawn::{CurrentLevel, Goal, LevelCurve, LevelEntity, LevelSpawned, LevelStatus};
 use crate::assets::GameAssets;
-use crate::collision::ActorShape;
-use crate::collision::plugin::{Actor, TerrainShape};
-use crate::player::Player;
+use crate::collision::plugin::TerrainShape;
 
 /// Sky colour.
 pub const SKY: Color = Color::srgb(0.55, 0.78, 0.95);
@@ -28,6 +24,8 @@ const GRASS: Color = Color::srgb(0.27, 0.62, 0.27);
 const BOUNCY: Color = Color::srgb(0.95, 0.45, 0.75);
 const ONE_WAY: Color = Color::srgb(0.75, 0.55, 0.3);
 const HAZARD: Color = Color::srgb(0.8, 0.1, 0.15);
+/// The body under a hazard curve: lava.
+const LAVA: Color = Color::srgb(0.95, 0.42, 0.1);
 /// The flag's cell in the tile atlas (goal and checkpoints).
 const FLAG_TILE: Rect = Rect {
     min: Vec2::new(96.0, 0.0),
@@ -59,7 +57,7 @@ impl Plugin for LevelRenderPlugin {
 }
 
 /// A mesh from triangles.
-fn mesh_of(tris: &[[Vec2; 3]]) -> Mesh {
+pub fn mesh_of(tris: &[[Vec2; 3]]) -> Mesh {
     let positions: Vec<[f32; 3]> = tris
         .iter()
         .flat_map(|t| t.iter().map(|p| [p.x, p.y, 0.0]))
@@ -103,7 +101,6 @@ fn stroke(line: &[Vec2], width: f32) -> Vec<[Vec2; 3]> {
 }
 
 type NewCurve<'a> = (Entity, &'a TerrainShape, &'a LevelCurve);
-type NewActor<'a> = (Entity, &'a Actor, Option<&'a LevelActor>, Has<Player>);
 
 /// Adds visuals to a freshly spawned level.
 #[allow(clippy::too_many_arguments)]
@@ -112,7 +109,6 @@ fn decorate(
     mut spawned: MessageReader<LevelSpawned>,
     level: Option<Res<CurrentLevel>>,
     curves: Query<NewCurve>,
-    actors: Query<NewActor>,
     goals: Query<(Entity, &Goal)>,
     assets: Res<GameAssets>,
     mut meshes: ResMut<Assets<Mesh>>,
@@ -188,6 +184,7 @@ fn decorate(
     });
     // Curves: body, then outline on top.
     let earth = materials.add(EARTH);
+    let lava = materials.add(LAVA);
     for (e, shape, LevelCurve(i)) in &curves {
         let def = &level.file.curves[*i];
         let line = flatten(&shape.0.shape);
@@ -195,7 +192,11 @@ fn decorate(
         if !body.is_empty() {
             commands.entity(e).insert((
                 Mesh2d(meshes.add(mesh_of(&body))),
-                MeshMaterial2d(earth.clone()),
+                MeshMaterial2d(if def.hazard {
+                    lava.clone()
+                } else {
+                    earth.clone()
+                }),
                 Transform::from_xyz(0.0, 0.0, -0.5),
             ));
         }
@@ -217,25 +218,6 @@ fn decorate(
             MeshMaterial2d(materials.add(color)),
             Transform::from_xyz(0.0, 0.0, 0.6),
         ));
-    }
-    // Actors.
-    for (e, actor, level_actor, is_player) in &actors {
-        let color = if is_player {
-            Color::srgb(0.15, 0.35, 0.9)
-        } else if level_actor.is_some() && matches!(actor.shape, ActorShape::Circle { .. }) {
-            Color::srgb(0.95, 0.35, 0.2)
-        } else {
-            Color::srgb(0.7, 0.5, 0.25)
-        };
-        let mesh = match actor.shape {
-            ActorShape::Circle { radius } => meshes.add(Circle::new(radius)),
-            ActorShape::Rect { half_extents } => {
-                meshes.add(Rectangle::from_size(half_extents * 2.0))
-            }
-        };
-        commands
-            .entity(e)
-            .insert((Mesh2d(mesh), MeshMaterial2d(materials.add(color))));
     }
     // Checkpoints: flags a tile wide and two high, their foot half a tile
     // under the point (where a player standing there has its feet).

@@ -1,9 +1,14 @@
 //! The camera follows the player with exponential smoothing and stays inside
-//! the level's bounds (centred when the level is smaller than the view).
+//! the level's bounds (centred when the level is smaller than the view),
+//! on the real clock, so it settles behind a menu too. It
+//! looks ahead in the running direction: the point it follows leads the
+//! player by [`LOOK_AHEAD_TIME`] seconds of its horizontal speed, at most
+//! [`LOOK_AHEAD_MAX`] px, eased in slowly so a turn does not whip the view.
 
 use bevy::prelude::*;
 
 use super::controller::Player;
+use crate::collision::plugin::Velocity;
 use crate::mode::GameMode;
 
 /// Marks the game camera.
@@ -17,6 +22,24 @@ pub struct CameraBounds(pub Option<Rect>);
 
 /// How quickly the camera catches up, 1/s (higher is snappier).
 pub const FOLLOW_RATE: f32 = 8.0;
+/// Seconds of horizontal speed the camera looks ahead.
+pub const LOOK_AHEAD_TIME: f32 = 0.35;
+/// The most the camera looks ahead, px.
+pub const LOOK_AHEAD_MAX: f32 = 160.0;
+/// How quickly the look-ahead follows the speed, 1/s.
+pub const LOOK_AHEAD_RATE: f32 = 2.5;
+
+/// How far ahead the camera looks for a horizontal speed of `vx` px/s.
+///
+/// ```
+/// use tangent::player::camera::{look_ahead, LOOK_AHEAD_MAX};
+/// assert_eq!(look_ahead(0.0), 0.0);
+/// assert!((look_ahead(200.0) - 70.0).abs() < 1e-3);
+/// assert_eq!(look_ahead(-5000.0), -LOOK_AHEAD_MAX);
+/// ```
+pub fn look_ahead(vx: f32) -> f32 {
+    (vx * LOOK_AHEAD_TIME).clamp(-LOOK_AHEAD_MAX, LOOK_AHEAD_MAX)
+}
 
 pub struct CameraPlugin;
 
@@ -50,14 +73,17 @@ pub fn clamp_to_level(center: Vec2, half: Vec2, lo: Vec2, hi: Vec2) -> Vec2 {
     c
 }
 
-fn follow(
-    time: Res<Time>,
+type PlayerNotCamera = (With<Player>, Without<GameCamera>);
+
+pub fn follow(
+    time: Res<Time<Real>>,
     bounds: Res<CameraBounds>,
-    player: Query<&Transform, (With<Player>, Without<GameCamera>)>,
+    player: Query<(&Transform, &Velocity), PlayerNotCamera>,
+    mut ahead: Local<f32>,
     mut camera: Query<(&mut Transform, &Projection), With<GameCamera>>,
     windows: Query<&Window>,
 ) {
-    let (Ok(target), Ok((mut cam, projection)), Some(bounds)) =
+    let (Ok((target, velocity)), Ok((mut cam, projection)), Some(bounds)) =
         (player.single(), camera.single_mut(), bounds.0)
     else {
         return;
@@ -71,7 +97,15 @@ fn follow(
         .next()
         .map_or(Vec2::new(640.0, 360.0), |w| w.size() * 0.5)
         * scale;
-    let goal = clamp_to_level(target.translation.truncate(), half, bounds.min, bounds.max);
+    let ease = 1.0 - (-LOOK_AHEAD_RATE * time.delta_secs()).exp();
+    *ahead += (look_ahead(velocity.0.x) - *ahead) * ease;
+    let lead = Vec2::new(*ahead, 0.0);
+    let goal = clamp_to_level(
+        target.translation.truncate() + lead,
+        half,
+        bounds.min,
+        bounds.max,
+    );
     let k = 1.0 - (-FOLLOW_RATE * time.delta_secs()).exp();
     let now = cam.translation.truncate();
     let jump = now.distance(goal) > 4.0 * half.length();

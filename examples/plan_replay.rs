@@ -1,0 +1,79 @@
+//! Writes a replay for a level from a simple plan: hold right, and jump
+//! (held for some steps) the first time the player stands in each of the
+//! given x ranges. How the shipped replays of the hazard levels were made:
+//!
+//! ```sh
+//! cargo run --example plan_replay -- LEVEL OUT.replay X0:X1:HOLD ...
+//! ```
+//!
+//! It prints each jump, the first death (and stops there) and the step
+//! the goal is reached, so a plan can be
+//! adjusted until it reaches the goal without dying.
+
+use std::path::PathBuf;
+
+use bevy::prelude::*;
+use tangent::collision::plugin::{Grounded, PhysicsPosition};
+use tangent::headless::headless_app;
+use tangent::level::spawn::LevelStatus;
+use tangent::player::{Player, PlayerInput, Replay};
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.len() < 2 {
+        eprintln!("usage: plan_replay LEVEL OUT.replay X0:X1:HOLD ...");
+        std::process::exit(2);
+    }
+    let level = PathBuf::from(&args[0]);
+    let out = PathBuf::from(&args[1]);
+    let mut jumps: Vec<(f32, f32, u32, bool)> = args[2..]
+        .iter()
+        .map(|a| {
+            let p: Vec<f32> = a.split(':').map(|v| v.parse().expect("a number")).collect();
+            (p[0], p[1], p[2] as u32, false)
+        })
+        .collect();
+    let mut app = headless_app(&level, None).expect("the level loads");
+    let mut replay = Replay::default();
+    let mut jump_left = 0u32;
+    let mut last = Vec2::ZERO;
+    for frame in 0..6000u64 {
+        let (x, grounded) = {
+            let mut q = app
+                .world_mut()
+                .query_filtered::<(&PhysicsPosition, &Grounded), With<Player>>();
+            let (p, g) = q.single(app.world()).unwrap();
+            last = p.0;
+            (p.0.x, g.0)
+        };
+        if jump_left == 0 && grounded {
+            for j in jumps.iter_mut() {
+                if !j.3 && x >= j.0 && x < j.1 {
+                    j.3 = true;
+                    jump_left = j.2;
+                    println!("frame {frame}: jump at x = {x:.0}");
+                }
+            }
+        }
+        let input = PlayerInput {
+            right: frame >= 10,
+            jump: jump_left > 0,
+            ..default()
+        };
+        jump_left = jump_left.saturating_sub(1);
+        *app.world_mut().resource_mut::<PlayerInput>() = input;
+        replay.record(frame, input);
+        app.update();
+        let status = app.world().resource::<LevelStatus>();
+        if status.deaths > 0 {
+            println!("frame {frame}: died at x = {x:.0}; stopping");
+            return;
+        }
+        if status.goals > 0 {
+            println!("frame {frame}: goal reached without dying");
+            std::fs::write(&out, replay.to_text()).unwrap();
+            return;
+        }
+    }
+    println!("no goal in 6000 steps; the player ended at {last}");
+}

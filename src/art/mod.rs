@@ -1,0 +1,42 @@
+//! What the world looks like beyond the level's terrain (windowed game
+//! only): the player's animated sprite with squash and stretch
+//! ([`player_sprite`]), dust at its feet ([`dust`]), balls that roll and
+//! crates with a texture ([`actors`]), and a parallax backdrop
+//! ([`parallax`]). The art is `assets/player.png` and `assets/props.png`,
+//! made by `tools/make_assets.py` and built into the binary, and meshes
+//! drawn here.
+
+pub mod actors;
+pub mod dust;
+pub mod parallax;
+pub mod player_sprite;
+
+use bevy::prelude::*;
+
+pub struct ArtPlugin;
+
+impl Plugin for ArtPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_message::<dust::DustPuff>()
+            .add_systems(
+                Update,
+                (
+                    actors::dress_actors,
+                    player_sprite::animate_player,
+                    dust::spawn_puffs,
+                    dust::drift_puffs,
+                    actors::roll_balls,
+                )
+                    .chain(),
+            )
+            .add_systems(
+                PostUpdate,
+                (
+                    parallax::spawn_backdrop,
+                    parallax::follow_camera
+                        .after(crate::player::camera::follow)
+                        .before(TransformSystems::Propagate),
+                ),
+            );
+    }
+}
