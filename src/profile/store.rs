@@ -69,6 +69,9 @@ pub fn load<T: Stored>(path: &Path, what: &str) -> (T, Option<String>) {
             // A missing file is normal on a first run: no warning unless
             // the defaults cannot be written either.
             let warning = save(path, &value, what).err();
+            if warning.is_none() {
+                bevy::log::info!("{}: no {what} yet; wrote the defaults", path.display());
+            }
             return (value, warning);
         }
         Err(e) => format!("cannot read: {e}"),
