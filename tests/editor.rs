@@ -167,3 +167,136 @@ fn a_half_written_save_never_replaces_the_file() {
 fn the_starter_level_is_valid() {
     Level::parse(&starter_level("New"), "new.level.ron").unwrap();
 }
+
+/// Resizing the grid on every side, growing and shrinking by 1–3, on every
+/// shipped level: the tiles under every curve point, actor, spawn, goal and
+/// checkpoint are the same after (everything keeps its place in the level),
+/// every coordinate moved by the tiles added on the left or at the bottom
+/// (to the editor's 1/100 px), the curves' terrain pieces are the old ones moved by that much,
+/// the saved text loads, and growing then shrinking gives the level back.
+#[test]
+fn resizing_the_grid_keeps_everything_in_place_and_saves_a_level_that_loads() {
+    use tangent::editor::model::GridSide;
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/levels");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    let (mut checked, mut refused, mut points_checked, mut invalid) = (0, 0, 0, 0);
+    for path in files {
+        let text = std::fs::read_to_string(&path).unwrap();
+        let old = Level::parse(&text, "old").unwrap();
+        let model = EditorModel::new(old.file.clone());
+        for side in [
+            GridSide::Left,
+            GridSide::Right,
+            GridSide::Top,
+            GridSide::Bottom,
+        ] {
+            for n in [-3, -2, -1, 1, 2, 3] {
+                let Some(new_file) = model.resized(side, n) else {
+                    refused += 1;
+                    continue;
+                };
+                checked += 1;
+                let ts = old.file.tile_size;
+                let shift = match side {
+                    GridSide::Left => Vec2::new(n as f32 * ts, 0.0),
+                    GridSide::Bottom => Vec2::new(0.0, n as f32 * ts),
+                    _ => Vec2::ZERO,
+                };
+                let new_model = EditorModel::new(new_file.clone());
+                let pts = |f: &LevelFile| -> Vec<Vec2> {
+                    let mut v = vec![f.spawn, f.goal.position];
+                    v.extend(f.checkpoints.iter().copied());
+                    v.extend(f.actors.iter().map(|a| a.position));
+                    v.extend(f.curves.iter().flat_map(|c| c.points.iter().copied()));
+                    v.into_iter().map(|p| Vec2::new(p.0, p.1)).collect()
+                };
+                let cell_char = |m: &EditorModel, p: Vec2| {
+                    m.cell_at(p)
+                        .map(|(r, c)| m.file.tiles[r].chars().nth(c).unwrap())
+                };
+                for (a, b) in pts(&old.file).into_iter().zip(pts(&new_file)) {
+                    let off = (b - (a + shift)).abs().max_element();
+                    assert!(
+                        off <= 0.005,
+                        "{side:?} {n} in {}: {a} -> {b}",
+                        path.display()
+                    );
+                    // The tile under the point, and under its four
+                    // neighbours half a tile away, is unchanged.
+                    for d in [Vec2::ZERO, Vec2::X, Vec2::NEG_X, Vec2::Y, Vec2::NEG_Y] {
+                        let (pa, pb) = (a + d * ts * 0.5, b + d * ts * 0.5);
+                        let cells = (cell_char(&model, pa), cell_char(&new_model, pb));
+                        if let (Some(x), Some(y)) = cells {
+                            assert_eq!(x, y, "{side:?} {n} at {a} in {}", path.display());
+                            points_checked += 1;
+                        }
+                    }
+                }
+                // Saved over the original text, the level loads, and its
+                // curve pieces are the old ones moved by the shift.
+                let written = write_over(&text, &old.file, &new_file);
+                let new = match Level::parse(&written, "resized") {
+                    Ok(l) => l,
+                    // Shrinking can cut into room a body needs (the editor
+                    // shows this error and keeps the level); growing never.
+                    Err(e) if n < 0 => {
+                        invalid += 1;
+                        println!("{side:?} {n} in {}: {e}", path.display());
+                        continue;
+                    }
+                    Err(e) => panic!("{side:?} {n} in {}: {e}", path.display()),
+                };
+                assert_eq!(new.file, new_file);
+                let curve_pieces = |l: &Level| {
+                    let k = l.terrain.len() - l.curves.len();
+                    l.terrain.pieces()[k..].to_vec()
+                };
+                for (a, b) in curve_pieces(&old).iter().zip(curve_pieces(&new)) {
+                    let (pa, pb) = (a.shape.control_points(), b.shape.control_points());
+                    assert_eq!(pa.len(), pb.len());
+                    for (p, q) in pa.iter().zip(&pb) {
+                        assert!(
+                            (*q - (*p + shift)).abs().max_element() <= 0.005,
+                            "{p} -> {q}"
+                        );
+                    }
+                }
+                // Grow then shrink: the same level.
+                if n > 0 {
+                    let back = new_model.resized(side, -n).unwrap_or_else(|| {
+                        panic!("{side:?} {n} in {}: does not shrink back", path.display())
+                    });
+                    assert_eq!(back, old.file, "{side:?} {n} in {}", path.display());
+                }
+            }
+        }
+    }
+    println!(
+        "{checked} resizes checked ({points_checked} point/tile pairs), {refused} refused, \
+         {invalid} shrinks that no longer validate"
+    );
+    assert!(checked - invalid >= 100, "{checked} - {invalid}");
+}
+
+#[test]
+fn a_resize_that_would_leave_something_outside_is_refused() {
+    use tangent::editor::model::GridSide;
+    let (_, file) = original();
+    let model = EditorModel::new(file);
+    let w = model.file.tiles[0].len() as i32;
+    assert!(
+        model.resized(GridSide::Left, -w).is_none(),
+        "no columns left"
+    );
+    // The spawn is near the left wall: cutting 5 columns there cuts it off.
+    assert!(model.resized(GridSide::Left, -5).is_none());
+    assert!(model.resized(GridSide::Top, 0).is_none());
+    let mut m = model.clone();
+    assert!(m.apply(Edit::Resize(GridSide::Right, 2)));
+    assert!(m.undo());
+    assert_eq!(m.file, model.file);
+}

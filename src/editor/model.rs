@@ -32,6 +32,18 @@ pub enum Edit {
     /// Add a ball (circle) or a crate (rect) at a point.
     AddActor(bool, Vec2),
     DeleteActor(usize),
+    /// Add (`n > 0`) or remove (`n < 0`) `|n|` rows or columns of tiles on a
+    /// side of the grid (see [`EditorModel::resized`]).
+    Resize(GridSide, i32),
+}
+
+/// A side of the tile grid.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GridSide {
+    Left,
+    Right,
+    Top,
+    Bottom,
 }
 
 /// The edited level and its history.
@@ -289,7 +301,89 @@ impl EditorModel {
                     self.file.actors.remove(i);
                 }
             }
+            Edit::Resize(side, n) => {
+                if let Some(file) = self.resized(side, n) {
+                    self.file = file;
+                }
+            }
         }
+    }
+
+    /// The level with `n` rows or columns of empty tiles added on `side`
+    /// (`n < 0`: `-n` removed), everything else kept where it is in the
+    /// level: the file's origin is the grid's bottom-left corner, so growing
+    /// (or shrinking) on the left or at the bottom moves every coordinate
+    /// (curves, actors, spawn, goal, checkpoints) by the tiles added (or
+    /// removed), rounded to 1/100 px as every editor move. `None` when
+    /// nothing would change, when the grid would lose its last row or
+    /// column, or when a point (other than a curve's inner control points)
+    /// would end up outside it.
+    pub fn resized(&self, side: GridSide, n: i32) -> Option<LevelFile> {
+        let mut f = self.file.clone();
+        let ts = f.tile_size;
+        let h = f.tiles.len() as i64;
+        let w = f.tiles.first().map_or(0, |r| r.chars().count()) as i64;
+        let horizontal = matches!(side, GridSide::Left | GridSide::Right);
+        let (new_w, new_h) = if horizontal {
+            (w + n as i64, h)
+        } else {
+            (w, h + n as i64)
+        };
+        if n == 0 || new_w < 1 || new_h < 1 {
+            return None;
+        }
+        let shift = match side {
+            GridSide::Left => Vec2::new(n as f32 * ts, 0.0),
+            GridSide::Bottom => Vec2::new(0.0, n as f32 * ts),
+            _ => Vec2::ZERO,
+        };
+        let size = Vec2::new(new_w as f32, new_h as f32) * ts;
+        // Every point moves; all but a curve's inner control points (which
+        // may lie outside, as under a half-pipe) must stay in the grid.
+        let mut points: Vec<(&mut (f32, f32), bool)> =
+            vec![(&mut f.spawn, true), (&mut f.goal.position, true)];
+        points.extend(f.checkpoints.iter_mut().map(|p| (p, true)));
+        points.extend(f.actors.iter_mut().map(|a| (&mut a.position, true)));
+        for c in f.curves.iter_mut() {
+            let last = c.points.len() - 1;
+            points.extend(
+                c.points
+                    .iter_mut()
+                    .enumerate()
+                    .map(move |(k, p)| (p, k == 0 || k == last)),
+            );
+        }
+        for (p, inside) in points {
+            let q = Vec2::new(p.0, p.1) + shift;
+            if inside && (q.x < 0.0 || q.y < 0.0 || q.x > size.x || q.y > size.y) {
+                return None;
+            }
+            // On the editor's 1/100 px grid, so growing then shrinking
+            // gives the same numbers back.
+            *p = round_pair(q);
+        }
+        let empty = EditorModel::new(f.clone()).char_for(TileDef::Empty);
+        f.legend.entry(empty).or_insert(TileDef::Empty);
+        let k = n.unsigned_abs() as usize;
+        let blank_row: String = std::iter::repeat_n(empty, new_w as usize).collect();
+        let pad: String = std::iter::repeat_n(empty, k).collect();
+        match (side, n > 0) {
+            (GridSide::Left, true) => f.tiles.iter_mut().for_each(|r| r.insert_str(0, &pad)),
+            (GridSide::Right, true) => f.tiles.iter_mut().for_each(|r| r.push_str(&pad)),
+            (GridSide::Left, false) => f
+                .tiles
+                .iter_mut()
+                .for_each(|r| *r = r.chars().skip(k).collect()),
+            (GridSide::Right, false) => f
+                .tiles
+                .iter_mut()
+                .for_each(|r| *r = r.chars().take(new_w as usize).collect()),
+            (GridSide::Top, true) => f.tiles.splice(0..0, vec![blank_row; k]).for_each(drop),
+            (GridSide::Bottom, true) => f.tiles.extend(vec![blank_row; k]),
+            (GridSide::Top, false) => f.tiles.drain(0..k).for_each(drop),
+            (GridSide::Bottom, false) => f.tiles.truncate(new_h as usize),
+        }
+        Some(f)
     }
 }
 

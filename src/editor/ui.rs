@@ -6,13 +6,15 @@
 use bevy::input::mouse::AccumulatedMouseScroll;
 use bevy::prelude::*;
 
-use super::model::{Edit, EditorModel, Handle, snap};
+use super::model::{Edit, EditorModel, GridSide, Handle, snap};
 use super::save::{save_level, write_over};
+use crate::collision::plugin::{PhysicsPosition, PreviousPhysicsPosition};
 use crate::level::files::read_level_text;
 use crate::level::format::{LevelFile, ShapeDef, Side, TileDef};
 use crate::level::spawn::{CurrentLevel, LevelCommand};
 use crate::level::validate::Level;
 use crate::mode::GameMode;
+use crate::player::Player;
 use crate::player::camera::GameCamera;
 use crate::ui::label;
 
@@ -20,7 +22,7 @@ use crate::ui::label;
 pub const HELP: &str = "EDIT MODE  Tab: play | 1 solid 2 one-way 3 decor 4 erase 5-8 spikes up/down/left/right, left paint, right erase | \
 drag handles: curve points, spawn, goal, actors | Q / C add quadratic / cubic | \
 B / K add ball / crate | X delete selected | O one-way | [ ] restitution | G snap | \
-arrows pan, wheel zoom | Ctrl+Z undo, Ctrl+Y or Ctrl+Shift+Z redo | Ctrl+S save";
+arrows pan, wheel zoom | Ctrl+arrow add a row/column on that side, Ctrl+Shift+arrow remove one | Ctrl+Z undo, Ctrl+Y or Ctrl+Shift+Z redo | Ctrl+S save";
 
 /// What the left mouse button paints.
 const PALETTE: [TileDef; 8] = [
@@ -143,6 +145,11 @@ fn preview(
 }
 
 #[allow(clippy::too_many_arguments)]
+/// The player's physics position, moved with the level when the grid grows
+/// or shrinks on the left or at the bottom.
+type PlayerAt<'a> = (&'a mut PhysicsPosition, &'a mut PreviousPhysicsPosition);
+
+#[allow(clippy::too_many_arguments)]
 fn keys(
     keys: Res<ButtonInput<KeyCode>>,
     mut state: ResMut<EditorState>,
@@ -150,6 +157,7 @@ fn keys(
     cursor: Query<(&Camera, &GlobalTransform), With<GameCamera>>,
     windows: Query<&Window>,
     mut commands: MessageWriter<LevelCommand>,
+    mut player: Query<PlayerAt, With<Player>>,
 ) {
     let Some(current) = current else {
         return;
@@ -179,7 +187,31 @@ fn keys(
             state.brush = i;
         }
     }
-    if ctrl && keys.just_pressed(KeyCode::KeyZ) {
+    let sides = [
+        (KeyCode::ArrowLeft, GridSide::Left),
+        (KeyCode::ArrowRight, GridSide::Right),
+        (KeyCode::ArrowUp, GridSide::Top),
+        (KeyCode::ArrowDown, GridSide::Bottom),
+    ];
+    let resize = sides.iter().find(|(k, _)| ctrl && keys.just_pressed(*k));
+    if let Some((_, side)) = resize {
+        let n = if shift { -1 } else { 1 };
+        let spawn_before = model.file.spawn;
+        changed = model.apply(Edit::Resize(*side, n));
+        // Keep the player where it stands in the level, as everything else.
+        let moved = Vec2::new(
+            model.file.spawn.0 - spawn_before.0,
+            model.file.spawn.1 - spawn_before.1,
+        );
+        for (mut p, mut prev) in &mut player {
+            p.0 += moved;
+            prev.0 += moved;
+        }
+        if !changed {
+            state.message =
+                format!("cannot remove a row or column at the {side:?} side: something is there");
+        }
+    } else if ctrl && keys.just_pressed(KeyCode::KeyZ) {
         changed = if shift { model.redo() } else { model.undo() };
     } else if ctrl && keys.just_pressed(KeyCode::KeyY) {
         changed = model.redo();
@@ -337,6 +369,10 @@ fn pan_zoom(
     };
     if scroll.delta.y != 0.0 {
         o.scale = (o.scale * (1.0 - 0.1 * scroll.delta.y.signum())).clamp(0.25, 6.0);
+    }
+    // Ctrl+arrows resize the grid (see `keys`), they do not pan.
+    if keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]) {
+        return;
     }
     let mut d = Vec2::ZERO;
     for (k, v) in [
