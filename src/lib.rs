@@ -11,6 +11,7 @@ pub mod data_dir;
 pub mod editor;
 pub mod game;
 pub mod headless;
+pub mod import;
 pub mod level;
 pub mod menu;
 pub mod mode;

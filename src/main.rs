@@ -20,6 +20,9 @@ usage:
   tangent --level PATH           play a level file (keys 1-9: the levels beside it)
   tangent --record FILE          play, recording the keys to a replay file
   tangent --new-level PATH       write a small starter level to edit
+  tangent import-svg DRAWING.svg --into LEVEL [--scale S]
+                                 the level's curves become the drawing's paths,
+                                 exactly (S level px per SVG unit, default 1)
   tangent --headless --frames N [--level PATH] [--replay FILE] [--trace FILE.csv]
                                  run N fixed steps with no window (a replay may be a
                                  shipped one by name, e.g. 01-hills.replay)
@@ -38,6 +41,9 @@ struct Args {
     trace: Option<PathBuf>,
     record: Option<PathBuf>,
     new_level: Option<PathBuf>,
+    import_svg: Option<PathBuf>,
+    into: Option<PathBuf>,
+    scale: Option<f32>,
     help: bool,
     version: bool,
 }
@@ -61,6 +67,15 @@ fn parse_args() -> Result<Args, String> {
             "--trace" => a.trace = Some(value("--trace")?.into()),
             "--record" => a.record = Some(value("--record")?.into()),
             "--new-level" => a.new_level = Some(value("--new-level")?.into()),
+            "import-svg" => a.import_svg = Some(value("import-svg")?.into()),
+            "--into" => a.into = Some(value("--into")?.into()),
+            "--scale" => {
+                let v = value("--scale")?;
+                a.scale = Some(
+                    v.parse()
+                        .map_err(|_| format!("--scale: `{v}` is not a number"))?,
+                );
+            }
             "-h" | "--help" => a.help = true,
             "-V" | "--version" => a.version = true,
             other => return Err(format!("unknown argument `{other}`")),
@@ -110,6 +125,25 @@ fn main() -> ExitCode {
     if args.version {
         println!("tangent {}", env!("CARGO_PKG_VERSION"));
         return ExitCode::SUCCESS;
+    }
+    if let Some(drawing) = &args.import_svg {
+        let Some(level) = &args.into else {
+            eprintln!("tangent: import-svg needs --into LEVEL\n\n{}", help());
+            return ExitCode::from(2);
+        };
+        let opts = tangent::import::svg::SvgOptions {
+            scale: args.scale.unwrap_or(1.0),
+        };
+        return match tangent::import::import_svg_into(drawing, level, opts) {
+            Ok(line) => {
+                println!("{line}");
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("tangent: {e}");
+                ExitCode::FAILURE
+            }
+        };
     }
     if let Some(path) = &args.new_level {
         return match new_level(path) {

@@ -1,6 +1,7 @@
 //! The `tangent` binary's headless mode: a run that reaches a goal, and a bad
 //! level that exits non-zero with the validation message.
 
+use std::path::Path;
 use std::process::Command;
 
 fn tangent() -> Command {
@@ -94,5 +95,60 @@ fn new_level_writes_a_valid_starter_and_never_overwrites() {
     assert!(!again.status.success());
     assert!(String::from_utf8_lossy(&again.stderr).contains("already exists"));
     assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
+    std::fs::remove_dir_all(dir).ok();
+}
+
+#[test]
+fn import_svg_replaces_a_levels_curves_with_the_drawings_and_names_bad_files() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let dir = std::env::temp_dir().join(format!("tangent-cli-svg-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // The shipped level is exactly what importing its drawing gives.
+    let shipped = std::fs::read_to_string(root.join("assets/levels/06-drawn.level.ron")).unwrap();
+    let level = dir.join("06-drawn.level.ron");
+    let emptied = {
+        // Start from the level with no curves at all.
+        let parsed = tangent::level::Level::parse(&shipped, "shipped")
+            .unwrap()
+            .file;
+        let mut none = parsed.clone();
+        none.curves.clear();
+        tangent::editor::save::write_over(&shipped, &parsed, &none)
+    };
+    std::fs::write(&level, &emptied).unwrap();
+    let svg = root.join("assets/svg/06-drawn.svg");
+    let import = |svg: &Path| {
+        tangent()
+            .args(["import-svg", svg.to_str().unwrap(), "--into"])
+            .arg(&level)
+            .output()
+            .unwrap()
+    };
+    let out = import(&svg);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("5 paths as 12 curves"));
+    assert_eq!(std::fs::read_to_string(&level).unwrap(), shipped);
+    // A bad drawing: an error naming it and its line; the level untouched.
+    let bad = dir.join("bad.svg");
+    std::fs::write(
+        &bad,
+        "<svg xmlns=\"http://www.w3.org/2000/svg\">\n<path d=\"M0 0 A1\"/></svg>",
+    )
+    .unwrap();
+    let out = import(&bad);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("bad.svg:2:"), "{err}");
+    assert_eq!(std::fs::read_to_string(&level).unwrap(), shipped);
+    // No --into: a usage error.
+    let out = tangent()
+        .args(["import-svg", bad.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
     std::fs::remove_dir_all(dir).ok();
 }

@@ -270,7 +270,18 @@ fn resizing_the_grid_keeps_everything_in_place_and_saves_a_level_that_loads() {
                     let back = new_model.resized(side, -n).unwrap_or_else(|| {
                         panic!("{side:?} {n} in {}: does not shrink back", path.display())
                     });
-                    assert_eq!(back, old.file, "{side:?} {n} in {}", path.display());
+                    // Exactly, but for numbers off the editor's 1/100 px
+                    // grid (an imported drawing's): within an f32 step.
+                    let (a, b) = (pts(&old.file), pts(&back));
+                    for (p, q) in a.iter().zip(&b) {
+                        assert!((*p - *q).abs().max_element() <= 2e-4, "{p} vs {q}");
+                    }
+                    let on_grid =
+                        |f: &LevelFile| pts(f).iter().all(|p| (*p * 100.0).round() / 100.0 == *p);
+                    if on_grid(&old.file) {
+                        assert_eq!(back, old.file, "{side:?} {n} in {}", path.display());
+                    }
+                    assert_eq!(back.tiles, old.file.tiles);
                 }
             }
         }

@@ -35,6 +35,7 @@ fn each_shipped_levels_trace_hashes_to_the_recorded_value() {
         "03-bounce",
         "04-spike-garden",
         "05-lava-bowl",
+        "06-drawn",
     ] {
         let trace = dir.join(format!("{name}.csv"));
         let opts = HeadlessOptions {

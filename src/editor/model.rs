@@ -314,7 +314,7 @@ impl EditorModel {
     /// level: the file's origin is the grid's bottom-left corner, so growing
     /// (or shrinking) on the left or at the bottom moves every coordinate
     /// (curves, actors, spawn, goal, checkpoints) by the tiles added (or
-    /// removed), rounded to 1/100 px as every editor move. `None` when
+    /// removed; numbers on the editor's 1/100 px grid stay on it). `None` when
     /// nothing would change, when the grid would lose its last row or
     /// column, or when a point (other than a curve's inner control points)
     /// would end up outside it.
@@ -358,9 +358,14 @@ impl EditorModel {
             if inside && (q.x < 0.0 || q.y < 0.0 || q.x > size.x || q.y > size.y) {
                 return None;
             }
-            // On the editor's 1/100 px grid, so growing then shrinking
-            // gives the same numbers back.
-            *p = round_pair(q);
+            // Numbers on the editor's 1/100 px grid stay on it (so growing
+            // then shrinking gives them back exactly); others (an imported
+            // drawing's) keep their precision, to an f32 step.
+            *p = if round_pair(Vec2::new(p.0, p.1)) == *p {
+                round_pair(q)
+            } else {
+                (q.x, q.y)
+            };
         }
         let empty = EditorModel::new(f.clone()).char_for(TileDef::Empty);
         f.legend.entry(empty).or_insert(TileDef::Empty);

@@ -13,7 +13,7 @@
 use std::path::{Path, PathBuf};
 
 /// The shipped levels, by file name, in play order.
-pub const SHIPPED_LEVELS: [(&str, &str); 5] = [
+pub const SHIPPED_LEVELS: [(&str, &str); 6] = [
     (
         "01-hills.level.ron",
         include_str!("../../assets/levels/01-hills.level.ron"),
@@ -34,10 +34,14 @@ pub const SHIPPED_LEVELS: [(&str, &str); 5] = [
         "05-lava-bowl.level.ron",
         include_str!("../../assets/levels/05-lava-bowl.level.ron"),
     ),
+    (
+        "06-drawn.level.ron",
+        include_str!("../../assets/levels/06-drawn.level.ron"),
+    ),
 ];
 
 /// The shipped levels' replays, by file name.
-pub const SHIPPED_REPLAYS: [(&str, &str); 5] = [
+pub const SHIPPED_REPLAYS: [(&str, &str); 6] = [
     (
         "01-hills.replay",
         include_str!("../../assets/replays/01-hills.replay"),
@@ -57,6 +61,10 @@ pub const SHIPPED_REPLAYS: [(&str, &str); 5] = [
     (
         "05-lava-bowl.replay",
         include_str!("../../assets/replays/05-lava-bowl.replay"),
+    ),
+    (
+        "06-drawn.replay",
+        include_str!("../../assets/replays/06-drawn.replay"),
     ),
 ];
 
