@@ -131,7 +131,7 @@ fn main() -> ExitCode {
             eprintln!("tangent: import-svg needs --into LEVEL\n\n{}", help());
             return ExitCode::from(2);
         };
-        let opts = tangent::import::svg::SvgOptions {
+        let opts = tangent::level::svg::SvgOptions {
             scale: args.scale.unwrap_or(1.0),
         };
         return match tangent::import::import_svg_into(drawing, level, opts) {

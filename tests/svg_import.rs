@@ -5,8 +5,8 @@
 //! as a level; bad files give errors that name them, never a panic.
 
 use bevy::math::Vec2;
-use tangent::import::svg::{SvgOptions, import_svg};
 use tangent::level::format::{CurveDef, CurveFill};
+use tangent::level::svg::{SvgOptions, import_svg};
 
 /// Every path command, absolute and relative, in groups with nested
 /// transforms (no arcs: those are checked against closed forms below).
@@ -295,4 +295,101 @@ fn bad_files_give_errors_that_name_them() {
     )
     .unwrap_err();
     assert!(e.starts_with("drawing.svg:3:"), "{e}");
+}
+
+/// A temporary folder with the flat test level naming `drawing.svg`
+/// (written with `svg_text`), returning the level's path and text.
+fn level_with_drawing(tag: &str, svg_text: &str) -> (std::path::PathBuf, String) {
+    let dir = std::env::temp_dir().join(format!("tangent-svg-{tag}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let flat = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/levels/flat.level.ron"
+    ))
+    .unwrap();
+    let text = flat.replace(
+        "    curves: [],",
+        "    curves: [(points: [(400, 32), (480, 90), (560, 32)])],\n    svg: Some(\"drawing.svg\"),\n    svg_scale: 2,",
+    );
+    assert_ne!(text, flat);
+    let path = dir.join("drawn.level.ron");
+    std::fs::write(&path, &text).unwrap();
+    std::fs::write(dir.join("drawing.svg"), svg_text).unwrap();
+    (path, text)
+}
+
+const DRAWING: &str = r##"<svg xmlns="http://www.w3.org/2000/svg" width="640" height="192">
+  <path id="hill" d="M400 176 Q450 120 500 176" fill="green"/>
+  <path d="M100 100 L200 100" fill="none" stroke="#f00"/>
+</svg>"##;
+
+#[test]
+fn a_level_names_a_drawing_whose_paths_are_more_curves() {
+    use tangent::level::spawn::load_level_file;
+    let (path, text) = level_with_drawing("field", DRAWING);
+    let level = load_level_file(&path).unwrap();
+    assert_eq!(level.file.curves.len(), 1, "the file's own curves");
+    assert_eq!(level.curves.len(), 3, "and the drawing's two");
+    assert_eq!(level.curve_defs.len(), 3);
+    // Scaled by 2 and flipped: SVG (100, 100) in a 192 high drawing is
+    // (200, 184); the red line is a hazard.
+    assert_eq!(level.curve_defs[2].points[0], (200.0, 184.0));
+    assert!(level.curve_defs[2].hazard && !level.curve_defs[1].hazard);
+    // The editor saves the file's curves only, and keeps the `svg` field.
+    let mut edited = level.file.clone();
+    edited.curves[0].points[1] = (480.0, 100.0);
+    let written = tangent::editor::save::write_over(&text, &level.file, &edited);
+    assert!(written.contains("svg: Some(\"drawing.svg\")"));
+    assert!(!written.contains("184"), "{written}");
+    // A bad drawing is an error at the `svg` line naming the drawing.
+    std::fs::write(path.with_file_name("drawing.svg"), "<svg").unwrap();
+    let e = load_level_file(&path).unwrap_err();
+    let line = 1 + text.lines().position(|l| l.contains("svg: Some")).unwrap();
+    assert!(e.contains(&format!("drawn.level.ron:{line}:")), "{e}");
+    assert!(e.contains("drawing.svg"), "{e}");
+    std::fs::remove_file(path.with_file_name("drawing.svg")).unwrap();
+    let e = load_level_file(&path).unwrap_err();
+    assert!(
+        e.contains("cannot read") && e.contains("drawing.svg"),
+        "{e}"
+    );
+    // A folder, or a device that never ends, is refused, not read.
+    std::fs::create_dir_all(path.with_file_name("drawing.svg")).unwrap();
+    let e = load_level_file(&path).unwrap_err();
+    assert!(e.contains("is not a file"), "{e}");
+    let dev = text.replace("Some(\"drawing.svg\")", "Some(\"/dev/zero\")");
+    std::fs::write(&path, dev).unwrap();
+    let e = load_level_file(&path).unwrap_err();
+    assert!(e.contains("/dev/zero is not a file"), "{e}");
+}
+
+#[test]
+fn changing_the_drawing_reloads_the_level() {
+    use bevy::prelude::*;
+    use tangent::level::spawn::CurrentLevel;
+    use tangent::level::watch::{LevelWatch, LevelWatchPlugin};
+    let (path, _) = level_with_drawing("live", DRAWING);
+    let mut app = tangent::headless::headless_app(&path, None).unwrap();
+    app.add_plugins(LevelWatchPlugin);
+    for _ in 0..20 {
+        app.update();
+    }
+    let curves = |app: &App| app.world().resource::<CurrentLevel>().level.curves.len();
+    assert_eq!(curves(&app), 3);
+    std::thread::sleep(std::time::Duration::from_millis(20));
+    let more = DRAWING.replace(
+        "</svg>",
+        "<path d=\"M300 50 C320 30 340 30 360 50\" fill=\"none\" stroke=\"black\"/></svg>",
+    );
+    std::fs::write(path.with_file_name("drawing.svg"), more).unwrap();
+    let mut updates = 0;
+    while curves(&app) == 3 {
+        app.update();
+        if app.world().resource::<LevelWatch>().is_loading() {
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+        updates += 1;
+        assert!(updates < 2000, "the drawing's change was not picked up");
+    }
+    assert_eq!(curves(&app), 4);
 }

@@ -245,6 +245,8 @@ fn field_values(f: &LevelFile) -> Vec<(&'static str, Option<String>)> {
                 .then(|| list(f.checkpoints.iter().map(|p| pair(*p)).collect())),
         ),
         ("next", f.next.as_ref().map(|n| format!("Some({n:?})"))),
+        ("svg", f.svg.as_ref().map(|n| format!("Some({n:?})"))),
+        ("svg_scale", (f.svg_scale != 1.0).then(|| num(f.svg_scale))),
         (
             "tuning",
             (f.tuning != Tuning::default()).then(|| tuning(&f.tuning)),
@@ -322,7 +324,8 @@ fn default_text(key: &str) -> String {
     match key {
         "gravity" => "(0, -3600)".into(),
         "tile_restitution" => "1".into(),
-        "next" => "None".into(),
+        "next" | "svg" => "None".into(),
+        "svg_scale" => "1".into(),
         "tuning" => "()".into(),
         _ => String::new(),
     }

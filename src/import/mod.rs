@@ -1,14 +1,12 @@
-//! Levels from the tools artists already use: SVG drawings as exact curve
-//! terrain ([`svg`], with arcs made exact first by [`arcs`]).
-
-pub mod arcs;
-pub mod svg;
+//! Levels from the tools artists already use: `tangent import-svg` writes
+//! an SVG drawing's paths into a level file as its curves (the drawing is
+//! read by [`crate::level::svg`]).
 
 use std::path::Path;
 
 use crate::editor::save::{save_level, write_over};
+use crate::level::svg::{SvgOptions, import_svg};
 use crate::level::validate::Level;
-use svg::{SvgOptions, import_svg};
 
 /// `tangent import-svg DRAWING --into LEVEL`: the level's curves become the
 /// drawing's pieces (every other field, and the comments outside the curve

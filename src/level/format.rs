@@ -172,6 +172,14 @@ pub struct LevelFile {
     /// File name (in the same folder) of the level that follows this one.
     #[serde(default)]
     pub next: Option<String>,
+    /// An SVG drawing (path relative to the level's folder) whose paths are
+    /// more curves of the level, after `curves` (see docs/level-format.md,
+    /// "SVG drawings"); reloaded live like the level.
+    #[serde(default)]
+    pub svg: Option<String>,
+    /// Level px per SVG unit of `svg`.
+    #[serde(default = "one")]
+    pub svg_scale: f32,
     #[serde(default)]
     pub tuning: Tuning,
 }

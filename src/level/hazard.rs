@@ -154,7 +154,7 @@ pub fn hurt_player(
                     .entities
                     .get(c.piece)
                     .and_then(|e| curves.get(*e).ok())
-                    .and_then(|LevelCurve(i)| level.level.file.curves.get(*i))
+                    .and_then(|LevelCurve(i)| level.level.curve_defs.get(*i))
                     .is_some_and(|def| def.hazard)
         });
         let cause = if on_spikes {

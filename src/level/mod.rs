@@ -1,6 +1,7 @@
 //! Levels: the file format, validation with file/line errors, the curve
 //! bodies, spawning and switching levels, and (windowed) their visuals.
 
+pub mod arcs;
 pub mod clock;
 pub mod fell_out;
 pub mod files;
@@ -12,6 +13,7 @@ pub mod list;
 pub mod loader;
 pub mod render;
 pub mod spawn;
+pub mod svg;
 pub mod validate;
 pub mod watch;
 

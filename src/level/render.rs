@@ -186,7 +186,7 @@ fn decorate(
     let earth = materials.add(EARTH);
     let lava = materials.add(LAVA);
     for (e, shape, LevelCurve(i)) in &curves {
-        let def = &level.file.curves[*i];
+        let def = &level.curve_defs[*i];
         let line = flatten(&shape.0.shape);
         let body = fill_triangles(def.fill, &line);
         if !body.is_empty() {

@@ -17,7 +17,7 @@ use super::limits::{Place, next_problem, out_of_range};
 use bevy::math::Vec2;
 
 use super::fill::{fill_contains, flatten};
-use super::format::{ActorDef, CurveFill, LevelFile, ShapeDef, Side, TileDef};
+use super::format::{ActorDef, CurveDef, CurveFill, LevelFile, ShapeDef, Side, TileDef};
 use crate::collision::{
     ActorShape, CubicBezier, QuadBezier, Terrain, TerrainPiece, TerrainSet, TileGrid, TileKind,
     tile_edges,
@@ -55,10 +55,59 @@ pub struct Level {
     pub decor: Vec<(usize, usize)>,
     /// Spike cells, `(x, y)` as `decor`, and the way they point.
     pub spikes: BTreeMap<(usize, usize), Side>,
-    /// The curves as terrain pieces, in file order.
+    /// The curves as terrain pieces: the file's in file order, then its
+    /// drawing's (`svg`).
     pub curves: Vec<TerrainPiece>,
+    /// The definitions of those curves, in the same order (the file's
+    /// `curves` alone are in `file`, which is what is saved back).
+    pub curve_defs: Vec<CurveDef>,
     /// Tile edges and curves together, indexed for collision.
     pub terrain: TerrainSet,
+}
+
+/// The largest drawing a level may name, bytes (16 MiB).
+pub const MAX_DRAWING_BYTES: u64 = 16 << 20;
+
+/// The curves of the level's drawing (`svg`, a path relative to the folder
+/// of `file`), none without one. A drawing that cannot be read or imported
+/// is an error at the `svg` line that names the drawing.
+fn drawing_curves(raw: &LevelFile, text: &str, file: &str) -> Result<Vec<CurveDef>, LevelError> {
+    let Some(name) = &raw.svg else {
+        return Ok(Vec::new());
+    };
+    let err = |message: String| LevelError {
+        file: file.to_string(),
+        line: Locator::new(text).key("svg"),
+        column: None,
+        message,
+    };
+    let path = std::path::Path::new(file)
+        .parent()
+        .unwrap_or(std::path::Path::new(""))
+        .join(name);
+    // Only a plain file of reasonable size (not a device, a folder or a
+    // runaway file that would hang the load).
+    match std::fs::metadata(&path) {
+        Ok(m) if !m.is_file() => {
+            return Err(err(format!("svg: {} is not a file", path.display())));
+        }
+        Ok(m) if m.len() > MAX_DRAWING_BYTES => {
+            return Err(err(format!(
+                "svg: {} is {} bytes, more than the {MAX_DRAWING_BYTES} a drawing may have",
+                path.display(),
+                m.len()
+            )));
+        }
+        _ => {}
+    }
+    let svg = std::fs::read_to_string(&path)
+        .map_err(|e| err(format!("svg: cannot read {}: {e}", path.display())))?;
+    let opts = super::svg::SvgOptions {
+        scale: raw.svg_scale,
+    };
+    let imported = super::svg::import_svg(&svg, &path.display().to_string(), opts)
+        .map_err(|e| err(format!("svg: {e}")))?;
+    Ok(imported.curves)
 }
 
 /// Finds lines of fields in the level text for error messages.
@@ -139,7 +188,16 @@ impl Level {
             column: Some(e.span.start.col),
             message: e.code.to_string(),
         })?;
-        Level::check(raw, text, file)
+        let own = raw.curves.len();
+        let drawn = drawing_curves(&raw, text, file)?;
+        if drawn.is_empty() {
+            return Level::check(raw, text, file);
+        }
+        let mut all = raw;
+        all.curves.extend(drawn);
+        let mut level = Level::check(all, text, file)?;
+        level.file.curves.truncate(own);
+        Ok(level)
     }
 
     /// Checks an already parsed level; `text` is used to find lines.
@@ -305,6 +363,7 @@ impl Level {
             return Err(err(loc.key("next"), None, m));
         }
         Ok(Level {
+            curve_defs: raw.curves.clone(),
             file: raw,
             grid,
             decor,

@@ -1,6 +1,7 @@
-//! Live reload: the current level file is polled for changes (every
-//! [`POLL_SECONDS`], by modification time and length, so it works for any
-//! path and any editor) and reloaded when it changes. A good save replaces
+//! Live reload: the current level file, and the SVG drawing it names
+//! (`svg`), are polled for changes (every [`POLL_SECONDS`], by modification
+//! time and length, so it works for any path and any editor) and the level
+//! is reloaded when either changes. A good save replaces
 //! the level, keeping the player where it was if that spot is still free; a
 //! bad save keeps the last good level running and shows the error (file,
 //! line, problem) until a good save clears it.
@@ -30,7 +31,7 @@ pub const POLL_SECONDS: f32 = 0.25;
 #[derive(Resource, Default)]
 pub struct LevelWatch {
     path: Option<PathBuf>,
-    stamp: Option<(SystemTime, u64)>,
+    stamp: Option<Stamp>,
     since_poll: f32,
     loading: Option<(PathBuf, Task<Result<Level, String>>)>,
 }
@@ -51,9 +52,23 @@ impl Plugin for LevelWatchPlugin {
     }
 }
 
-fn stamp_of(path: &PathBuf) -> Option<(SystemTime, u64)> {
+/// Modification time and length of the level file and of its drawing.
+type Stamp = ((SystemTime, u64), Option<(SystemTime, u64)>);
+
+fn file_stamp(path: &std::path::Path) -> Option<(SystemTime, u64)> {
     let meta = std::fs::metadata(path).ok()?;
     Some((meta.modified().ok()?, meta.len()))
+}
+
+/// The stamp of the current level's file and drawing (`None` while the
+/// level file cannot be read).
+fn stamp_of(current: &CurrentLevel) -> Option<Stamp> {
+    let level = file_stamp(&current.path)?;
+    let drawing = current.level.file.svg.as_ref().and_then(|svg| {
+        let dir = current.path.parent().unwrap_or(std::path::Path::new(""));
+        file_stamp(&dir.join(svg))
+    });
+    Some((level, drawing))
 }
 
 fn watch_level_file(
@@ -67,7 +82,7 @@ fn watch_level_file(
     if watch.path.as_ref() != Some(&current.path) {
         // A new level: remember its file as it is now.
         watch.path = Some(current.path.clone());
-        watch.stamp = stamp_of(&current.path);
+        watch.stamp = stamp_of(&current);
         watch.since_poll = 0.0;
         return;
     }
@@ -76,7 +91,7 @@ fn watch_level_file(
         return;
     }
     watch.since_poll = 0.0;
-    let now = stamp_of(&current.path);
+    let now = stamp_of(&current);
     if now.is_some() && now != watch.stamp {
         watch.stamp = now;
         let path = current.path.clone();

@@ -24,7 +24,7 @@ pub fn has_arcs(d: &str) -> bool {
 /// The path data `d` with arcs as cubics, everything else absolute.
 ///
 /// ```
-/// use tangent::import::arcs::exact_arcs;
+/// use tangent::level::arcs::exact_arcs;
 /// assert_eq!(exact_arcs("m10 20 h5 v5 z").unwrap(), "M10 20 L15 20 L15 25 Z");
 /// let d = exact_arcs("M0 0 A10 10 0 0 1 20 0").unwrap();
 /// assert!(d.starts_with("M0 0 C") && d.ends_with(" 20 0"));
