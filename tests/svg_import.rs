@@ -230,10 +230,11 @@ fn materials_come_from_ids_and_colours() {
       <path d="M0 60 L10 60" fill="none" stroke="magenta"/>
       <path id="dead-end" d="M0 70 L10 70" fill="none" stroke="black"/>
       <path d="M0 80 L10 80 L10 90 Z" fill="green"/>
+      <path id="ground" d="M20 95 L40 95 L60 90"/>
     </svg>"##;
     let got = import_svg(svg, "m.svg", SvgOptions::default()).unwrap();
     let c = &got.curves;
-    assert_eq!(c.len(), 10);
+    assert_eq!(c.len(), 12);
     assert!(c[0].hazard && c[1].hazard && !c[2].hazard);
     assert!(c[2].one_way && c[3].one_way && !c[4].one_way);
     assert_eq!(
@@ -241,7 +242,10 @@ fn materials_come_from_ids_and_colours() {
         (0.95, 0.95, 0.0)
     );
     assert!(c[..7].iter().all(|c| c.fill == CurveFill::Line));
-    assert!(c[7..].iter().all(|c| c.fill == CurveFill::Below));
+    // A filled path that closes is an outline filled inside; an open one
+    // (filled by its id) is ground.
+    assert!(c[7..10].iter().all(|c| c.fill == CurveFill::Closed));
+    assert!(c[10..].iter().all(|c| c.fill == CurveFill::Below));
     // y flipped: the first path at SVG y = 10 is 90 px up.
     assert_eq!(c[0].points[0], (0.0, 90.0));
 }
@@ -392,4 +396,28 @@ fn changing_the_drawing_reloads_the_level() {
         assert!(updates < 2000, "the drawing's change was not picked up");
     }
     assert_eq!(curves(&app), 4);
+}
+
+#[test]
+fn a_closed_outline_is_ground_inside_for_spawns() {
+    let flat = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/levels/flat.level.ron"
+    ))
+    .unwrap();
+    // An island: a cubic top and a straight bottom, closed, over the spawn.
+    let island = "    curves: [\n        (points: [(100, 180), (150, 260), (250, 260), (300, 180)], fill: Closed),\n        (points: [(300, 180), (200, 180), (100, 180)], fill: Closed),\n    ],";
+    let inside = flat.replace("    curves: [],", island);
+    let e = tangent::level::validate::Level::parse(&inside, "island.level.ron").unwrap_err();
+    assert!(
+        e.to_string().contains("inside the ground of curve 1"),
+        "{e}"
+    );
+    // Open it (the bottom as a line): the spawn is free.
+    let open = inside.replacen(
+        "(200, 180), (100, 180)], fill: Closed",
+        "(200, 180), (100, 180)], fill: Line",
+        1,
+    );
+    tangent::level::validate::Level::parse(&open, "island.level.ron").unwrap();
 }

@@ -97,6 +97,11 @@ pub enum CurveFill {
     Chord,
     /// No body: a thick line (thin bouncy bands, one-way arcs).
     Line,
+    /// Part of a closed outline: consecutive `Closed` curves, each starting
+    /// where the one before ends and the last ending where the first
+    /// starts, are filled inside (a floating island, a rock). Curves that
+    /// do not close up are drawn as lines.
+    Closed,
 }
 
 /// A ball or a crate (or anything else with a shape) that moves by physics.

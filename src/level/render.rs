@@ -10,7 +10,7 @@ use bevy::mesh::{Indices, PrimitiveTopology};
 use bevy::prelude::*;
 use bevy_ecs_tilemap::prelude::*;
 
-use super::fill::{fill_triangles, flatten};
+use super::fill::{bodies, fill_triangles, flatten};
 use super::format::Side;
 use super::hazard::Died;
 use super::spawn::{CurrentLevel, Goal, LevelCurve, LevelEntity, LevelSpawned, LevelStatus};
@@ -100,7 +100,7 @@ fn stroke(line: &[Vec2], width: f32) -> Vec<[Vec2; 3]> {
     tris
 }
 
-type NewCurve<'a> = (Entity, &'a TerrainShape, &'a LevelCurve);
+type NewCurve<'a> = (&'a TerrainShape, &'a LevelCurve);
 
 /// Adds visuals to a freshly spawned level.
 #[allow(clippy::too_many_arguments)]
@@ -185,21 +185,27 @@ fn decorate(
     // Curves: body, then outline on top.
     let earth = materials.add(EARTH);
     let lava = materials.add(LAVA);
-    for (e, shape, LevelCurve(i)) in &curves {
+    // Bodies: one per filled curve, one per closed outline (its curves in
+    // file order, as the collision index holds them after the tiles).
+    let first_curve = level.terrain.len() - level.curves.len();
+    let lines: Vec<Vec<Vec2>> = level.terrain.pieces()[first_curve..]
+        .iter()
+        .map(|p| flatten(&p.shape))
+        .collect();
+    let fills: Vec<_> = level.curve_defs.iter().map(|d| d.fill).collect();
+    for body in bodies(&fills, &lines) {
+        let tris = fill_triangles(body.fill, &body.line);
+        let hazard = level.curve_defs[body.curve].hazard;
+        commands.spawn((
+            LevelEntity,
+            Mesh2d(meshes.add(mesh_of(&tris))),
+            MeshMaterial2d(if hazard { lava.clone() } else { earth.clone() }),
+            Transform::from_xyz(0.0, 0.0, -0.5),
+        ));
+    }
+    for (shape, LevelCurve(i)) in &curves {
         let def = &level.curve_defs[*i];
         let line = flatten(&shape.0.shape);
-        let body = fill_triangles(def.fill, &line);
-        if !body.is_empty() {
-            commands.entity(e).insert((
-                Mesh2d(meshes.add(mesh_of(&body))),
-                MeshMaterial2d(if def.hazard {
-                    lava.clone()
-                } else {
-                    earth.clone()
-                }),
-                Transform::from_xyz(0.0, 0.0, -0.5),
-            ));
-        }
         // Pink for springy curves (restitution from 0.8 up, other than the
         // neutral 1), wood for one-way ones, grass otherwise.
         let springy = def.restitution >= 0.8 && def.restitution != 1.0;

@@ -19,10 +19,12 @@
 //! | `oneway` / `one-way` | blue (`#0000ff`-ish) | `one_way: true` |
 //! | `bouncy` | magenta (`#ff00ff`-ish) | `restitution: 0.95` |
 //! | `dead` | | `restitution: 0` |
-//! | `ground` | a fill (no keyword needed) | `fill: Below` |
+//! | `ground` | a fill (no keyword needed) | `fill: Below`, or `Closed` |
 //!
-//! Pieces of a path with no fill are drawn as lines (`fill: Line`); a
-//! filled path's pieces get the ground below them. `assets/svg/sample.svg`
+//! Pieces of a path with no fill are drawn as lines (`fill: Line`). A
+//! filled subpath that comes back to its start (with `Z` or not) is an
+//! outline filled inside (`fill: Closed`: a floating island); one that
+//! does not is ground down to the level's bottom (`fill: Below`). `assets/svg/sample.svg`
 //! shows every convention.
 
 use bevy::math::Vec2;
@@ -160,7 +162,7 @@ fn walk(
                 out.paths += 1;
                 let t = path.abs_transform();
                 let template = material(&ids, path);
-                let mut piece = |points: Vec<Vec2>| {
+                let piece = |out: &mut SvgImport, points: Vec<Vec2>| {
                     // A piece with all its points at one place adds nothing.
                     if points.iter().all(|p| *p == points[0]) {
                         return;
@@ -170,33 +172,47 @@ fn walk(
                     out.curves.push(c);
                 };
                 let (mut cur, mut start) = (Vec2::ZERO, Vec2::ZERO);
+                let filled = template.fill == CurveFill::Below;
+                // A filled subpath that comes back to its start is an
+                // outline filled inside (a floating island), not ground.
+                let mut first = out.curves.len();
+                let close_up = |out: &mut SvgImport, first: usize, cur: Vec2, start: Vec2| {
+                    if filled && out.curves.len() > first && cur == start {
+                        out.curves[first..]
+                            .iter_mut()
+                            .for_each(|c| c.fill = CurveFill::Closed);
+                    }
+                };
                 for seg in path.data().segments() {
                     match seg {
                         PathSegment::MoveTo(p) => {
+                            close_up(out, first, cur, start);
+                            first = out.curves.len();
                             cur = map(p, &t);
                             start = cur;
                         }
                         PathSegment::LineTo(p) => {
                             let q = map(p, &t);
-                            piece(vec![cur, (cur + q) * 0.5, q]);
+                            piece(out, vec![cur, (cur + q) * 0.5, q]);
                             cur = q;
                         }
                         PathSegment::QuadTo(c, p) => {
                             let q = map(p, &t);
-                            piece(vec![cur, map(c, &t), q]);
+                            piece(out, vec![cur, map(c, &t), q]);
                             cur = q;
                         }
                         PathSegment::CubicTo(c1, c2, p) => {
                             let q = map(p, &t);
-                            piece(vec![cur, map(c1, &t), map(c2, &t), q]);
+                            piece(out, vec![cur, map(c1, &t), map(c2, &t), q]);
                             cur = q;
                         }
                         PathSegment::Close => {
-                            piece(vec![cur, (cur + start) * 0.5, start]);
+                            piece(out, vec![cur, (cur + start) * 0.5, start]);
                             cur = start;
                         }
                     }
                 }
+                close_up(out, first, cur, start);
             }
             _ => {}
         }

@@ -16,7 +16,7 @@ use super::limits::{Place, next_problem, out_of_range};
 
 use bevy::math::Vec2;
 
-use super::fill::{fill_contains, flatten};
+use super::fill::{Body, bodies, fill_contains, flatten};
 use super::format::{ActorDef, CurveDef, CurveFill, LevelFile, ShapeDef, Side, TileDef};
 use crate::collision::{
     ActorShape, CubicBezier, QuadBezier, Terrain, TerrainPiece, TerrainSet, TileGrid, TileKind,
@@ -310,7 +310,7 @@ impl Level {
                 "player shape needs a positive size".into(),
             ));
         }
-        let fills = curve_fills(&raw, &curves);
+        let fills = curve_fills(&raw.curves, &curves);
         if let Some(m) = inside_solid(
             &terrain,
             &grid,
@@ -379,7 +379,7 @@ impl Level {
     /// (inside a solid tile, across a curve, inside a curve's ground), or
     /// `None` when it is free. Touching a surface counts as free.
     pub fn blocked(&self, shape: &ActorShape, center: Vec2) -> Option<String> {
-        let fills = curve_fills(&self.file, &self.curves);
+        let fills = curve_fills(&self.curve_defs, &self.curves);
         inside_solid(&self.terrain, &self.grid, &fills, shape, center)
     }
 }
@@ -459,7 +459,7 @@ fn tiles(raw: &LevelFile, loc: &Locator, file: &str) -> Result<Cells, LevelError
 fn inside_solid(
     set: &TerrainSet,
     grid: &TileGrid,
-    fills: &[(CurveFill, Vec<Vec2>)],
+    fills: &[Body],
     shape: &ActorShape,
     center: Vec2,
 ) -> Option<String> {
@@ -505,28 +505,26 @@ fn inside_solid(
             ));
         }
     }
-    for (i, (fill, line)) in fills.iter().enumerate() {
-        if fill_contains(*fill, line, center, SLACK) {
-            return Some(format!("inside the ground of curve {}", i + 1));
+    for body in fills {
+        if fill_contains(body.fill, &body.line, center, SLACK) {
+            return Some(format!("inside the ground of curve {}", body.curve + 1));
         }
     }
     None
 }
 
 /// Each curve's fill and flattened line, for inside tests.
-fn curve_fills(raw: &LevelFile, curves: &[TerrainPiece]) -> Vec<(CurveFill, Vec<Vec2>)> {
-    raw.curves
-        .iter()
-        .zip(curves)
-        .map(|(def, piece)| (def.fill, flatten(&piece.shape)))
-        .collect()
+fn curve_fills(defs: &[CurveDef], curves: &[TerrainPiece]) -> Vec<Body> {
+    let fills: Vec<CurveFill> = defs.iter().map(|d| d.fill).collect();
+    let lines: Vec<Vec<Vec2>> = curves.iter().map(|p| flatten(&p.shape)).collect();
+    bodies(&fills, &lines)
 }
 
 fn actor_problem(
     a: &ActorDef,
     set: &TerrainSet,
     grid: &TileGrid,
-    fills: &[(CurveFill, Vec<Vec2>)],
+    fills: &[Body],
 ) -> Option<String> {
     if !finite2(a.position) || !finite2(a.velocity) {
         return Some("position and velocity must be finite".into());
