@@ -4,16 +4,19 @@
 //! step sees it; the level clock starts with the level, not during the wait
 //! for it to load.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
+use common::goal_box;
 use tangent::collision::plugin::{Contacts, Grounded, PhysicsPosition, Velocity};
 use tangent::game::SimPlugin;
 use tangent::headless::headless_app;
 use tangent::level::clock::LevelClockPlugin;
-use tangent::level::spawn::{Goal, LevelCommand, LevelStatus, load_level_file};
+use tangent::level::spawn::{LevelCommand, LevelStatus, load_level_file};
 use tangent::player::controller::PlayerSystems;
 use tangent::player::devices::InputDevicesPlugin;
 use tangent::player::{ControllerState, Player, PlayerInput};
@@ -41,12 +44,7 @@ fn player_entity(app: &mut App) -> Entity {
 fn a_goal_counts_once_when_several_fixed_steps_run_before_the_switch() {
     for per_frame in [1, 2, 5] {
         let mut app = headless_app(&shipped("01-hills.level.ron"), None).unwrap();
-        let goal = app
-            .world_mut()
-            .query::<&Goal>()
-            .single(app.world())
-            .unwrap()
-            .0;
+        let goal = goal_box(&mut app);
         let p = player_entity(&mut app);
         app.world_mut().get_mut::<PhysicsPosition>(p).unwrap().0 = goal.center();
         app.insert_resource(TimeUpdateStrategy::FixedTimesteps(per_frame));

@@ -2,10 +2,13 @@
 //! and keeps the player where it was; a bad save keeps the last good level
 //! running with the error (file, line, problem); a good save clears it.
 
+mod common;
+
 use std::path::PathBuf;
 use std::time::Duration;
 
 use bevy::prelude::*;
+use common::level_name;
 use tangent::collision::plugin::PhysicsPosition;
 use tangent::headless::headless_app;
 use tangent::level::spawn::{CurrentLevel, LevelStatus};
@@ -43,15 +46,7 @@ fn player_x(app: &mut App) -> f32 {
 /// until the load is done and the level switched (a few more updates).
 fn settle(app: &mut App) {
     std::thread::sleep(Duration::from_millis(20));
-    let name = |app: &App| {
-        app.world()
-            .resource::<CurrentLevel>()
-            .level
-            .file
-            .name
-            .clone()
-    };
-    let before = name(app);
+    let before = level_name(app);
     let mut updates = 0;
     while !app.world().resource::<LevelWatch>().is_loading() {
         app.update();
@@ -63,7 +58,11 @@ fn settle(app: &mut App) {
     }
     // The load was started in the last update and is only looked at in
     // the next: nothing has changed yet.
-    assert_eq!(name(app), before, "the level changed before its load ended");
+    assert_eq!(
+        level_name(app),
+        before,
+        "the level changed before its load ended"
+    );
     let mut waited = 0;
     while app.world().resource::<LevelWatch>().is_loading() {
         std::thread::sleep(Duration::from_millis(5));

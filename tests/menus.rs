@@ -10,10 +10,10 @@ use std::time::Duration;
 
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
-use common::tap_key as tap;
+use common::{level_name, tap_key as tap};
 use tangent::game::SimPlugin;
 use tangent::level::list::LevelList;
-use tangent::level::spawn::{CurrentLevel, LevelCommand, LevelStatus, load_level_file};
+use tangent::level::spawn::{LevelCommand, LevelStatus, load_level_file};
 use tangent::menu::settings::{FIRST_ACTION, Rebinding};
 use tangent::menu::widget::{MenuCursor, MenuItem};
 use tangent::menu::{MenuPlugin, MenuReturn};
@@ -66,15 +66,6 @@ fn taps(app: &mut App, keys: &[KeyCode]) {
     for k in keys {
         tap(app, *k);
     }
-}
-
-fn level_name(app: &App) -> String {
-    app.world()
-        .resource::<CurrentLevel>()
-        .level
-        .file
-        .name
-        .clone()
 }
 
 use KeyCode::{ArrowDown as Down, ArrowLeft as Left, ArrowRight as Right, Enter, Escape};

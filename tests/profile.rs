@@ -8,10 +8,10 @@ mod common;
 use std::path::{Path, PathBuf};
 
 use bevy::prelude::*;
-use common::{hold, steps};
+use common::{goal_box, hold, steps};
 use tangent::collision::plugin::PhysicsPosition;
 use tangent::headless::headless_app;
-use tangent::level::spawn::{Goal, LevelStatus};
+use tangent::level::spawn::LevelStatus;
 use tangent::player::{Player, PlayerInput, Replay};
 use tangent::profile::records::{RECORDS_FILE, Records};
 use tangent::profile::settings::{SETTINGS_FILE, Settings};
@@ -60,12 +60,7 @@ fn run_to_goal(app: &mut App, limit: usize) -> u64 {
 }
 
 fn teleport_to_goal(app: &mut App) {
-    let goal = app
-        .world_mut()
-        .query::<&Goal>()
-        .single(app.world())
-        .unwrap()
-        .0;
+    let goal = goal_box(app);
     let mut q = app
         .world_mut()
         .query_filtered::<&mut PhysicsPosition, With<Player>>();

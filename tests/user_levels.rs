@@ -6,10 +6,13 @@
 //! temporary folder (set through `TANGENT_DATA_DIR` once, before any test
 //! reads it).
 
+mod common;
+
 use std::path::PathBuf;
 use std::sync::OnceLock;
 
 use bevy::prelude::*;
+use common::level_name;
 use tangent::editor::save::save_level;
 use tangent::headless::headless_app;
 use tangent::level::Level;
@@ -69,18 +72,10 @@ fn a_copy_of_a_shipped_level_goes_on_to_the_built_in_next_level() {
     save_level(&path, &edited).unwrap();
     // Its `next` (02-halfpipe) is not on disk, but shipped: accepted.
     let mut app = headless_app(&path, None).unwrap();
-    let name = |app: &App| {
-        app.world()
-            .resource::<CurrentLevel>()
-            .level
-            .file
-            .name
-            .clone()
-    };
-    assert_eq!(name(&app), "My Rolling Hills");
+    assert_eq!(level_name(&app), "My Rolling Hills");
     app.world_mut().write_message(LevelCommand::Next);
     app.update();
-    assert_eq!(name(&app), "Half-Pipe");
+    assert_eq!(level_name(&app), "Half-Pipe");
     let current = app.world().resource::<CurrentLevel>().path.clone();
     assert_eq!(current, dir.join("02-halfpipe.level.ron"));
     assert!(!current.exists());

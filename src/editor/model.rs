@@ -2,6 +2,8 @@
 //! edit as one operation and undo/redo by snapshots (levels are small: a
 //! snapshot is a few kilobytes). Pure data: no Bevy, tested headless.
 
+use std::collections::BTreeMap;
+
 use bevy::math::Vec2;
 
 use crate::level::format::{ActorDef, CurveDef, CurveFill, LevelFile, ShapeDef, Side, TileDef};
@@ -66,6 +68,19 @@ fn default_char(kind: TileDef) -> char {
         TileDef::Spikes(Side::Left) => '<',
         TileDef::Spikes(Side::Right) => '>',
     }
+}
+
+/// The legend character for `kind`, added to the legend if missing.
+fn legend_char(legend: &mut BTreeMap<char, TileDef>, kind: TileDef) -> char {
+    if let Some((c, _)) = legend.iter().find(|(_, k)| **k == kind) {
+        return *c;
+    }
+    let mut c = default_char(kind);
+    while legend.contains_key(&c) {
+        c = char::from_u32(c as u32 + 1).unwrap_or('?');
+    }
+    legend.insert(c, kind);
+    c
 }
 
 fn round_pair(p: Vec2) -> (f32, f32) {
@@ -138,19 +153,6 @@ impl EditorModel {
         true
     }
 
-    /// The legend character for `kind`, added to the legend if missing.
-    fn char_for(&mut self, kind: TileDef) -> char {
-        if let Some((c, _)) = self.file.legend.iter().find(|(_, k)| **k == kind) {
-            return *c;
-        }
-        let mut c = default_char(kind);
-        while self.file.legend.contains_key(&c) {
-            c = char::from_u32(c as u32 + 1).unwrap_or('?');
-        }
-        self.file.legend.insert(c, kind);
-        c
-    }
-
     /// The text cell `(row, column)` under a world point, if inside the grid.
     pub fn cell_at(&self, p: Vec2) -> Option<(usize, usize)> {
         let ts = self.file.tile_size;
@@ -202,7 +204,7 @@ impl EditorModel {
                 let Some((row, col)) = self.cell_at(p) else {
                     return;
                 };
-                let c = self.char_for(kind);
+                let c = legend_char(&mut self.file.legend, kind);
                 let line: Vec<char> = self.file.tiles[row].chars().collect();
                 if line[col] != c {
                     let mut line = line;
@@ -367,8 +369,7 @@ impl EditorModel {
                 (q.x, q.y)
             };
         }
-        let empty = EditorModel::new(f.clone()).char_for(TileDef::Empty);
-        f.legend.entry(empty).or_insert(TileDef::Empty);
+        let empty = legend_char(&mut f.legend, TileDef::Empty);
         let k = n.unsigned_abs() as usize;
         let blank_row: String = std::iter::repeat_n(empty, new_w as usize).collect();
         let pad: String = std::iter::repeat_n(empty, k).collect();

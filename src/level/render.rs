@@ -15,7 +15,6 @@ use super::format::Side;
 use super::hazard::Died;
 use super::spawn::{CurrentLevel, Goal, LevelCurve, LevelEntity, LevelSpawned, LevelStatus};
 use crate::assets::GameAssets;
-use crate::collision::plugin::TerrainShape;
 
 /// Sky colour.
 pub const SKY: Color = Color::srgb(0.55, 0.78, 0.95);
@@ -100,15 +99,13 @@ fn stroke(line: &[Vec2], width: f32) -> Vec<[Vec2; 3]> {
     tris
 }
 
-type NewCurve<'a> = (&'a TerrainShape, &'a LevelCurve);
-
 /// Adds visuals to a freshly spawned level.
 #[allow(clippy::too_many_arguments)]
 fn decorate(
     mut commands: Commands,
     mut spawned: MessageReader<LevelSpawned>,
     level: Option<Res<CurrentLevel>>,
-    curves: Query<NewCurve>,
+    curves: Query<&LevelCurve>,
     goals: Query<(Entity, &Goal)>,
     assets: Res<GameAssets>,
     mut meshes: ResMut<Assets<Mesh>>,
@@ -203,9 +200,9 @@ fn decorate(
             Transform::from_xyz(0.0, 0.0, -0.5),
         ));
     }
-    for (shape, LevelCurve(i)) in &curves {
+    for LevelCurve(i) in &curves {
         let def = &level.curve_defs[*i];
-        let line = flatten(&shape.0.shape);
+        let line = &lines[*i];
         // Pink for springy curves (restitution from 0.8 up, other than the
         // neutral 1), wood for one-way ones, grass otherwise.
         let springy = def.restitution >= 0.8 && def.restitution != 1.0;
@@ -220,7 +217,7 @@ fn decorate(
         };
         commands.spawn((
             LevelEntity,
-            Mesh2d(meshes.add(mesh_of(&stroke(&line, 6.0)))),
+            Mesh2d(meshes.add(mesh_of(&stroke(line, 6.0)))),
             MeshMaterial2d(materials.add(color)),
             Transform::from_xyz(0.0, 0.0, 0.6),
         ));

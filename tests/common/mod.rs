@@ -1,11 +1,13 @@
 //! Helpers shared by the headless game tests: the player's state, holding
-//! keys for some fixed steps, and writing a test level to a temporary file.
+//! keys for some fixed steps, tapping a key, the level's name and goal, and
+//! writing a test level to a temporary file.
 #![allow(dead_code)]
 
 use std::path::PathBuf;
 
 use bevy::prelude::*;
 use tangent::collision::plugin::{Grounded, PhysicsPosition, Velocity};
+use tangent::level::spawn::{CurrentLevel, Goal};
 use tangent::player::{Player, PlayerInput};
 
 /// The player's position, velocity and whether it is on the ground.
@@ -57,4 +59,23 @@ pub fn tap_key(app: &mut App, key: KeyCode) {
     keys.release(key);
     keys.clear();
     app.update();
+}
+
+/// The name of the level being played.
+pub fn level_name(app: &App) -> String {
+    app.world()
+        .resource::<CurrentLevel>()
+        .level
+        .file
+        .name
+        .clone()
+}
+
+/// The level's goal box.
+pub fn goal_box(app: &mut App) -> Rect {
+    app.world_mut()
+        .query::<&Goal>()
+        .single(app.world())
+        .unwrap()
+        .0
 }
