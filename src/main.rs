@@ -23,6 +23,11 @@ usage:
   tangent import-svg DRAWING.svg --into LEVEL [--scale S]
                                  the level's curves become the drawing's paths,
                                  exactly (S level px per SVG unit, default 1)
+  tangent import-tmx MAP.tmx --into LEVEL
+                                 the level's tiles, spawn, goal, checkpoints, actors
+                                 and lines from a Tiled map (a new LEVEL is made)
+  tangent export-tmx LEVEL --out MAP.tmx
+                                 the level as a Tiled map, its tileset image beside it
   tangent --headless --frames N [--level PATH] [--replay FILE] [--trace FILE.csv]
                                  run N fixed steps with no window (a replay may be a
                                  shipped one by name, e.g. 01-hills.replay)
@@ -42,6 +47,9 @@ struct Args {
     record: Option<PathBuf>,
     new_level: Option<PathBuf>,
     import_svg: Option<PathBuf>,
+    import_tmx: Option<PathBuf>,
+    export_tmx: Option<PathBuf>,
+    out: Option<PathBuf>,
     into: Option<PathBuf>,
     scale: Option<f32>,
     help: bool,
@@ -68,6 +76,9 @@ fn parse_args() -> Result<Args, String> {
             "--record" => a.record = Some(value("--record")?.into()),
             "--new-level" => a.new_level = Some(value("--new-level")?.into()),
             "import-svg" => a.import_svg = Some(value("import-svg")?.into()),
+            "import-tmx" => a.import_tmx = Some(value("import-tmx")?.into()),
+            "export-tmx" => a.export_tmx = Some(value("export-tmx")?.into()),
+            "--out" => a.out = Some(value("--out")?.into()),
             "--into" => a.into = Some(value("--into")?.into()),
             "--scale" => {
                 let v = value("--scale")?;
@@ -110,6 +121,20 @@ fn new_level(path: &std::path::Path) -> Result<(), String> {
         .map_err(|e| format!("{}: cannot write: {e}", path.display()))
 }
 
+/// Prints a command's line (or its error) and gives its exit code.
+fn report(result: Result<String, String>) -> ExitCode {
+    match result {
+        Ok(line) => {
+            println!("{line}");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("tangent: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
 fn main() -> ExitCode {
     let args = match parse_args() {
         Ok(a) => a,
@@ -134,16 +159,21 @@ fn main() -> ExitCode {
         let opts = tangent::level::svg::SvgOptions {
             scale: args.scale.unwrap_or(1.0),
         };
-        return match tangent::import::import_svg_into(drawing, level, opts) {
-            Ok(line) => {
-                println!("{line}");
-                ExitCode::SUCCESS
-            }
-            Err(e) => {
-                eprintln!("tangent: {e}");
-                ExitCode::FAILURE
-            }
+        return report(tangent::import::import_svg_into(drawing, level, opts));
+    }
+    if let Some(map) = &args.import_tmx {
+        let Some(level) = &args.into else {
+            eprintln!("tangent: import-tmx needs --into LEVEL\n\n{}", help());
+            return ExitCode::from(2);
         };
+        return report(tangent::import::import_tmx_into(map, level));
+    }
+    if let Some(level) = &args.export_tmx {
+        let Some(out) = &args.out else {
+            eprintln!("tangent: export-tmx needs --out MAP.tmx\n\n{}", help());
+            return ExitCode::from(2);
+        };
+        return report(tangent::import::export_tmx(level, out));
     }
     if let Some(path) = &args.new_level {
         return match new_level(path) {

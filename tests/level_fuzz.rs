@@ -11,6 +11,9 @@ use std::path::{Path, PathBuf};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
+mod common;
+use common::Rng;
+
 use bevy::prelude::*;
 use tangent::collision::plugin::{PhysicsPosition, Velocity};
 use tangent::headless::headless_app;
@@ -20,21 +23,6 @@ use tangent::level::spawn::LevelCommand;
 
 const CASES: usize = 20_000;
 const FILE: &str = "fuzz/mutant.level.ron";
-
-/// xorshift64: the cases repeat exactly.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-}
 
 /// Splits text into tokens: runs of word characters (numbers with their
 /// sign, dot and exponent; names), quoted strings, single punctuation

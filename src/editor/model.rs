@@ -2,11 +2,11 @@
 //! edit as one operation and undo/redo by snapshots (levels are small: a
 //! snapshot is a few kilobytes). Pure data: no Bevy, tested headless.
 
-use std::collections::BTreeMap;
-
 use bevy::math::Vec2;
 
-use crate::level::format::{ActorDef, CurveDef, CurveFill, LevelFile, ShapeDef, Side, TileDef};
+use crate::level::format::{
+    ActorDef, CurveDef, CurveFill, LevelFile, ShapeDef, TileDef, legend_char,
+};
 
 /// What can be picked and dragged.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -54,33 +54,6 @@ pub struct EditorModel {
     pub file: LevelFile,
     undo: Vec<LevelFile>,
     redo: Vec<LevelFile>,
-}
-
-/// The default character for each tile kind, used when the legend has none.
-fn default_char(kind: TileDef) -> char {
-    match kind {
-        TileDef::Empty => '.',
-        TileDef::Solid => '#',
-        TileDef::OneWay => '=',
-        TileDef::Decor => '%',
-        TileDef::Spikes(Side::Up) => '^',
-        TileDef::Spikes(Side::Down) => 'v',
-        TileDef::Spikes(Side::Left) => '<',
-        TileDef::Spikes(Side::Right) => '>',
-    }
-}
-
-/// The legend character for `kind`, added to the legend if missing.
-fn legend_char(legend: &mut BTreeMap<char, TileDef>, kind: TileDef) -> char {
-    if let Some((c, _)) = legend.iter().find(|(_, k)| **k == kind) {
-        return *c;
-    }
-    let mut c = default_char(kind);
-    while legend.contains_key(&c) {
-        c = char::from_u32(c as u32 + 1).unwrap_or('?');
-    }
-    legend.insert(c, kind);
-    c
 }
 
 fn round_pair(p: Vec2) -> (f32, f32) {

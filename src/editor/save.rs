@@ -357,7 +357,12 @@ pub fn save_with(
 
 /// Saves `text` to `path` atomically (temporary file, then rename).
 pub fn save(path: &Path, text: &str) -> std::io::Result<()> {
-    save_with(path, text, |f, t| f.write_all(t.as_bytes()))
+    save_bytes(path, text.as_bytes())
+}
+
+/// Saves bytes to `path` atomically (temporary file, then rename).
+pub fn save_bytes(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    save_with(path, "", |f, _| f.write_all(bytes))
 }
 
 /// Saves a level being played to `path`, making its folder first: a

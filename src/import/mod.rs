@@ -1,12 +1,21 @@
-//! Levels from the tools artists already use: `tangent import-svg` writes
-//! an SVG drawing's paths into a level file as its curves (the drawing is
-//! read by [`crate::level::svg`]).
+//! Levels from the tools artists already use, and back:
+//!
+//! - `tangent import-svg` writes an SVG drawing's paths into a level file
+//!   as its curves (the drawing is read by [`crate::level::svg`]);
+//! - `tangent import-tmx` makes a level of a Tiled map ([`tmx`],
+//!   [`tmx_objects`]) and `tangent export-tmx` writes one ([`tmx_write`]).
+
+pub mod tmx;
+pub mod tmx_objects;
+pub mod tmx_write;
 
 use std::path::Path;
 
 use crate::editor::save::{save_level, write_over};
+use crate::level::format::LevelFile;
 use crate::level::svg::{SvgOptions, import_svg};
 use crate::level::validate::Level;
+use tmx::TmxLevel;
 
 /// `tangent import-svg DRAWING --into LEVEL`: the level's curves become the
 /// drawing's pieces (every other field, and the comments outside the curve
@@ -37,4 +46,102 @@ pub fn import_svg_into(drawing: &Path, level: &Path, opts: SvgOptions) -> Result
         imported.size.x,
         imported.size.y
     ))
+}
+
+/// The level with a map's parts in place of its own: the tile size, legend
+/// and tiles always; the spawn, goal, checkpoints, actors and curves where
+/// the map has any (a map of tiles alone keeps the level's Bézier curves).
+pub fn with_map(old: &LevelFile, map: &TmxLevel) -> LevelFile {
+    let mut f = old.clone();
+    let objects = &map.objects;
+    f.tile_size = map.tile_size;
+    f.legend = map.legend.clone();
+    f.tiles = map.tiles.clone();
+    if let Some(name) = &map.name {
+        f.name = name.clone();
+    }
+    if let Some(s) = objects.spawn {
+        f.spawn = s;
+    }
+    if let Some(g) = objects.goal {
+        f.goal = g;
+    }
+    if !objects.checkpoints.is_empty() {
+        f.checkpoints = objects.checkpoints.clone();
+    }
+    if !objects.actors.is_empty() {
+        f.actors = objects.actors.clone();
+    }
+    if !objects.curves.is_empty() {
+        f.curves = objects.curves.clone();
+    }
+    f
+}
+
+/// `tangent import-tmx MAP --into LEVEL`: the level made of the map (see
+/// [`with_map`]; a level file that does not exist yet starts as the
+/// starter level), checked, then saved atomically, keeping the comments
+/// outside the fields that changed. Returns a line saying what was done,
+/// and one per object left out; an error names the file at fault.
+pub fn import_tmx_into(map_path: &Path, level: &Path) -> Result<String, String> {
+    let map_name = map_path.display().to_string();
+    let map = tmx::read_tmx(map_path)?;
+    let level_name = level.display().to_string();
+    let original = if level.exists() {
+        crate::level::files::read_level_text(level)?
+    } else {
+        let stem = level.file_name().map_or("Imported".into(), |n| {
+            n.to_string_lossy()
+                .trim_end_matches(".level.ron")
+                .to_string()
+        });
+        crate::editor::model::starter_level(&stem)
+    };
+    let old = Level::parse(&original, &level_name)
+        .map_err(|e| e.to_string())?
+        .file;
+    let new = with_map(&old, &map);
+    let written = write_over(&original, &old, &new);
+    Level::parse(&written, &level_name)
+        .map_err(|e| format!("{e} (made of {map_name}; {level_name} not changed)"))?;
+    save_level(level, &written).map_err(|e| format!("{level_name}: cannot write: {e}"))?;
+    let mut out = format!(
+        "{map_name}: {} x {} tiles, {} actors, {} checkpoints, {} curves into {level_name}",
+        new.tiles.first().map_or(0, |r| r.chars().count()),
+        new.tiles.len(),
+        map.objects.actors.len(),
+        map.objects.checkpoints.len(),
+        map.objects.curves.len(),
+    );
+    for line in &map.objects.ignored {
+        out.push_str(&format!("\nleft out: {line}"));
+    }
+    Ok(out)
+}
+
+/// `tangent export-tmx LEVEL --out MAP`: writes the level as a Tiled map
+/// ([`tmx_write::write_tmx`]) and the tileset image beside it. Returns a
+/// line saying what was written.
+pub fn export_tmx(level: &Path, out: &Path) -> Result<String, String> {
+    let level_name = level.display().to_string();
+    let text = crate::level::files::read_level_text(level)?;
+    let file = Level::parse(&text, &level_name)
+        .map_err(|e| e.to_string())?
+        .file;
+    let map = tmx_write::write_tmx(&file).map_err(|e| format!("{level_name}: {e}"))?;
+    let out_name = out.display().to_string();
+    crate::editor::save::save(out, &map).map_err(|e| format!("{out_name}: cannot write: {e}"))?;
+    let image = out.with_file_name(tmx_write::TILESET_IMAGE);
+    crate::editor::save::save_bytes(&image, crate::assets::TILES_PNG.1)
+        .map_err(|e| format!("{}: cannot write: {e}", image.display()))?;
+    let mut line = format!(
+        "{level_name}: written as {out_name} (tileset {})",
+        image.display()
+    );
+    if let Some(svg) = &file.svg {
+        line.push_str(&format!(
+            "; the curves of its drawing {svg} stay in the drawing"
+        ));
+    }
+    Ok(line)
 }

@@ -31,6 +31,47 @@ pub enum TileDef {
     Spikes(Side),
 }
 
+impl TileDef {
+    /// The character a new legend entry for this kind gets: `.` `#` `=`
+    /// `%` and `^` `v` `<` `>` for spikes.
+    pub fn default_char(self) -> char {
+        match self {
+            TileDef::Empty => '.',
+            TileDef::Solid => '#',
+            TileDef::OneWay => '=',
+            TileDef::Decor => '%',
+            TileDef::Spikes(Side::Up) => '^',
+            TileDef::Spikes(Side::Down) => 'v',
+            TileDef::Spikes(Side::Left) => '<',
+            TileDef::Spikes(Side::Right) => '>',
+        }
+    }
+}
+
+/// The legend character for `kind`: the first the legend has for it, else
+/// a new entry (the kind's [`TileDef::default_char`], or the next free
+/// character after it).
+///
+/// ```
+/// use std::collections::BTreeMap;
+/// use tangent::level::format::{TileDef, legend_char};
+/// let mut legend = BTreeMap::from([('#', TileDef::Decor)]);
+/// assert_eq!(legend_char(&mut legend, TileDef::Decor), '#');
+/// assert_eq!(legend_char(&mut legend, TileDef::Solid), '$'); // '#' taken
+/// assert_eq!(legend[&'$'], TileDef::Solid);
+/// ```
+pub fn legend_char(legend: &mut BTreeMap<char, TileDef>, kind: TileDef) -> char {
+    if let Some((c, _)) = legend.iter().find(|(_, k)| **k == kind) {
+        return *c;
+    }
+    let mut c = kind.default_char();
+    while legend.contains_key(&c) {
+        c = char::from_u32(c as u32 + 1).unwrap_or('?');
+    }
+    legend.insert(c, kind);
+    c
+}
+
 /// A side of a tile, the way spikes point.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Side {
