@@ -4,6 +4,8 @@
 
 use bevy::math::Vec2;
 
+use super::items::{self, Clipboard, Item};
+use super::legend;
 use crate::level::format::{
     ActorDef, CurveDef, CurveFill, LevelFile, ShapeDef, TileDef, legend_char,
 };
@@ -16,6 +18,20 @@ pub enum Handle {
     Spawn,
     Goal,
     Actor(usize),
+    Checkpoint(usize),
+}
+
+impl Handle {
+    /// The whole thing a handle belongs to.
+    pub fn item(self) -> Item {
+        match self {
+            Handle::CurvePoint(i, _) => Item::Curve(i),
+            Handle::Spawn => Item::Spawn,
+            Handle::Goal => Item::Goal,
+            Handle::Actor(i) => Item::Actor(i),
+            Handle::Checkpoint(i) => Item::Checkpoint(i),
+        }
+    }
 }
 
 /// One edit.
@@ -37,6 +53,32 @@ pub enum Edit {
     /// Add (`n > 0`) or remove (`n < 0`) `|n|` rows or columns of tiles on a
     /// side of the grid (see [`EditorModel::resized`]).
     Resize(GridSide, i32),
+    /// Set the tile under a world point to a legend character.
+    PaintChar(Vec2, char),
+    /// Add a checkpoint at a point.
+    AddCheckpoint(Vec2),
+    /// Set what a legend character stands for (adding it).
+    SetLegend(char, TileDef),
+    /// Rename a legend character, in the legend and every row.
+    RenameLegend(char, char),
+    /// Remove a legend character no tile uses.
+    RemoveLegend(char),
+    /// Set a tuning field by its file name.
+    SetTuning(&'static str, f32),
+    /// Set the level's gravity, px/s².
+    SetGravity((f32, f32)),
+    /// Set the player's shape.
+    SetPlayer(ShapeDef),
+    /// Replace a curve's definition (its materials and fill).
+    SetCurve(usize, CurveDef),
+    /// Replace an actor's definition (its shape and materials).
+    SetActor(usize, ActorDef),
+    /// Move whole things by an offset.
+    Translate(Vec<Item>, Vec2),
+    /// Delete curves, actors and checkpoints.
+    DeleteItems(Vec<Item>),
+    /// Add copies of the clipboard's things, moved by an offset.
+    Paste(Clipboard, Vec2),
 }
 
 /// A side of the tile grid.
@@ -96,6 +138,16 @@ impl EditorModel {
         self.redo.clear();
     }
 
+    /// Applies an edit to the level as it was at the last checkpoint (a
+    /// group drag: each frame moves the group from where the drag began).
+    pub fn apply_from_checkpoint(&mut self, edit: Edit) {
+        if let Some(start) = self.undo.last() {
+            self.file = start.clone();
+        }
+        self.apply_inner(edit);
+        self.redo.clear();
+    }
+
     /// Starts an undo step without changing anything (before a drag).
     pub fn checkpoint(&mut self) {
         self.undo.push(self.file.clone());
@@ -146,6 +198,7 @@ impl EditorModel {
             Handle::Spawn => Some(v(self.file.spawn)),
             Handle::Goal => Some(v(self.file.goal.position)),
             Handle::Actor(i) => self.file.actors.get(i).map(|a| v(a.position)),
+            Handle::Checkpoint(i) => self.file.checkpoints.get(i).map(|p| v(*p)),
         }
     }
 
@@ -158,6 +211,7 @@ impl EditorModel {
             }
         }
         out.extend((0..self.file.actors.len()).map(Handle::Actor));
+        out.extend((0..self.file.checkpoints.len()).map(Handle::Checkpoint));
         out
     }
 
@@ -203,6 +257,11 @@ impl EditorModel {
                     Handle::Actor(i) => {
                         if let Some(a) = self.file.actors.get_mut(i) {
                             a.position = q;
+                        }
+                    }
+                    Handle::Checkpoint(i) => {
+                        if let Some(c) = self.file.checkpoints.get_mut(i) {
+                            *c = q;
                         }
                     }
                 }
@@ -281,6 +340,45 @@ impl EditorModel {
                     self.file = file;
                 }
             }
+            Edit::PaintChar(p, c) => {
+                let Some((row, col)) = self.cell_at(p) else {
+                    return;
+                };
+                if !self.file.legend.contains_key(&c) {
+                    return;
+                }
+                let mut line: Vec<char> = self.file.tiles[row].chars().collect();
+                if line[col] != c {
+                    line[col] = c;
+                    self.file.tiles[row] = line.into_iter().collect();
+                }
+            }
+            Edit::AddCheckpoint(p) => self.file.checkpoints.push(round_pair(p)),
+            // A refused legend edit changes nothing (the editor says why
+            // before applying it).
+            Edit::SetLegend(c, kind) => drop(legend::set(&mut self.file, c, kind)),
+            Edit::RenameLegend(old, new) => drop(legend::rename(&mut self.file, old, new)),
+            Edit::RemoveLegend(c) => drop(legend::remove(&mut self.file, c)),
+            Edit::SetTuning(name, v) => {
+                self.file.tuning.set(name, (v * 1000.0).round() / 1000.0);
+            }
+            Edit::SetGravity(g) => self.file.gravity = g,
+            Edit::SetPlayer(shape) => self.file.player = shape,
+            Edit::SetCurve(i, c) => {
+                if let Some(old) = self.file.curves.get_mut(i)
+                    && old.points.len() == c.points.len()
+                {
+                    *old = c;
+                }
+            }
+            Edit::SetActor(i, a) => {
+                if let Some(old) = self.file.actors.get_mut(i) {
+                    *old = a;
+                }
+            }
+            Edit::Translate(list, d) => items::translate(&mut self.file, &list, d),
+            Edit::DeleteItems(list) => items::delete(&mut self.file, &list),
+            Edit::Paste(clip, d) => drop(items::paste(&mut self.file, &clip, d)),
         }
     }
 

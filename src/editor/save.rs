@@ -3,7 +3,9 @@
 //! values changed are replaced (in the documented layout, defaults omitted).
 //! Comments and fields outside the changed values, including fields the
 //! editor does not know, stay byte for byte; an unchanged level saves
-//! byte-identical. Saving writes a temporary file beside the level and
+//! byte-identical, and within a list or map that changed only the changed
+//! elements are rewritten, so comments between them stay too
+//! ([`super::splice`]). Saving writes a temporary file beside the level and
 //! renames it over the old one, so a crash mid-save never leaves a
 //! half-written level.
 
@@ -12,6 +14,7 @@ use std::io::Write;
 use std::ops::Range;
 use std::path::Path;
 
+use super::splice::{splice_keyed, splice_list};
 use crate::level::format::{
     ActorDef, CurveDef, CurveFill, GoalDef, LevelFile, ShapeDef, TileDef, Tuning,
 };
@@ -254,6 +257,66 @@ fn field_values(f: &LevelFile) -> Vec<(&'static str, Option<String>)> {
     ]
 }
 
+/// A list's or map's elements as written, for rewriting it element by
+/// element ([`super::splice`]).
+enum Elements {
+    List(Vec<String>),
+    Keyed(Vec<(String, String)>),
+}
+
+fn elements_of(f: &LevelFile, key: &str) -> Option<Elements> {
+    Some(match key {
+        "tiles" => Elements::List(f.tiles.iter().map(|r| format!("{r:?}")).collect()),
+        "curves" => Elements::List(f.curves.iter().map(curve).collect()),
+        "actors" => Elements::List(f.actors.iter().map(actor).collect()),
+        "checkpoints" => Elements::List(f.checkpoints.iter().map(|p| pair(*p)).collect()),
+        "legend" => Elements::Keyed(
+            f.legend
+                .iter()
+                .map(|(c, k)| (c.to_string(), format!("{c:?}: {k:?}")))
+                .collect(),
+        ),
+        "tuning" => Elements::Keyed(
+            f.tuning
+                .fields()
+                .into_iter()
+                .zip(Tuning::default().fields())
+                .filter(|((_, v), (_, d))| v != d)
+                .map(|((n, v), _)| (n.to_string(), format!("{n}: {}", num(v))))
+                .collect(),
+        ),
+        _ => return None,
+    })
+}
+
+/// The key of a map element: a legend's character or a tuning field's name.
+fn element_key(element: &str) -> Option<String> {
+    // A legend key may itself be ':' ('\'', ':'): try each colon.
+    for (i, _) in element.match_indices(':') {
+        let k = element[..i].trim();
+        if k.starts_with('\'') {
+            if let Ok(c) = ron::from_str::<char>(k) {
+                return Some(c.to_string());
+            }
+        } else if !k.is_empty() && k.chars().all(|c| c.is_alphanumeric() || c == '_') {
+            return Some(k.to_string());
+        }
+    }
+    None
+}
+
+/// The field's new value text written element by element over the
+/// original's, when it can be.
+fn splice_field(original: &str, span: &Range<usize>, key: &str, old: &LevelFile, new: &LevelFile) -> Option<String> {
+    match (elements_of(old, key)?, elements_of(new, key)?) {
+        (Elements::List(a), Elements::List(b)) => splice_list(original, span.clone(), &a, &b),
+        (Elements::Keyed(a), Elements::Keyed(b)) => {
+            splice_keyed(original, span.clone(), &a, &b, element_key)
+        }
+        _ => None,
+    }
+}
+
 fn goal(g: &GoalDef) -> String {
     format!("(position: {}, size: {})", pair(g.position), pair(g.size))
 }
@@ -293,7 +356,10 @@ pub fn write_over(original: &str, old: &LevelFile, new: &LevelFile) -> String {
         }
         let span = spans.iter().find(|s| s.key == key);
         match (span, new_value) {
-            (Some(s), Some(v)) => edits.push((s.value.clone(), v)),
+            (Some(s), Some(v)) => {
+                let v = splice_field(original, &s.value, key, old, new).unwrap_or(v);
+                edits.push((s.value.clone(), v));
+            }
             (Some(s), None) => {
                 // Back to the default: write it out explicitly rather than
                 // cutting text around it.

@@ -64,6 +64,39 @@ impl Tuning {
     }
 }
 
+impl Tuning {
+    /// Sets a field by its file name; `false` for a name it does not have.
+    ///
+    /// ```
+    /// let mut t = tangent::player::Tuning::default();
+    /// assert!(t.set("jump_speed", 500.0));
+    /// assert_eq!(t.jump_speed, 500.0);
+    /// assert!(!t.set("warp_speed", 1.0));
+    /// ```
+    pub fn set(&mut self, name: &str, v: f32) -> bool {
+        let field = match name {
+            "max_run" => &mut self.max_run,
+            "run_accel" => &mut self.run_accel,
+            "run_decel" => &mut self.run_decel,
+            "air_control" => &mut self.air_control,
+            "jump_speed" => &mut self.jump_speed,
+            "variable_jump_time" => &mut self.variable_jump_time,
+            "coyote_time" => &mut self.coyote_time,
+            "jump_buffer" => &mut self.jump_buffer,
+            "apex_gravity" => &mut self.apex_gravity,
+            "apex_speed" => &mut self.apex_speed,
+            "max_fall" => &mut self.max_fall,
+            "max_slope_deg" => &mut self.max_slope_deg,
+            "player_restitution" => &mut self.player_restitution,
+            "corner_correction" => &mut self.corner_correction,
+            "ledge_lift" => &mut self.ledge_lift,
+            _ => return false,
+        };
+        *field = v;
+        true
+    }
+}
+
 impl Default for Tuning {
     /// Celeste's numbers (REFERENCE.md) scaled from 8 px to 32 px tiles (× 4).
     fn default() -> Self {

@@ -1,0 +1,283 @@
+//! The editor's keys outside the panels: tiles, adding and deleting,
+//! materials of what is selected, the player's shape, copy and paste,
+//! grid resizing, undo, saving. Listed in [`super::ui::HELP`].
+
+use bevy::prelude::*;
+
+use super::items::{self, Item};
+use super::model::{Edit, EditorModel, GridSide};
+use super::save::{save_level, write_over};
+use super::ui::{EditorState, Panel, cursor_world, preview};
+use crate::collision::plugin::{PhysicsPosition, PreviousPhysicsPosition};
+use crate::level::format::{CurveFill, ShapeDef};
+use crate::level::spawn::{CurrentLevel, LevelCommand};
+use crate::level::validate::Level;
+use crate::player::Player;
+use crate::player::camera::GameCamera;
+
+/// The player's physics position, moved with the level when the grid grows
+/// or shrinks on the left or at the bottom.
+type PlayerAt<'a> = (&'a mut PhysicsPosition, &'a mut PreviousPhysicsPosition);
+
+const DIGITS: [KeyCode; 8] = [
+    KeyCode::Digit1,
+    KeyCode::Digit2,
+    KeyCode::Digit3,
+    KeyCode::Digit4,
+    KeyCode::Digit5,
+    KeyCode::Digit6,
+    KeyCode::Digit7,
+    KeyCode::Digit8,
+];
+
+#[allow(clippy::too_many_arguments)]
+pub fn keys(
+    keys: Res<ButtonInput<KeyCode>>,
+    mut state: ResMut<EditorState>,
+    current: Option<Res<CurrentLevel>>,
+    cursor: Query<(&Camera, &GlobalTransform), With<GameCamera>>,
+    windows: Query<&Window>,
+    mut commands: MessageWriter<LevelCommand>,
+    mut player: Query<PlayerAt, With<Player>>,
+) {
+    let Some(current) = current else {
+        return;
+    };
+    let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
+    let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
+    let at = cursor_world(&cursor, &windows).map(|p| state.snapped(p));
+    let state = &mut *state;
+    let Some(model) = state.model.as_mut() else {
+        return;
+    };
+    let mut changed = false;
+    // Panels toggle; the tuning and legend panels take the arrows, digits
+    // and their letters while open (see `panels`).
+    for (k, panel) in [
+        (KeyCode::KeyH, Panel::Help),
+        (KeyCode::KeyT, Panel::Tuning),
+        (KeyCode::KeyL, Panel::Legend),
+    ] {
+        if !ctrl && !state.renaming && keys.just_pressed(k) {
+            state.panel = if state.panel == panel {
+                Panel::None
+            } else {
+                panel
+            };
+            state.row = 0;
+            return;
+        }
+    }
+    let panel_owns_keys = matches!(state.panel, Panel::Tuning | Panel::Legend);
+    if !panel_owns_keys {
+        for (i, k) in DIGITS.iter().enumerate() {
+            if keys.just_pressed(*k) {
+                state.brush = i;
+                state.brush_char = None;
+            }
+        }
+    }
+    let sides = [
+        (KeyCode::ArrowLeft, GridSide::Left),
+        (KeyCode::ArrowRight, GridSide::Right),
+        (KeyCode::ArrowUp, GridSide::Top),
+        (KeyCode::ArrowDown, GridSide::Bottom),
+    ];
+    let resize = sides.iter().find(|(k, _)| ctrl && keys.just_pressed(*k));
+    if let Some((_, side)) = resize {
+        let n = if shift { -1 } else { 1 };
+        let spawn_before = model.file.spawn;
+        changed = model.apply(Edit::Resize(*side, n));
+        // Keep the player where it stands in the level, as everything else.
+        let moved = Vec2::new(
+            model.file.spawn.0 - spawn_before.0,
+            model.file.spawn.1 - spawn_before.1,
+        );
+        for (mut p, mut prev) in &mut player {
+            p.0 += moved;
+            prev.0 += moved;
+        }
+        if !changed {
+            state.message =
+                format!("cannot remove a row or column at the {side:?} side: something is there");
+        }
+    } else if ctrl && keys.just_pressed(KeyCode::KeyZ) {
+        changed = if shift { model.redo() } else { model.undo() };
+        state.selection.clear();
+    } else if ctrl && keys.just_pressed(KeyCode::KeyY) {
+        changed = model.redo();
+        state.selection.clear();
+    } else if ctrl && keys.just_pressed(KeyCode::KeyA) {
+        state.selection = items::all(&model.file);
+    } else if ctrl && keys.any_just_pressed([KeyCode::KeyC, KeyCode::KeyX]) {
+        let clip = items::copy(&model.file, &state.selection);
+        if clip.is_empty() {
+            state.message = "nothing to copy: select curves, actors or checkpoints".into();
+        } else {
+            state.message = format!(
+                "copied {} curves, {} actors, {} checkpoints",
+                clip.curves.len(),
+                clip.actors.len(),
+                clip.checkpoints.len()
+            );
+            state.clipboard = clip;
+            if keys.just_pressed(KeyCode::KeyX) {
+                changed = model.apply(Edit::DeleteItems(std::mem::take(&mut state.selection)));
+            }
+        }
+    } else if ctrl && keys.just_pressed(KeyCode::KeyV) {
+        if let (Some(p), Some(centre)) = (at, state.clipboard.centre()) {
+            let before = model.file.clone();
+            let d = p - centre;
+            changed = model.apply(Edit::Paste(state.clipboard.clone(), d));
+            // Select what was pasted: the items past the old ends.
+            state.selection = items::paste(&mut before.clone(), &state.clipboard, d);
+        }
+    } else if ctrl && keys.just_pressed(KeyCode::KeyS) {
+        save(state, &current);
+        return;
+    } else if !ctrl && !panel_owns_keys {
+        changed = plain_keys(&keys, shift, at, state);
+    }
+    if changed {
+        preview(state, &current, &mut commands);
+    }
+}
+
+/// Ctrl+S: the edited level written over the file, if it is a valid level.
+fn save(state: &mut EditorState, current: &CurrentLevel) {
+    let (Some(model), Some((text, file))) = (&state.model, state.saved.clone()) else {
+        return;
+    };
+    let written = write_over(&text, &file, &model.file);
+    let name = current.path.display().to_string();
+    state.message = match Level::parse(&written, &name) {
+        Err(e) => format!("error (not saved): {e}"),
+        Ok(_) => match save_level(&current.path, &written) {
+            Ok(()) => {
+                state.saved = Some((written, model.file.clone()));
+                format!("saved {name}")
+            }
+            Err(e) => format!("error: cannot save {name}: {e}"),
+        },
+    };
+}
+
+/// Keys without Ctrl: adding things, deleting, materials, the player.
+fn plain_keys(
+    keys: &ButtonInput<KeyCode>,
+    shift: bool,
+    at: Option<Vec2>,
+    state: &mut EditorState,
+) -> bool {
+    let Some(model) = state.model.as_mut() else {
+        return false;
+    };
+    let mut changed = false;
+    if let Some(p) = at {
+        for (k, edit) in [
+            (KeyCode::KeyQ, Edit::AddCurve(3, p)),
+            (KeyCode::KeyC, Edit::AddCurve(4, p)),
+            (KeyCode::KeyB, Edit::AddActor(true, p)),
+            (KeyCode::KeyK, Edit::AddActor(false, p)),
+            (KeyCode::KeyJ, Edit::AddCheckpoint(p)),
+        ] {
+            if keys.just_pressed(k) {
+                changed |= model.apply(edit);
+            }
+        }
+    }
+    if keys.just_pressed(KeyCode::KeyG) {
+        state.snap = !state.snap;
+    }
+    if keys.any_just_pressed([KeyCode::KeyX, KeyCode::Delete, KeyCode::Backspace]) {
+        changed |= model.apply(Edit::DeleteItems(std::mem::take(&mut state.selection)));
+    }
+    if keys.just_pressed(KeyCode::KeyP) {
+        let shape = match model.file.player {
+            ShapeDef::Rect { half_extents } => ShapeDef::Circle {
+                radius: half_extents.0.max(half_extents.1),
+            },
+            ShapeDef::Circle { radius } => ShapeDef::Rect {
+                half_extents: (radius * 0.75, radius),
+            },
+        };
+        changed |= model.apply(Edit::SetPlayer(shape));
+    }
+    let step = |up: KeyCode, down: KeyCode| {
+        if keys.just_pressed(up) {
+            1.0
+        } else if keys.just_pressed(down) {
+            -1.0
+        } else {
+            0.0
+        }
+    };
+    let bracket = step(KeyCode::BracketRight, KeyCode::BracketLeft);
+    let friction = step(KeyCode::Equal, KeyCode::Minus);
+    let fine = if shift { 0.01 } else { 0.1 };
+    let selection = state.selection.clone();
+    for item in selection {
+        changed |= material_keys(keys, model, item, bracket * fine, friction * fine);
+    }
+    changed
+}
+
+/// The material keys applied to one selected item.
+fn material_keys(
+    keys: &ButtonInput<KeyCode>,
+    model: &mut EditorModel,
+    item: Item,
+    restitution: f32,
+    friction: f32,
+) -> bool {
+    let round = |x: f32| (x.max(0.0) * 100.0).round() / 100.0;
+    match item {
+        Item::Curve(i) => {
+            let Some(mut c) = model.file.curves.get(i).cloned() else {
+                return false;
+            };
+            if keys.just_pressed(KeyCode::KeyO) {
+                c.one_way = !c.one_way;
+            }
+            if keys.just_pressed(KeyCode::KeyV) {
+                c.hazard = !c.hazard;
+            }
+            if keys.just_pressed(KeyCode::KeyF) {
+                c.fill = match c.fill {
+                    CurveFill::Below => CurveFill::Chord,
+                    CurveFill::Chord => CurveFill::Line,
+                    CurveFill::Line => CurveFill::Closed,
+                    CurveFill::Closed => CurveFill::Below,
+                };
+            }
+            c.restitution = round(c.restitution + restitution);
+            model.apply(Edit::SetCurve(i, c))
+        }
+        Item::Actor(i) => {
+            let Some(mut a) = model.file.actors.get(i).cloned() else {
+                return false;
+            };
+            a.restitution = round(a.restitution + restitution);
+            a.friction = round(a.friction + friction);
+            if keys.just_pressed(KeyCode::KeyM) {
+                a.mass = if a.mass == 0.0 { f32::INFINITY } else { 0.0 };
+            }
+            model.apply(Edit::SetActor(i, a))
+        }
+        Item::Spawn if restitution != 0.0 => {
+            // One px bigger or smaller per press (a tenth of one with Shift).
+            let d = restitution * 10.0;
+            let shape = match model.file.player {
+                ShapeDef::Circle { radius } => ShapeDef::Circle {
+                    radius: (radius + d).max(1.0),
+                },
+                ShapeDef::Rect { half_extents: (w, h) } => ShapeDef::Rect {
+                    half_extents: ((w + d).max(1.0), (h + d).max(1.0)),
+                },
+            };
+            model.apply(Edit::SetPlayer(shape))
+        }
+        _ => false,
+    }
+}
