@@ -272,7 +272,9 @@ fn material_keys(
                 ShapeDef::Circle { radius } => ShapeDef::Circle {
                     radius: (radius + d).max(1.0),
                 },
-                ShapeDef::Rect { half_extents: (w, h) } => ShapeDef::Rect {
+                ShapeDef::Rect {
+                    half_extents: (w, h),
+                } => ShapeDef::Rect {
                     half_extents: ((w + d).max(1.0), (h + d).max(1.0)),
                 },
             };

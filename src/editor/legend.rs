@@ -6,7 +6,10 @@ use crate::level::format::{LevelFile, TileDef};
 
 /// How many tiles use `c`.
 pub fn uses(f: &LevelFile, c: char) -> usize {
-    f.tiles.iter().map(|r| r.chars().filter(|x| *x == c).count()).sum()
+    f.tiles
+        .iter()
+        .map(|r| r.chars().filter(|x| *x == c).count())
+        .sum()
 }
 
 /// A character not yet in the legend, for a new entry: the first free one
@@ -43,7 +46,10 @@ pub fn rename(f: &mut LevelFile, old: char, new: char) -> Result<(), String> {
     };
     f.legend.insert(new, kind);
     for row in f.tiles.iter_mut() {
-        *row = row.chars().map(|c| if c == old { new } else { c }).collect();
+        *row = row
+            .chars()
+            .map(|c| if c == old { new } else { c })
+            .collect();
     }
     Ok(())
 }

@@ -49,7 +49,9 @@ pub fn mouse(
                 Drag::Box(at)
             }
             (None, true) => Drag::Box(at),
-            (Some(h), false) if state.selection.len() > 1 && state.selection.contains(&h.item()) => {
+            (Some(h), false)
+                if state.selection.len() > 1 && state.selection.contains(&h.item()) =>
+            {
                 Drag::Group(p)
             }
             (Some(h), false) => {

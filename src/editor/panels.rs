@@ -105,7 +105,8 @@ fn move_row(keys: &ButtonInput<KeyCode>, state: &mut EditorState, rows: usize) {
     }
 }
 
-fn tuning_keys(keys: &ButtonInput<KeyCode>, state: &mut EditorState) -> bool {
+/// The tuning panel's keys; `true` when the level changed.
+pub fn tuning_keys(keys: &ButtonInput<KeyCode>, state: &mut EditorState) -> bool {
     let Some(model) = state.model.as_ref() else {
         return false;
     };
@@ -133,12 +134,16 @@ fn tuning_keys(keys: &ButtonInput<KeyCode>, state: &mut EditorState) -> bool {
     }
 }
 
-fn legend_keys(keys: &ButtonInput<KeyCode>, typed: &[String], state: &mut EditorState) -> bool {
+/// The legend panel's keys (`typed`: characters typed this frame, for a
+/// rename); `true` when the level changed.
+pub fn legend_keys(keys: &ButtonInput<KeyCode>, typed: &[String], state: &mut EditorState) -> bool {
     let Some(model) = state.model.as_mut() else {
         return false;
     };
     let entries: Vec<char> = model.file.legend.keys().copied().collect();
-    let picked = entries.get(state.row.min(entries.len().saturating_sub(1))).copied();
+    let picked = entries
+        .get(state.row.min(entries.len().saturating_sub(1)))
+        .copied();
     if state.renaming {
         if keys.just_pressed(KeyCode::Escape) {
             state.renaming = false;
@@ -156,7 +161,12 @@ fn legend_keys(keys: &ButtonInput<KeyCode>, typed: &[String], state: &mut Editor
         }
         let changed = model.apply(Edit::RenameLegend(old, new));
         // Keep the renamed entry picked.
-        state.row = model.file.legend.keys().position(|c| *c == new).unwrap_or(0);
+        state.row = model
+            .file
+            .legend
+            .keys()
+            .position(|c| *c == new)
+            .unwrap_or(0);
         if state.brush_char == Some(old) {
             state.brush_char = Some(new);
         }

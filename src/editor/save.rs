@@ -307,7 +307,13 @@ fn element_key(element: &str) -> Option<String> {
 
 /// The field's new value text written element by element over the
 /// original's, when it can be.
-fn splice_field(original: &str, span: &Range<usize>, key: &str, old: &LevelFile, new: &LevelFile) -> Option<String> {
+fn splice_field(
+    original: &str,
+    span: &Range<usize>,
+    key: &str,
+    old: &LevelFile,
+    new: &LevelFile,
+) -> Option<String> {
     match (elements_of(old, key)?, elements_of(new, key)?) {
         (Elements::List(a), Elements::List(b)) => splice_list(original, span.clone(), &a, &b),
         (Elements::Keyed(a), Elements::Keyed(b)) => {

@@ -119,7 +119,9 @@ fn rebuild(text: &str, value: Range<usize>, spans: &[Range<usize>], out: &[Out])
     for (k, o) in out.iter().enumerate() {
         if k > 0 {
             match o {
-                Out::Original(j, _) if *j > 0 => s.push_str(&text[spans[j - 1].end..spans[*j].start]),
+                Out::Original(j, _) if *j > 0 => {
+                    s.push_str(&text[spans[j - 1].end..spans[*j].start])
+                }
                 _ => s.push_str(&default_sep),
             }
         }
@@ -135,7 +137,12 @@ fn rebuild(text: &str, value: Range<usize>, spans: &[Range<usize>], out: &[Out])
 /// The list value at `text[value]`, whose elements were `old`, rewritten
 /// as `new`: the unchanged start and end kept as written, the middle
 /// rewritten in the places of the old middle, longer or shorter.
-pub fn splice_list(text: &str, value: Range<usize>, old: &[String], new: &[String]) -> Option<String> {
+pub fn splice_list(
+    text: &str,
+    value: Range<usize>,
+    old: &[String],
+    new: &[String],
+) -> Option<String> {
     let spans = elements(text, value.clone())?;
     if spans.len() != old.len() {
         return None;
@@ -233,7 +240,10 @@ mod tests {
         );
         // Deleting b takes its leading comment with it; the others stay.
         let got = splice_list(t, whole(t), &old, &list(&["a", "c"])).unwrap();
-        assert_eq!(got, "[\n    // hill\n    a, // steep\n    // pad\n    c,\n]");
+        assert_eq!(
+            got,
+            "[\n    // hill\n    a, // steep\n    // pad\n    c,\n]"
+        );
         // Adding at the end keeps everything.
         let got = splice_list(t, whole(t), &old, &list(&["a", "b", "c", "d"])).unwrap();
         assert_eq!(
@@ -251,7 +261,11 @@ mod tests {
         let kv = |k: &str, v: &str| (k.to_string(), format!("'{k}': {v}"));
         let old = vec![kv("a", "X"), kv("b", "Y"), kv("c", "Z")];
         let new = vec![kv("a", "X"), kv("b", "W"), kv("d", "V")];
-        let key = |e: &str| e.split(':').next().map(|k| k.trim().trim_matches('\'').to_string());
+        let key = |e: &str| {
+            e.split(':')
+                .next()
+                .map(|k| k.trim().trim_matches('\'').to_string())
+        };
         let got = splice_keyed(t, whole(t), &old, &new, key).unwrap();
         assert_eq!(got, "{ 'a': X, // keep\n  'b': W, 'd': V }");
     }
