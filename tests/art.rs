@@ -140,3 +140,32 @@ fn the_player_runs_with_run_frames_and_lands_squashed_with_its_feet_down() {
     );
     assert_eq!(look.facing, 1.0);
 }
+
+#[test]
+fn a_level_replaced_every_frame_never_stops_the_game_and_dresses_each_actor_once() {
+    // The editor replaces the level on every change; a replace can despawn
+    // actors whose look was queued the same frame.
+    let mut app = app();
+    let level = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/levels/01-hills.level.ron");
+    let checked = load_level_file(&level).unwrap();
+    for k in 0..40 {
+        for _ in 0..1 + k % 3 {
+            app.world_mut()
+                .write_message(LevelCommand::Replace(Box::new(checked.clone())));
+        }
+        app.update();
+    }
+    steps(&mut app, 3);
+    let mut actors = app
+        .world_mut()
+        .query_filtered::<(Entity, Option<&Children>), With<tangent::collision::plugin::Actor>>();
+    let counts: Vec<usize> = actors
+        .iter(app.world())
+        .map(|(_, c)| c.map_or(0, |c| c.len()))
+        .collect();
+    assert!(!counts.is_empty());
+    assert!(
+        counts.iter().all(|n| *n == 1),
+        "looks per actor: {counts:?}"
+    );
+}

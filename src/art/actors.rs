@@ -43,36 +43,50 @@ pub fn dress_actors(
     let Some(assets) = assets else {
         return;
     };
+    // The look is added when the command runs, and only if the actor is
+    // still there: a level replaced by the editor in the same frame may
+    // have despawned it (a command on a despawned entity would stop the
+    // game).
     for (e, actor, level_actor, is_player) in &actors {
         let size = actor.shape.aabb(Vec2::ZERO).size();
-        let look = if is_player {
-            commands.spawn(player_sprite(&assets, size)).id()
-        } else {
-            let (cell, rolling) = match actor.shape {
-                ActorShape::Circle { radius } => (BALL_CELL, Some(radius)),
-                ActorShape::Rect { .. } => (CRATE_CELL, None),
-            };
-            let mut sprite = commands.spawn((
-                Sprite {
-                    image: assets.props.clone(),
-                    rect: Some(cell),
-                    custom_size: Some(size),
-                    ..default()
-                },
-                Transform::from_xyz(0.0, 0.0, 0.1),
-            ));
-            if let Some(radius) = rolling.filter(|_| level_actor.is_some()) {
-                sprite.insert(Rolling {
-                    radius,
-                    ..default()
+        if is_player {
+            let look = player_sprite(&assets, size);
+            commands
+                .entity(e)
+                .queue_silenced(move |mut entity: EntityWorldMut| {
+                    entity.insert(Visibility::default()).with_child(look);
                 });
-            }
-            sprite.id()
+            continue;
+        }
+        let (cell, rolling) = match actor.shape {
+            ActorShape::Circle { radius } => (BALL_CELL, Some(radius)),
+            ActorShape::Rect { .. } => (CRATE_CELL, None),
         };
+        let look = (
+            Sprite {
+                image: assets.props.clone(),
+                rect: Some(cell),
+                custom_size: Some(size),
+                ..default()
+            },
+            Transform::from_xyz(0.0, 0.0, 0.1),
+        );
+        let rolling = rolling
+            .filter(|_| level_actor.is_some())
+            .map(|radius| Rolling {
+                radius,
+                ..default()
+            });
         commands
             .entity(e)
-            .insert(Visibility::default())
-            .add_child(look);
+            .queue_silenced(move |mut entity: EntityWorldMut| {
+                entity
+                    .insert(Visibility::default())
+                    .with_children(|c| match rolling {
+                        Some(r) => drop(c.spawn((look, r))),
+                        None => drop(c.spawn(look)),
+                    });
+            });
     }
 }
 

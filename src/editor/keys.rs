@@ -53,11 +53,13 @@ pub fn keys(
     let mut changed = false;
     // Panels toggle; the tuning and legend panels take the arrows, digits
     // and their letters while open (see `panels`).
+    let mut toggled = false;
     for (k, panel) in [
         (KeyCode::KeyH, Panel::Help),
         (KeyCode::KeyT, Panel::Tuning),
         (KeyCode::KeyL, Panel::Legend),
     ] {
+        // Several in one frame toggle in turn (H then T: the tuning panel).
         if !ctrl && !state.renaming && keys.just_pressed(k) {
             state.panel = if state.panel == panel {
                 Panel::None
@@ -65,8 +67,11 @@ pub fn keys(
                 panel
             };
             state.row = 0;
-            return;
+            toggled = true;
         }
+    }
+    if toggled {
+        return;
     }
     let panel_owns_keys = matches!(state.panel, Panel::Tuning | Panel::Legend);
     if !panel_owns_keys {

@@ -242,7 +242,8 @@ fn decorate(
     // Goal: a flag pole with a checkered flag.
     for (e, goal) in &goals {
         let size = goal.0.size();
-        commands.entity(e).insert((
+        // `try_insert`: the goal may be gone if the level was replaced.
+        commands.entity(e).try_insert((
             Sprite {
                 image: assets.tiles.clone(),
                 rect: Some(FLAG_TILE),
