@@ -175,18 +175,7 @@ fn game_keys(
     if keys.just_pressed(KeyCode::KeyN) {
         commands.write(LevelCommand::Next);
     }
-    let digits = [
-        KeyCode::Digit1,
-        KeyCode::Digit2,
-        KeyCode::Digit3,
-        KeyCode::Digit4,
-        KeyCode::Digit5,
-        KeyCode::Digit6,
-        KeyCode::Digit7,
-        KeyCode::Digit8,
-        KeyCode::Digit9,
-    ];
-    for (i, k) in digits.iter().enumerate() {
+    for (i, k) in crate::player::keys::DIGIT_KEYS.iter().enumerate() {
         if keys.just_pressed(*k)
             && let Some(p) = list.0.get(i)
         {

@@ -124,25 +124,21 @@ pub fn copy(f: &LevelFile, items: &[Item]) -> Clipboard {
 /// Adds the clipboard's things moved by `d`, actors renamed so names stay
 /// unique; returns the new items (to select them).
 pub fn paste(f: &mut LevelFile, clip: &Clipboard, d: Vec2) -> Vec<Item> {
-    let mut out = Vec::new();
+    let before = counts(f);
     for c in &clip.curves {
         let mut c = c.clone();
         c.points.iter_mut().for_each(|p| *p = moved(*p, d));
-        out.push(Item::Curve(f.curves.len()));
         f.curves.push(c);
     }
     for a in &clip.actors {
         let mut a = a.clone();
         a.position = moved(a.position, d);
         a.name = unique_name(f, &a.name);
-        out.push(Item::Actor(f.actors.len()));
         f.actors.push(a);
     }
-    for c in &clip.checkpoints {
-        out.push(Item::Checkpoint(f.checkpoints.len()));
-        f.checkpoints.push(moved(*c, d));
-    }
-    out
+    f.checkpoints
+        .extend(clip.checkpoints.iter().map(|c| moved(*c, d)));
+    added_since(f, before)
 }
 
 /// `name`, or `name-2`, `name-3`… (its number part replaced) if taken.
@@ -188,6 +184,24 @@ pub fn in_box(f: &LevelFile, lo: Vec2, hi: Vec2) -> Vec<Item> {
         }
     }
     out
+}
+
+/// How many curves, actors and checkpoints a level has.
+pub fn counts(f: &LevelFile) -> (usize, usize, usize) {
+    (f.curves.len(), f.actors.len(), f.checkpoints.len())
+}
+
+/// The curves, actors and checkpoints past the given [`counts`] (what a
+/// paste added).
+pub fn added_since(
+    f: &LevelFile,
+    (curves, actors, checkpoints): (usize, usize, usize),
+) -> Vec<Item> {
+    (curves..f.curves.len())
+        .map(Item::Curve)
+        .chain((actors..f.actors.len()).map(Item::Actor))
+        .chain((checkpoints..f.checkpoints.len()).map(Item::Checkpoint))
+        .collect()
 }
 
 /// Every curve, actor and checkpoint (Ctrl+A).

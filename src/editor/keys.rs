@@ -7,28 +7,18 @@ use bevy::prelude::*;
 use super::items::{self, Item};
 use super::model::{Edit, EditorModel, GridSide};
 use super::save::{save_level, write_over};
-use super::ui::{EditorState, Panel, cursor_world, preview};
+use super::ui::{EditorState, PALETTE, Panel, cursor_world, preview};
 use crate::collision::plugin::{PhysicsPosition, PreviousPhysicsPosition};
 use crate::level::format::{CurveFill, ShapeDef};
 use crate::level::spawn::{CurrentLevel, LevelCommand};
 use crate::level::validate::Level;
 use crate::player::Player;
 use crate::player::camera::GameCamera;
+use crate::player::keys::DIGIT_KEYS;
 
 /// The player's physics position, moved with the level when the grid grows
 /// or shrinks on the left or at the bottom.
 type PlayerAt<'a> = (&'a mut PhysicsPosition, &'a mut PreviousPhysicsPosition);
-
-const DIGITS: [KeyCode; 8] = [
-    KeyCode::Digit1,
-    KeyCode::Digit2,
-    KeyCode::Digit3,
-    KeyCode::Digit4,
-    KeyCode::Digit5,
-    KeyCode::Digit6,
-    KeyCode::Digit7,
-    KeyCode::Digit8,
-];
 
 #[allow(clippy::too_many_arguments)]
 pub fn keys(
@@ -75,7 +65,8 @@ pub fn keys(
     }
     let panel_owns_keys = matches!(state.panel, Panel::Tuning | Panel::Legend);
     if !panel_owns_keys {
-        for (i, k) in DIGITS.iter().enumerate() {
+        // One number key per palette entry (1-8).
+        for (i, k) in DIGIT_KEYS.iter().take(PALETTE.len()).enumerate() {
             if keys.just_pressed(*k) {
                 state.brush = i;
                 state.brush_char = None;
@@ -132,11 +123,10 @@ pub fn keys(
         }
     } else if ctrl && keys.just_pressed(KeyCode::KeyV) {
         if let (Some(p), Some(centre)) = (at, state.clipboard.centre()) {
-            let before = model.file.clone();
-            let d = p - centre;
-            changed = model.apply(Edit::Paste(state.clipboard.clone(), d));
+            let before = items::counts(&model.file);
+            changed = model.apply(Edit::Paste(state.clipboard.clone(), p - centre));
             // Select what was pasted: the items past the old ends.
-            state.selection = items::paste(&mut before.clone(), &state.clipboard, d);
+            state.selection = items::added_since(&model.file, before);
         }
     } else if ctrl && keys.just_pressed(KeyCode::KeyS) {
         save(state, &current);

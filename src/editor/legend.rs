@@ -30,19 +30,27 @@ pub fn refuse_char(c: char) -> Option<String> {
         .then(|| format!("{c:?} cannot be a tile character: it is a control character"))
 }
 
-/// Renames `old` to `new` in the legend and every row.
-pub fn rename(f: &mut LevelFile, old: char, new: char) -> Result<(), String> {
+/// Why `old` cannot be renamed to `new`, if it cannot.
+pub fn refuse_rename(f: &LevelFile, old: char, new: char) -> Option<String> {
     if old == new {
-        return Ok(());
+        return None;
     }
     if let Some(e) = refuse_char(new) {
-        return Err(e);
+        return Some(e);
     }
     if f.legend.contains_key(&new) {
-        return Err(format!("{new:?} is already in the legend"));
+        return Some(format!("{new:?} is already in the legend"));
+    }
+    (!f.legend.contains_key(&old)).then(|| format!("{old:?} is not in the legend"))
+}
+
+/// Renames `old` to `new` in the legend and every row.
+pub fn rename(f: &mut LevelFile, old: char, new: char) -> Result<(), String> {
+    if let Some(e) = refuse_rename(f, old, new) {
+        return Err(e);
     }
     let Some(kind) = f.legend.remove(&old) else {
-        return Err(format!("{old:?} is not in the legend"));
+        return Ok(()); // old == new
     };
     f.legend.insert(new, kind);
     for row in f.tiles.iter_mut() {
@@ -54,17 +62,23 @@ pub fn rename(f: &mut LevelFile, old: char, new: char) -> Result<(), String> {
     Ok(())
 }
 
-/// Removes `c` from the legend, if no tile uses it.
-pub fn remove(f: &mut LevelFile, c: char) -> Result<(), String> {
+/// Why `c` cannot be removed from the legend, if it cannot: tiles use it.
+pub fn refuse_remove(f: &LevelFile, c: char) -> Option<String> {
     match uses(f, c) {
-        0 => {
-            f.legend.remove(&c);
-            Ok(())
-        }
-        n => Err(format!(
+        0 => None,
+        n => Some(format!(
             "{c:?} is used by {n} tiles; paint them over or change its kind instead"
         )),
     }
+}
+
+/// Removes `c` from the legend, if no tile uses it.
+pub fn remove(f: &mut LevelFile, c: char) -> Result<(), String> {
+    if let Some(e) = refuse_remove(f, c) {
+        return Err(e);
+    }
+    f.legend.remove(&c);
+    Ok(())
 }
 
 /// Sets what `c` stands for, adding the entry if new (every tile drawn

@@ -225,18 +225,24 @@ impl EditorModel {
             .map(|(h, _)| h)
     }
 
+    /// Sets the cell under a world point (if inside the grid) to `c`.
+    fn set_cell(&mut self, p: Vec2, c: char) {
+        let Some((row, col)) = self.cell_at(p) else {
+            return;
+        };
+        let mut line: Vec<char> = self.file.tiles[row].chars().collect();
+        if line[col] != c {
+            line[col] = c;
+            self.file.tiles[row] = line.into_iter().collect();
+        }
+    }
+
     fn apply_inner(&mut self, edit: Edit) {
         match edit {
             Edit::PaintTile(p, kind) => {
-                let Some((row, col)) = self.cell_at(p) else {
-                    return;
-                };
-                let c = legend_char(&mut self.file.legend, kind);
-                let line: Vec<char> = self.file.tiles[row].chars().collect();
-                if line[col] != c {
-                    let mut line = line;
-                    line[col] = c;
-                    self.file.tiles[row] = line.into_iter().collect();
+                if self.cell_at(p).is_some() {
+                    let c = legend_char(&mut self.file.legend, kind);
+                    self.set_cell(p, c);
                 }
             }
             Edit::Move(h, p) => {
@@ -341,16 +347,8 @@ impl EditorModel {
                 }
             }
             Edit::PaintChar(p, c) => {
-                let Some((row, col)) = self.cell_at(p) else {
-                    return;
-                };
-                if !self.file.legend.contains_key(&c) {
-                    return;
-                }
-                let mut line: Vec<char> = self.file.tiles[row].chars().collect();
-                if line[col] != c {
-                    line[col] = c;
-                    self.file.tiles[row] = line.into_iter().collect();
+                if self.file.legend.contains_key(&c) {
+                    self.set_cell(p, c);
                 }
             }
             Edit::AddCheckpoint(p) => self.file.checkpoints.push(round_pair(p)),

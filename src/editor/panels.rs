@@ -12,6 +12,7 @@ use super::ui::{EditorState, HELP, PALETTE, Panel, preview};
 use crate::level::format::{LevelFile, TileDef};
 use crate::level::spawn::{CurrentLevel, LevelCommand};
 use crate::player::Tuning;
+use crate::player::keys::DIGIT_KEYS;
 
 /// The tuning panel's rows: the level's gravity (down, px/s²), then every
 /// tuning field, each with its default.
@@ -154,8 +155,7 @@ pub fn legend_keys(keys: &ButtonInput<KeyCode>, typed: &[String], state: &mut Ed
         };
         state.renaming = false;
         let new = text.chars().next().unwrap_or(old);
-        let mut check = model.file.clone();
-        if let Err(e) = legend::rename(&mut check, old, new) {
+        if let Some(e) = legend::refuse_rename(&model.file, old, new) {
             state.message = format!("cannot rename {old:?}: {e}");
             return false;
         }
@@ -176,31 +176,22 @@ pub fn legend_keys(keys: &ButtonInput<KeyCode>, typed: &[String], state: &mut Ed
     let Some(model) = state.model.as_mut() else {
         return false;
     };
-    const DIGITS: [KeyCode; 8] = [
-        KeyCode::Digit1,
-        KeyCode::Digit2,
-        KeyCode::Digit3,
-        KeyCode::Digit4,
-        KeyCode::Digit5,
-        KeyCode::Digit6,
-        KeyCode::Digit7,
-        KeyCode::Digit8,
-    ];
     let mut changed = false;
     if let Some(c) = picked {
-        if let Some(i) = DIGITS.iter().position(|k| keys.just_pressed(*k)) {
+        let digits = &DIGIT_KEYS[..PALETTE.len()];
+        if let Some(i) = digits.iter().position(|k| keys.just_pressed(*k)) {
             changed |= model.apply(Edit::SetLegend(c, PALETTE[i]));
         }
         if keys.just_pressed(KeyCode::KeyR) {
             state.renaming = true;
         }
         if keys.any_just_pressed([KeyCode::KeyX, KeyCode::Delete]) {
-            match legend::remove(&mut model.file.clone(), c) {
-                Ok(()) => {
+            match legend::refuse_remove(&model.file, c) {
+                None => {
                     changed |= model.apply(Edit::RemoveLegend(c));
                     state.row = state.row.saturating_sub(1);
                 }
-                Err(e) => state.message = format!("cannot remove {c:?}: {e}"),
+                Some(e) => state.message = format!("cannot remove {c:?}: {e}"),
             }
         }
         if keys.just_pressed(KeyCode::Enter) {

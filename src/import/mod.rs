@@ -28,15 +28,15 @@ pub fn import_svg_into(drawing: &Path, level: &Path, opts: SvgOptions) -> Result
     let imported = import_svg(&text, &svg_name, opts)?;
     let level_name = level.display().to_string();
     let original = crate::level::files::read_level_text(level)?;
-    let old = Level::parse(&original, &level_name)
-        .map_err(|e| e.to_string())?
-        .file;
-    let mut new = old.clone();
-    new.curves = imported.curves;
-    let written = write_over(&original, &old, &new);
-    Level::parse(&written, &level_name)
-        .map_err(|e| format!("{e} (with the curves of {svg_name}; {level_name} not changed)"))?;
-    save_level(level, &written).map_err(|e| format!("{level_name}: cannot write: {e}"))?;
+    let new = rewrite_level(
+        level,
+        &original,
+        &format!("with the curves of {svg_name}"),
+        |old| LevelFile {
+            curves: imported.curves,
+            ..old.clone()
+        },
+    )?;
     Ok(format!(
         "{}: {} paths as {} curves into {} (drawing {} x {} px)",
         svg_name,
@@ -46,6 +46,28 @@ pub fn import_svg_into(drawing: &Path, level: &Path, opts: SvgOptions) -> Result
         imported.size.x,
         imported.size.y
     ))
+}
+
+/// Writes the level at `path` (whose text is `original`) changed by
+/// `change`: the new level written over the old text (comments outside the
+/// changed fields kept), checked as a level, then saved atomically. An
+/// error names the file and says the level was not changed (`what` says
+/// where the change came from). Returns the new level.
+fn rewrite_level(
+    path: &Path,
+    original: &str,
+    what: &str,
+    change: impl FnOnce(&LevelFile) -> LevelFile,
+) -> Result<LevelFile, String> {
+    let name = path.display().to_string();
+    let old = Level::parse(original, &name)
+        .map_err(|e| e.to_string())?
+        .file;
+    let new = change(&old);
+    let written = write_over(original, &old, &new);
+    Level::parse(&written, &name).map_err(|e| format!("{e} ({what}; {name} not changed)"))?;
+    save_level(path, &written).map_err(|e| format!("{name}: cannot write: {e}"))?;
+    Ok(new)
 }
 
 /// The level with a map's parts in place of its own: the tile size, legend
@@ -97,14 +119,9 @@ pub fn import_tmx_into(map_path: &Path, level: &Path) -> Result<String, String> 
         });
         crate::editor::model::starter_level(&stem)
     };
-    let old = Level::parse(&original, &level_name)
-        .map_err(|e| e.to_string())?
-        .file;
-    let new = with_map(&old, &map);
-    let written = write_over(&original, &old, &new);
-    Level::parse(&written, &level_name)
-        .map_err(|e| format!("{e} (made of {map_name}; {level_name} not changed)"))?;
-    save_level(level, &written).map_err(|e| format!("{level_name}: cannot write: {e}"))?;
+    let new = rewrite_level(level, &original, &format!("made of {map_name}"), |old| {
+        with_map(old, &map)
+    })?;
     let mut out = format!(
         "{map_name}: {} x {} tiles, {} actors, {} checkpoints, {} curves into {level_name}",
         new.tiles.first().map_or(0, |r| r.chars().count()),

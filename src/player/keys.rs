@@ -6,6 +6,20 @@
 
 use bevy::input::keyboard::KeyCode;
 
+/// The number keys 1 to 9, in order (levels in play, brushes and legend
+/// kinds in the editor).
+pub const DIGIT_KEYS: [KeyCode; 9] = [
+    KeyCode::Digit1,
+    KeyCode::Digit2,
+    KeyCode::Digit3,
+    KeyCode::Digit4,
+    KeyCode::Digit5,
+    KeyCode::Digit6,
+    KeyCode::Digit7,
+    KeyCode::Digit8,
+    KeyCode::Digit9,
+];
+
 macro_rules! keys {
     ($(($k:ident, $short:expr)),* $(,)?) => {
         /// Every bindable key: (key, file name, name on screen).
