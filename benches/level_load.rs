@@ -9,7 +9,7 @@ use std::hint::black_box;
 #[path = "support/timing.rs"]
 mod timing;
 
-use tangent::level::validate::Level;
+use tangent_level::validate::Level;
 
 const N: usize = 1000;
 const TILE: f32 = 16.0;

@@ -11,7 +11,8 @@ use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
 
 use crate::game::{ReplayInput, SimPlugin, TRACE_HEADER, TraceWriter};
-use crate::level::spawn::{LevelCommand, LevelStatus, load_level_file};
+use crate::level::spawn::load_level_file;
+use crate::level::{LevelCommand, LevelStatus};
 use crate::player::Replay;
 
 /// What `tangent --headless` was asked to do.
@@ -61,7 +62,7 @@ pub fn headless_app(level: &Path, replay: Option<Replay>) -> Result<App, String>
 pub fn run_headless(opts: &HeadlessOptions) -> Result<HeadlessSummary, String> {
     let replay = match &opts.replay {
         Some(p) => {
-            let text = crate::level::files::read_replay_text(p)?;
+            let text = tangent_level::files::read_replay_text(p)?;
             Some(Replay::parse(&text).map_err(|e| format!("{}: {e}", p.display()))?)
         }
         None => None,
@@ -86,7 +87,7 @@ pub fn run_headless(opts: &HeadlessOptions) -> Result<HeadlessSummary, String> {
     let world = app.world();
     let status = world.resource::<LevelStatus>();
     let level = world
-        .get_resource::<crate::level::spawn::CurrentLevel>()
+        .get_resource::<crate::level::CurrentLevel>()
         .map_or(String::new(), |c| c.level.file.name.clone());
     Ok(HeadlessSummary {
         frames: opts.frames,

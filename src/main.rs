@@ -6,11 +6,12 @@ use std::process::ExitCode;
 use bevy::prelude::*;
 use tangent::game::{GamePlugin, Recorder};
 use tangent::headless::{HeadlessOptions, run_headless};
-use tangent::level::files::{default_level, user_level_dir};
+use tangent::level::LevelCommand;
 use tangent::level::list::LevelList;
-use tangent::level::spawn::{LevelCommand, load_level_file};
+use tangent::level::spawn::load_level_file;
 use tangent::mode::GameMode;
 use tangent::player::Replay;
+use tangent_level::files::{default_level, user_level_dir};
 
 /// `tangent --help`: every command, one line each.
 const HELP: &str = "Tangent: a 2D platformer on exact Bezier terrain.
@@ -116,8 +117,8 @@ fn new_level(path: &std::path::Path) -> Result<(), String> {
                 .to_string()
         })
         .unwrap_or_else(|| "New Level".into());
-    let text = tangent::editor::model::starter_level(&name);
-    tangent::editor::save::save(path, &text)
+    let text = tangent_level::starter::starter_level(&name);
+    tangent_level::save::save(path, &text)
         .map_err(|e| format!("{}: cannot write: {e}", path.display()))
 }
 
@@ -156,24 +157,28 @@ fn main() -> ExitCode {
             eprintln!("tangent: import-svg needs --into LEVEL\n\n{}", help());
             return ExitCode::from(2);
         };
-        let opts = tangent::level::svg::SvgOptions {
+        let opts = tangent_level::svg::SvgOptions {
             scale: args.scale.unwrap_or(1.0),
         };
-        return report(tangent::import::import_svg_into(drawing, level, opts));
+        return report(tangent_level::import::import_svg_into(drawing, level, opts));
     }
     if let Some(map) = &args.import_tmx {
         let Some(level) = &args.into else {
             eprintln!("tangent: import-tmx needs --into LEVEL\n\n{}", help());
             return ExitCode::from(2);
         };
-        return report(tangent::import::import_tmx_into(map, level));
+        return report(tangent_level::import::import_tmx_into(map, level));
     }
     if let Some(level) = &args.export_tmx {
         let Some(out) = &args.out else {
             eprintln!("tangent: export-tmx needs --out MAP.tmx\n\n{}", help());
             return ExitCode::from(2);
         };
-        return report(tangent::import::export_tmx(level, out));
+        return report(tangent_level::import::export_tmx(
+            level,
+            out,
+            tangent::assets::TILES_PNG.1,
+        ));
     }
     if let Some(path) = &args.new_level {
         return match new_level(path) {

@@ -11,7 +11,7 @@ use super::player_sprite::player_sprite;
 use crate::assets::GameAssets;
 use crate::collision::ActorShape;
 use crate::collision::plugin::Actor;
-use crate::level::spawn::LevelActor;
+use crate::level::LevelActor;
 use crate::player::Player;
 
 /// A ball's sprite: its radius, the last x seen and the angle turned.

@@ -5,7 +5,7 @@
 use bevy::prelude::*;
 
 use crate::assets::GameAssets;
-use crate::level::spawn::LevelEntity;
+use crate::level::LevelEntity;
 
 /// Raise `count` puffs at `at`, thrown sideways at up to `speed` px/s.
 #[derive(Message, Clone, Copy, Debug, PartialEq)]

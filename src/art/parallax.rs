@@ -7,7 +7,7 @@
 use bevy::prelude::*;
 
 use crate::level::render::mesh_of;
-use crate::level::spawn::{LevelEntity, LevelSpawned};
+use crate::level::{LevelEntity, LevelSpawned};
 use crate::player::camera::{CameraBounds, GameCamera};
 
 /// A backdrop layer and how much it follows the camera.

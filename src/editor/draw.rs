@@ -6,9 +6,9 @@
 use bevy::prelude::*;
 
 use super::items::Item;
-use super::ui::{Drag, EditorState, cursor_world};
-use crate::level::format::ShapeDef;
+use super::state::{Drag, EditorState, cursor_world};
 use crate::player::camera::GameCamera;
+use tangent_level::format::ShapeDef;
 
 const SELECTED: Color = Color::srgb(1.0, 0.6, 0.1);
 

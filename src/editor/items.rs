@@ -4,7 +4,7 @@
 
 use bevy::math::Vec2;
 
-use crate::level::format::{ActorDef, CurveDef, LevelFile};
+use tangent_level::format::{ActorDef, CurveDef, LevelFile};
 
 /// A whole thing of the level.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]

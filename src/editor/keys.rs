@@ -1,20 +1,20 @@
 //! The editor's keys outside the panels: tiles, adding and deleting,
 //! materials of what is selected, the player's shape, copy and paste,
-//! grid resizing, undo, saving. Listed in [`super::ui::HELP`].
+//! grid resizing, undo, saving. Listed in [`super::state::HELP`].
 
 use bevy::prelude::*;
 
 use super::items::{self, Item};
 use super::model::{Edit, EditorModel, GridSide};
-use super::save::{save_level, write_over};
-use super::ui::{EditorState, PALETTE, Panel, cursor_world, preview};
+use super::state::{EditorState, PALETTE, Panel, cursor_world, preview};
 use crate::collision::plugin::{PhysicsPosition, PreviousPhysicsPosition};
-use crate::level::format::{CurveFill, ShapeDef};
-use crate::level::spawn::{CurrentLevel, LevelCommand};
-use crate::level::validate::Level;
+use crate::level::{CurrentLevel, LevelCommand};
 use crate::player::Player;
 use crate::player::camera::GameCamera;
 use crate::player::keys::DIGIT_KEYS;
+use tangent_level::format::{CurveFill, ShapeDef};
+use tangent_level::save::{save_level, write_over};
+use tangent_level::validate::Level;
 
 /// The player's physics position, moved with the level when the grid grows
 /// or shrinks on the left or at the bottom.

@@ -2,7 +2,7 @@
 //! entry's kind changes every tile drawn with it; renaming a character
 //! rewrites the rows; an entry can be removed only when no tile uses it.
 
-use crate::level::format::{LevelFile, TileDef};
+use tangent_level::format::{LevelFile, TileDef};
 
 /// How many tiles use `c`.
 pub fn uses(f: &LevelFile, c: char) -> usize {

@@ -6,10 +6,10 @@ use bevy::prelude::*;
 
 use super::items::{self, Item};
 use super::model::{Edit, Handle};
-use super::ui::{Drag, EditorState, PALETTE, cursor_world, preview};
-use crate::level::format::TileDef;
-use crate::level::spawn::{CurrentLevel, LevelCommand};
+use super::state::{Drag, EditorState, PALETTE, cursor_world, preview};
+use crate::level::{CurrentLevel, LevelCommand};
 use crate::player::camera::GameCamera;
+use tangent_level::format::TileDef;
 
 #[allow(clippy::too_many_arguments)]
 pub fn mouse(
@@ -145,7 +145,7 @@ pub fn pan_zoom(
     // legend panel takes the arrows: they do not pan then.
     let panel = matches!(
         state.panel,
-        super::ui::Panel::Tuning | super::ui::Panel::Legend
+        super::state::Panel::Tuning | super::state::Panel::Legend
     );
     if panel || keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]) {
         return;

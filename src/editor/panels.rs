@@ -8,11 +8,11 @@ use bevy::prelude::*;
 
 use super::legend;
 use super::model::Edit;
-use super::ui::{EditorState, HELP, PALETTE, Panel, preview};
-use crate::level::format::{LevelFile, TileDef};
-use crate::level::spawn::{CurrentLevel, LevelCommand};
-use crate::player::Tuning;
+use super::state::{EditorState, HELP, PALETTE, Panel, preview};
+use crate::level::{CurrentLevel, LevelCommand};
 use crate::player::keys::DIGIT_KEYS;
+use tangent_level::Tuning;
+use tangent_level::format::{LevelFile, TileDef};
 
 /// The tuning panel's rows: the level's gravity (down, px/s²), then every
 /// tuning field, each with its default.

@@ -10,7 +10,7 @@
 
 use bevy::prelude::*;
 
-use super::spawn::LevelSpawned;
+use super::state::LevelSpawned;
 use crate::mode::GameMode;
 
 /// Frames the clock is held after a level starts: the frame that loaded it

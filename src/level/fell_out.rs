@@ -8,21 +8,11 @@
 
 use bevy::prelude::*;
 
-use super::hazard::{DeathCause, Died, respawn_point};
-use super::spawn::{CurrentLevel, LevelActor, LevelStatus};
+use super::hazard::respawn_point;
+use super::state::{CurrentLevel, DeathCause, Died, FellOut, LevelActor, LevelStatus};
 use crate::collision::TileKind;
 use crate::collision::plugin::{Actor, PhysicsPosition, PreviousPhysicsPosition, Velocity};
 use crate::player::Player;
-
-/// An actor left the level and was put back.
-#[derive(Message, Clone, Debug, PartialEq)]
-pub struct FellOut {
-    pub entity: Entity,
-    /// Where it was found.
-    pub at: Vec2,
-    /// Where it was put back.
-    pub back_to: Vec2,
-}
 
 type LostItem<'a> = (
     Entity,

@@ -18,28 +18,12 @@
 
 use bevy::prelude::*;
 
-use super::format::Side;
-use super::spawn::{CurrentLevel, LevelCurve, LevelStatus};
+use super::state::{CurrentLevel, DeathCause, Died, LevelCurve, LevelStatus};
 use crate::collision::plugin::{
     Actor, Contacts, PhysicsPosition, PreviousPhysicsPosition, TerrainIndex, Velocity,
 };
 use crate::player::{ControllerState, Player};
-
-/// How the player died.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum DeathCause {
-    Spikes,
-    HazardCurve,
-    FellOut,
-}
-
-/// The player died at `at` and comes back at `back_to`.
-#[derive(Message, Clone, Debug, PartialEq)]
-pub struct Died {
-    pub at: Vec2,
-    pub back_to: Vec2,
-    pub cause: DeathCause,
-}
+use tangent_level::format::Side;
 
 /// The part of a spike cell (lower-left corner `lo`, size `ts`) its teeth
 /// fill: the half on the side they stand on, less a tenth at each end.
@@ -61,7 +45,7 @@ pub fn spike_box(lo: Vec2, ts: f32, side: Side) -> Rect {
 ///
 /// ```
 /// use bevy::math::{Rect, Vec2};
-/// use tangent::level::format::Side;
+/// use tangent_level::format::Side;
 /// use tangent::level::hazard::spike_hurts;
 /// let on_top = Rect::from_center_half_size(Vec2::new(16.0, 20.0), Vec2::new(10.0, 14.0));
 /// assert!(spike_hurts(Vec2::ZERO, 32.0, Side::Up, on_top, Vec2::new(0.0, -50.0)));

@@ -12,6 +12,6 @@ pub struct LevelList(pub Vec<PathBuf>);
 
 impl LevelList {
     pub fn around(first: &Path) -> LevelList {
-        LevelList(super::files::levels_beside(first))
+        LevelList(tangent_level::files::levels_beside(first))
     }
 }

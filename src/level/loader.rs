@@ -7,8 +7,8 @@ use bevy::asset::io::Reader;
 use bevy::asset::{AssetLoader, LoadContext};
 use bevy::prelude::*;
 
-use super::files::level_text;
-use super::validate::{Level, LevelError};
+use tangent_level::files::level_text;
+use tangent_level::validate::{Level, LevelError};
 
 /// A checked level loaded through the asset server.
 #[derive(Asset, TypePath, Debug, Clone)]

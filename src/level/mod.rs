@@ -1,21 +1,48 @@
-//! Levels: the file format, validation with file/line errors, the curve
-//! bodies, spawning and switching levels, and (windowed) their visuals.
+//! The level in play: spawning and switching levels, hazards, falling out,
+//! the clock, live reload and (windowed) their visuals. The level files
+//! themselves (format, validation, SVG and Tiled import) are the
+//! `tangent_level` crate.
 
-pub mod arcs;
 pub mod clock;
 pub mod fell_out;
-pub mod files;
-pub mod fill;
-pub mod format;
 pub mod hazard;
-pub mod limits;
 pub mod list;
 pub mod loader;
 pub mod render;
 pub mod spawn;
-pub mod svg;
-pub mod validate;
+pub mod state;
 pub mod watch;
 
-pub use format::LevelFile;
-pub use validate::{Level, LevelError};
+pub use state::{
+    CurrentLevel, DeathCause, Died, FellOut, Goal, LevelActor, LevelCommand, LevelCurve,
+    LevelEntity, LevelFinished, LevelSpawned, LevelStatus,
+};
+
+use bevy::prelude::*;
+
+/// Level switching and the goal check (no rendering).
+pub struct LevelLogicPlugin;
+
+impl Plugin for LevelLogicPlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<LevelStatus>()
+            .add_message::<LevelCommand>()
+            .add_message::<LevelSpawned>()
+            .add_message::<FellOut>()
+            .add_message::<Died>()
+            .add_message::<LevelFinished>()
+            .add_systems(Update, spawn::apply_level_commands)
+            .add_systems(
+                FixedPostUpdate,
+                (
+                    fell_out::put_back_lost_actors,
+                    hazard::touch_checkpoints,
+                    hazard::hurt_player,
+                    hazard::respawn_player,
+                    spawn::count_steps,
+                    spawn::reach_goal,
+                )
+                    .chain(),
+            );
+    }
+}

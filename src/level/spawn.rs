@@ -2,14 +2,14 @@
 //! file, restart, go to the next level. Logic only; what it looks like is
 //! added by [`super::render`] in the windowed game.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use bevy::prelude::*;
 
-use super::fell_out::{FellOut, put_back_lost_actors};
-use super::files::read_level_text;
-use super::hazard::{Died, hurt_player, respawn_player, touch_checkpoints};
-use super::validate::{Level, actor_shape};
+use super::state::{
+    CurrentLevel, Goal, LevelActor, LevelCommand, LevelCurve, LevelEntity, LevelFinished,
+    LevelSpawned, LevelStatus,
+};
 use crate::collision::plugin::{
     Actor, CollisionLayers, Gravity, PhysicsPosition, PreviousPhysicsPosition, TerrainIndex,
     TerrainShape, Velocity,
@@ -18,119 +18,17 @@ use crate::collision::{ActorShape, Layers, TerrainPiece};
 use crate::mode::LevelLoaded;
 use crate::player::camera::CameraBounds;
 use crate::player::{Player, PlayerTuning};
-
-/// Everything spawned for the current level (despawned on a switch).
-#[derive(Component, Clone, Copy, Debug, Default)]
-pub struct LevelEntity;
-
-/// The goal box.
-#[derive(Component, Clone, Copy, Debug, PartialEq)]
-pub struct Goal(pub Rect);
-
-/// An actor from the level file (a ball or a crate), by its file index.
-#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct LevelActor(pub usize);
-
-/// A terrain entity made from a curve of the file, by its file index.
-#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct LevelCurve(pub usize);
-
-/// The level being played.
-#[derive(Resource, Clone, Debug)]
-pub struct CurrentLevel {
-    pub path: PathBuf,
-    pub level: Level,
-}
-
-/// How the current level is going, for the HUD.
-#[derive(Resource, Clone, Debug, Default, PartialEq)]
-pub struct LevelStatus {
-    /// Fixed steps since the level (re)started.
-    pub steps: u64,
-    /// Reached the goal of the last level.
-    pub won_all: bool,
-    /// Goals reached since the game started.
-    pub goals: u32,
-    /// This level's goal was reached; the switch to the next level is on
-    /// its way (fixed steps run before it do not count the goal again).
-    pub goal_reached: bool,
-    /// The last load or validation error, shown until a good load clears it.
-    pub error: Option<String>,
-    /// Deaths since the level started.
-    pub deaths: u32,
-    /// The last checkpoint touched (index in the level's `checkpoints`).
-    pub checkpoint: Option<usize>,
-}
-
-/// Something to do with the level, applied in `Update`.
-#[derive(Message, Clone, Debug)]
-pub enum LevelCommand {
-    /// Load a level file and start it.
-    Load(PathBuf),
-    /// Start a level already read and checked from the file `path` (no
-    /// second read).
-    Open { path: PathBuf, level: Box<Level> },
-    /// Start the current level again.
-    Restart,
-    /// Go to the level named by the current one's `next`.
-    Next,
-    /// Replace the current level with an edited or reloaded one (same
-    /// file), keeping the player where it is when that spot is still free.
-    Replace(Box<Level>),
-}
-
-/// Sent after a level's entities were spawned.
-#[derive(Message, Clone, Debug, PartialEq)]
-pub struct LevelSpawned {
-    /// The level (re)started from its spawn point with its clock at zero;
-    /// `false` for a reload or an edit, which keep the player and clock.
-    pub started: bool,
-}
-
-/// The player reached the goal of the level in `path`, `steps` fixed steps
-/// after it started, dying `deaths` times on the way.
-#[derive(Message, Clone, Debug, PartialEq)]
-pub struct LevelFinished {
-    pub path: PathBuf,
-    pub steps: u64,
-    pub deaths: u32,
-}
+use tangent_level::files::read_level_text;
+use tangent_level::validate::{Level, actor_shape};
 
 /// Reads and checks a level file (from disk, or shipped: see
-/// [`super::files`]).
+/// [`tangent_level::files`]).
 pub fn load_level_file(path: &Path) -> Result<Level, String> {
     let text = read_level_text(path)?;
     Level::parse(&text, &path.display().to_string()).map_err(|e| e.to_string())
 }
 
-/// Level switching and the goal check (no rendering).
-pub struct LevelLogicPlugin;
-
-impl Plugin for LevelLogicPlugin {
-    fn build(&self, app: &mut App) {
-        app.init_resource::<LevelStatus>()
-            .add_message::<LevelCommand>()
-            .add_message::<LevelSpawned>()
-            .add_message::<FellOut>()
-            .add_message::<Died>()
-            .add_message::<LevelFinished>()
-            .add_systems(Update, apply_level_commands)
-            .add_systems(
-                FixedPostUpdate,
-                (
-                    put_back_lost_actors,
-                    touch_checkpoints,
-                    hurt_player,
-                    respawn_player,
-                    count_steps,
-                    reach_goal,
-                )
-                    .chain(),
-            );
-    }
-}
-
-fn count_steps(mut status: ResMut<LevelStatus>) {
+pub fn count_steps(mut status: ResMut<LevelStatus>) {
     status.steps += 1;
 }
 
@@ -150,7 +48,7 @@ pub fn actor(actor: Actor, position: Vec2, velocity: Vec2, z: f32) -> impl Bundl
 /// The player (its controller state comes with [`Player`]).
 pub fn player(
     shape: ActorShape,
-    tuning: &crate::player::Tuning,
+    tuning: &tangent_level::Tuning,
     at: Vec2,
     velocity: Vec2,
 ) -> impl Bundle {

@@ -20,8 +20,9 @@ use std::time::SystemTime;
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 
-use super::spawn::{CurrentLevel, LevelCommand, LevelStatus, load_level_file};
-use super::validate::Level;
+use super::spawn::load_level_file;
+use super::state::{CurrentLevel, LevelCommand, LevelStatus};
+use tangent_level::validate::Level;
 
 /// How often the file is checked, in seconds of real time.
 pub const POLL_SECONDS: f32 = 0.25;

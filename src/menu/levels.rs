@@ -4,10 +4,11 @@
 
 use bevy::prelude::*;
 
-use super::MenuReturn;
+use super::state::MenuReturn;
 use super::widget::{MenuPress, item, screen, text};
+use crate::level::LevelCommand;
 use crate::level::list::LevelList;
-use crate::level::spawn::{LevelCommand, load_level_file};
+use crate::level::spawn::load_level_file;
 use crate::mode::GameMode;
 use crate::profile::records::{LevelRecord, Records};
 use crate::ui::format_time;

@@ -8,6 +8,7 @@ pub mod levels;
 pub mod nav;
 pub mod pause;
 pub mod settings;
+pub mod state;
 pub mod title;
 pub mod widget;
 
@@ -16,29 +17,8 @@ use bevy::prelude::*;
 use crate::mode::GameMode;
 use nav::{MenuNav, read_menu_nav};
 use settings::{Rebinding, not_rebinding};
+pub use state::{MenuReturn, open_menu};
 use widget::{MenuCursor, MenuPress, highlight, move_cursor, point_and_click, reset_cursor};
-
-/// Where Back goes from the level select and the settings: the menu that
-/// opened them (the title or the pause menu).
-#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct MenuReturn(pub GameMode);
-
-impl Default for MenuReturn {
-    fn default() -> Self {
-        MenuReturn(GameMode::Title)
-    }
-}
-
-/// Opens menu `to` from menu `from` (Back returns there).
-pub fn open_menu(
-    to: GameMode,
-    from: GameMode,
-    next: &mut NextState<GameMode>,
-    back_to: &mut MenuReturn,
-) {
-    back_to.0 = from;
-    next.set(to);
-}
 
 fn in_menu(mode: Res<State<GameMode>>) -> bool {
     mode.get().is_menu()

@@ -3,9 +3,9 @@
 
 use bevy::prelude::*;
 
+use super::state::{MenuReturn, open_menu};
 use super::widget::{MenuPress, item, screen, text};
-use super::{MenuReturn, open_menu};
-use crate::level::spawn::LevelCommand;
+use crate::level::LevelCommand;
 use crate::mode::GameMode;
 
 /// The pause menu's items, in order.

@@ -6,7 +6,7 @@
 
 use bevy::prelude::*;
 
-use super::MenuReturn;
+use super::state::MenuReturn;
 use super::widget::{MenuItem, MenuPress, item, screen, set_label, text};
 use crate::mode::GameMode;
 use crate::player::bindings::{Action, Bindings};

@@ -3,10 +3,10 @@
 
 use bevy::prelude::*;
 
+use super::state::{MenuReturn, open_menu};
 use super::widget::{MenuPress, item, screen, text};
-use super::{MenuReturn, open_menu};
+use crate::level::LevelCommand;
 use crate::level::list::LevelList;
-use crate::level::spawn::LevelCommand;
 use crate::mode::GameMode;
 use crate::profile::records::Records;
 

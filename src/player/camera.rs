@@ -7,7 +7,7 @@
 
 use bevy::prelude::*;
 
-use super::controller::Player;
+use super::state::Player;
 use crate::collision::plugin::Velocity;
 use crate::mode::GameMode;
 

@@ -6,78 +6,18 @@
 //!
 //! It runs each fixed step before the collision step and only sets the
 //! player's velocity, gravity scale and drop-through flag; the collision
-//! plugin moves it. Snapping runs after the collision step.
+//! plugin moves it. Snapping runs after the collision step. The systems
+//! are wired in the folder's plugin (`player/mod.rs`).
 
 use bevy::prelude::*;
 
 use crate::collision::plugin::{
-    Actor, CollisionSystems, Contacts, GravityScale, Grounded, PhysicsPosition, TerrainIndex,
-    Velocity,
+    Actor, Contacts, GravityScale, Grounded, PhysicsPosition, TerrainIndex, Velocity,
 };
 use crate::collision::{Body, Contact, cast};
 
 use super::input::PlayerInput;
-use super::tuning::Tuning;
-
-/// Marks the player; it comes with its [`ControllerState`].
-#[derive(Component, Clone, Copy, Debug, Default)]
-#[require(ControllerState)]
-pub struct Player;
-
-/// The player's timers and memory between fixed steps.
-#[derive(Component, Clone, Copy, Debug, Default, PartialEq)]
-pub struct ControllerState {
-    /// Steps left in which a jump is still allowed after leaving the ground.
-    pub coyote: u32,
-    /// Steps left in which a pressed jump waits for the ground.
-    pub buffer: u32,
-    /// Time left in which a held jump keeps the jump speed.
-    pub hold: f32,
-    /// Jump was held on the previous step (to see new presses).
-    pub jump_held: bool,
-    /// Was on the ground after the previous step.
-    pub was_grounded: bool,
-    /// Jumped this step (no snapping down).
-    pub jumped: bool,
-    /// Seconds since the level started, counted in fixed steps.
-    pub steps: u64,
-}
-
-/// The feel numbers in use (from the level file).
-#[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
-pub struct PlayerTuning(pub Tuning);
-
-/// Systems of the player.
-#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
-pub enum PlayerSystems {
-    /// Reads [`PlayerInput`] and sets the player's velocity.
-    Control,
-    /// Snaps the player to the ground after the collision step.
-    Snap,
-}
-
-pub struct ControllerPlugin;
-
-impl Plugin for ControllerPlugin {
-    fn build(&self, app: &mut App) {
-        app.init_resource::<PlayerInput>()
-            .init_resource::<PlayerTuning>()
-            .configure_sets(
-                FixedUpdate,
-                (
-                    PlayerSystems::Control.before(CollisionSystems::Step),
-                    PlayerSystems::Snap.after(CollisionSystems::Step),
-                ),
-            )
-            .add_systems(
-                FixedUpdate,
-                (control, super::corners::forgive_corners)
-                    .chain()
-                    .in_set(PlayerSystems::Control),
-            )
-            .add_systems(FixedUpdate, snap_to_ground.in_set(PlayerSystems::Snap));
-    }
-}
+use super::state::{ControllerState, Player, PlayerTuning};
 
 /// The most upward contact within the max slope, if any: its normal and
 /// the velocity of what it touches (a crate or ball moves; terrain not).

@@ -1,8 +1,8 @@
 //! Forgiving corners, as Celeste's: just before the collision step, a
 //! rising player whose head would clip a ceiling's corner by up to
-//! [`Tuning::corner_correction`](super::Tuning::corner_correction) px is moved sideways past it (the smaller
+//! [`Tuning::corner_correction`](tangent_level::Tuning::corner_correction) px is moved sideways past it (the smaller
 //! way first, in half-pixel steps), and a player in the air running into a
-//! ledge whose top its feet miss by up to [`Tuning::ledge_lift`](super::Tuning::ledge_lift) px is
+//! ledge whose top its feet miss by up to [`Tuning::ledge_lift`](tangent_level::Tuning::ledge_lift) px is
 //! lifted onto it. Both are exact casts against the whole terrain (tiles
 //! and curves), and only move the player where it is free to be.
 
@@ -11,7 +11,7 @@ use bevy::prelude::*;
 use crate::collision::plugin::{Actor, Grounded, PhysicsPosition, TerrainIndex, Velocity};
 use crate::collision::{Body, TerrainSet, cast};
 
-use super::controller::{Player, PlayerTuning};
+use super::state::{Player, PlayerTuning};
 
 /// Half-pixel steps from 0.5 px up to `limit` px.
 fn steps(limit: f32) -> impl Iterator<Item = f32> {

@@ -10,8 +10,40 @@ pub mod corners;
 pub mod devices;
 pub mod input;
 pub mod keys;
-pub mod tuning;
+pub mod state;
 
-pub use controller::{ControllerPlugin, ControllerState, Player, PlayerTuning};
 pub use input::{PlayerInput, Replay};
-pub use tuning::Tuning;
+pub use state::{ControllerState, Player, PlayerSystems, PlayerTuning};
+
+use bevy::prelude::*;
+
+use crate::collision::plugin::CollisionSystems;
+
+/// The player's movement: [`controller::control`] and
+/// [`corners::forgive_corners`] before the collision step,
+/// [`controller::snap_to_ground`] after it.
+pub struct ControllerPlugin;
+
+impl Plugin for ControllerPlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<PlayerInput>()
+            .init_resource::<PlayerTuning>()
+            .configure_sets(
+                FixedUpdate,
+                (
+                    PlayerSystems::Control.before(CollisionSystems::Step),
+                    PlayerSystems::Snap.after(CollisionSystems::Step),
+                ),
+            )
+            .add_systems(
+                FixedUpdate,
+                (controller::control, corners::forgive_corners)
+                    .chain()
+                    .in_set(PlayerSystems::Control),
+            )
+            .add_systems(
+                FixedUpdate,
+                controller::snap_to_ground.in_set(PlayerSystems::Snap),
+            );
+    }
+}

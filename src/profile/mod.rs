@@ -1,6 +1,6 @@
 //! The player's profile: settings ([`settings`]) and best times and deaths
 //! per level ([`records`]), kept as small RON files in the game's
-//! [data folder](crate::data_dir), written atomically, and replaced with
+//! [data folder](tangent_level::data_dir), written atomically, and replaced with
 //! defaults and a warning when missing or bad ([`store`]).
 //!
 //! [`ProfilePlugin`] loads both at startup, counts each finish and death of
@@ -15,8 +15,8 @@ use std::path::PathBuf;
 
 use bevy::prelude::*;
 
-use crate::level::hazard::Died;
-use crate::level::spawn::{CurrentLevel, LevelFinished};
+use crate::level::Died;
+use crate::level::{CurrentLevel, LevelFinished};
 use crate::player::bindings::Bindings;
 use records::{Finish, RECORDS_FILE, Records};
 use settings::{SETTINGS_FILE, Settings};
@@ -43,7 +43,7 @@ impl ProfilePlugin {
     /// The profile in the game's data folder.
     pub fn in_data_dir() -> ProfilePlugin {
         ProfilePlugin {
-            dir: crate::data_dir::data_dir(),
+            dir: tangent_level::data_dir::data_dir(),
         }
     }
 }

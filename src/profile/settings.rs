@@ -1,5 +1,5 @@
 //! The player's settings: sound volume, fullscreen, and the keys for each
-//! action, kept in `settings.ron` in the [data folder](crate::data_dir)
+//! action, kept in `settings.ron` in the [data folder](tangent_level::data_dir)
 //! (see [`super::store`] for how it is written and what a bad file does).
 //!
 //! ```text

@@ -7,7 +7,7 @@
 use bevy::prelude::*;
 
 use crate::assets::GameAssets;
-use crate::level::spawn::{CurrentLevel, LevelStatus};
+use crate::level::{CurrentLevel, LevelStatus};
 use crate::mode::GameMode;
 use crate::profile::records::{Finish, Records};
 use crate::profile::{LastFinish, ProfileWarnings};

@@ -117,3 +117,281 @@ fn no_file_passes_400_lines_of_code() {
     assert!(*most <= 400, "{} has {most} lines of code", file.display());
     assert_eq!(code_lines("// c\n\nfn a() {}\n#[cfg(test)]\nfn b() {}"), 1);
 }
+
+/// A source file as a module: its path in its crate (`["dynamics",
+/// "step"]`; `[]` for `lib.rs`) and its text.
+struct Module {
+    path: Vec<String>,
+    file: String,
+    text: String,
+}
+
+/// Every module file under a crate's `src` (a binary's `main.rs` left out:
+/// nothing imports it).
+fn modules(src: &Path) -> Vec<Module> {
+    let mut out = Vec::new();
+    let mut dirs = vec![src.to_path_buf()];
+    while let Some(dir) = dirs.pop() {
+        for entry in fs::read_dir(dir).unwrap() {
+            let file = entry.unwrap().path();
+            if file.is_dir() {
+                dirs.push(file);
+                continue;
+            }
+            if file.extension().is_none_or(|e| e != "rs") || file == src.join("main.rs") {
+                continue;
+            }
+            let rel = file.strip_prefix(src).unwrap().with_extension("");
+            let mut path: Vec<String> = rel
+                .components()
+                .map(|c| c.as_os_str().to_string_lossy().into_owned())
+                .collect();
+            if matches!(path.last().map(String::as_str), Some("mod" | "lib")) {
+                path.pop();
+            }
+            out.push(Module {
+                path,
+                file: file.display().to_string(),
+                text: fs::read_to_string(&file).unwrap(),
+            });
+        }
+    }
+    out
+}
+
+/// The code of `text` before its test module, comments removed.
+fn code_of(text: &str) -> String {
+    text.lines()
+        .take_while(|l| !l.starts_with("#[cfg(test)]"))
+        .map(|l| l.split("//").next().unwrap_or(""))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// `a::{b, c::{d, e}}` as `a::b`, `a::c::d`, `a::c::e`.
+fn expand_use(tree: &str, out: &mut Vec<String>) {
+    let Some(open) = tree.find('{') else {
+        out.push(tree.to_string());
+        return;
+    };
+    let (head, inner) = (
+        &tree[..open],
+        &tree[open + 1..tree.rfind('}').unwrap_or(tree.len())],
+    );
+    let (mut depth, mut start) = (0, 0);
+    for (i, c) in inner.char_indices().chain([(inner.len(), ',')]) {
+        match c {
+            '{' => depth += 1,
+            '}' => depth -= 1,
+            ',' if depth == 0 => {
+                let part = &inner[start..i];
+                if !part.is_empty() {
+                    expand_use(&format!("{head}{part}"), out);
+                }
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Every path a module names: the leaves of its `use` trees and each
+/// path in its code (`crate::…`, `super::…`, `child::…`, `Vec2::new`…).
+fn named_paths(code: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut rest = code;
+    while let Some(at) = rest.find("use ") {
+        let before = rest[..at].chars().last();
+        rest = &rest[at + 4..];
+        if before.is_some_and(|c| c.is_alphanumeric() || c == '_') {
+            continue;
+        }
+        let end = rest.find(';').unwrap_or(rest.len());
+        let tree: String = rest[..end].chars().filter(|c| !c.is_whitespace()).collect();
+        expand_use(&tree, &mut out);
+    }
+    // Paths in code: `crate::a::f()`, `super::b::g`, a child's `c::h()`
+    // (which names are modules is decided by the caller).
+    let bytes = code.as_bytes();
+    let mut from = 0;
+    while let Some(at) = code[from..].find("::") {
+        let colons = from + at;
+        from = colons + 2;
+        let start = code[..colons]
+            .rfind(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .map_or(0, |i| i + 1);
+        let before = start.checked_sub(1).map(|i| bytes[i] as char);
+        if start == colons || before == Some(':') {
+            continue;
+        }
+        let len = code[start..]
+            .find(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':'))
+            .unwrap_or(code.len() - start);
+        out.push(code[start..start + len].trim_end_matches(':').to_string());
+        from = start + len;
+    }
+    out
+}
+
+/// The modules of one crate each module imports (itself left out): a
+/// path resolves to the deepest module file it names.
+fn imports(mods: &[Module]) -> Vec<Vec<usize>> {
+    let index = |p: &[String]| mods.iter().position(|m| m.path == p);
+    mods.iter()
+        .enumerate()
+        .map(|(me, m)| {
+            let mut to = Vec::new();
+            for path in named_paths(&code_of(&m.text)) {
+                let mut segs: Vec<String> = path.split("::").map(str::to_string).collect();
+                let mut base = m.path.clone();
+                match segs[0].as_str() {
+                    "crate" => base.clear(),
+                    "self" => {}
+                    "super" => {
+                        while segs.first().is_some_and(|s| s == "super") {
+                            base.pop();
+                            segs.remove(0);
+                        }
+                        segs.insert(0, "self".into());
+                    }
+                    // A child module named from its parent; other crates
+                    // cannot be in a circle with this one.
+                    first => {
+                        let mut child = base.clone();
+                        child.push(first.to_string());
+                        if index(&child).is_none() {
+                            continue;
+                        }
+                        segs.insert(0, "self".into());
+                    }
+                }
+                segs.remove(0);
+                for k in (0..=segs.len()).rev() {
+                    let mut p = base.clone();
+                    p.extend_from_slice(&segs[..k]);
+                    if let Some(i) = index(&p) {
+                        if i != me && !to.contains(&i) {
+                            to.push(i);
+                        }
+                        break;
+                    }
+                }
+            }
+            to
+        })
+        .collect()
+}
+
+/// One circle of imports, as module paths, if there is any.
+fn a_circle(mods: &[Module]) -> Option<Vec<String>> {
+    let to = imports(mods);
+    // Depth-first search; a module met again on the current path closes a circle.
+    fn visit(
+        v: usize,
+        to: &[Vec<usize>],
+        state: &mut [u8],
+        stack: &mut Vec<usize>,
+    ) -> Option<Vec<usize>> {
+        state[v] = 1;
+        stack.push(v);
+        for &w in &to[v] {
+            if state[w] == 1 {
+                let at = stack.iter().position(|&s| s == w).unwrap();
+                return Some(stack[at..].to_vec());
+            }
+            if state[w] == 0
+                && let Some(c) = visit(w, to, state, stack)
+            {
+                return Some(c);
+            }
+        }
+        stack.pop();
+        state[v] = 2;
+        None
+    }
+    let mut state = vec![0u8; mods.len()];
+    for v in 0..mods.len() {
+        if state[v] == 0
+            && let Some(c) = visit(v, &to, &mut state, &mut Vec::new())
+        {
+            let mut names: Vec<String> = c.iter().map(|&i| mods[i].file.clone()).collect();
+            names.push(names[0].clone());
+            return Some(names);
+        }
+    }
+    None
+}
+
+#[test]
+fn no_two_files_in_the_workspace_import_each_other_round_a_circle() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let mut files = 0;
+    let mut edges = 0;
+    for src in [
+        "src",
+        "crates/tangent_collision/src",
+        "crates/tangent_level/src",
+        "crates/tangent_bench/src",
+    ] {
+        let mods = modules(&root.join(src));
+        files += mods.len();
+        edges += imports(&mods).iter().map(Vec::len).sum::<usize>();
+        if let Some(circle) = a_circle(&mods) {
+            panic!("an import circle: {}", circle.join(" -> "));
+        }
+    }
+    println!("{files} files, {edges} imports between them, no circle");
+    assert!(
+        files > 100 && edges > 300,
+        "too few found: is the parser still right?"
+    );
+}
+
+fn planted(files: &[(&str, &str)]) -> Vec<Module> {
+    files
+        .iter()
+        .map(|(path, text)| Module {
+            path: path
+                .split('/')
+                .filter(|s| !s.is_empty())
+                .map(str::to_string)
+                .collect(),
+            file: path.to_string(),
+            text: text.to_string(),
+        })
+        .collect()
+}
+
+#[test]
+fn the_checker_sees_a_circle() {
+    // Siblings through `super::`, a use tree, and a child's parent.
+    let circle = planted(&[
+        ("", "mod a;"),
+        ("a", "pub mod x;\npub mod y;\nuse x::X;"),
+        ("a/x", "use super::y::{Y, self};"),
+        ("a/y", "fn f() { crate::a::x::g() }"),
+    ]);
+    assert_eq!(
+        a_circle(&circle),
+        Some(vec!["a/x".into(), "a/y".into(), "a/x".into()])
+    );
+    // A child naming what its parent re-exports, the parent naming the child.
+    let parent = planted(&[
+        ("", "mod a;"),
+        (
+            "a",
+            "mod x;\nmod shared;\npub use shared::S;\nfn p() { x::run() }",
+        ),
+        ("a/x", "use super::S;"),
+        ("a/shared", "pub struct S;"),
+    ]);
+    assert!(a_circle(&parent).is_some());
+    // The same made right: the child names the leaf; tests are left out.
+    let fine = planted(&[
+        ("", "mod a;"),
+        ("a", "mod x;\nmod shared;\nfn p() { x::run() }"),
+        ("a/x", "use super::shared::S;\n#[cfg(test)]\nuse super::p;"),
+        ("a/shared", "pub struct S; // super::x"),
+    ]);
+    assert_eq!(a_circle(&fine), None);
+}

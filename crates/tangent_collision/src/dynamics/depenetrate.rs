@@ -14,21 +14,20 @@
 //! (`½|v'|² = ½|v|² - (-g · Δp)`, never below zero): otherwise restoring the
 //! skin on a slope, step after step, would pump energy into a sliding body.
 
-use glam::{DVec2, Vec2};
+use glam::Vec2;
 
 use super::body::Body;
-use super::inside::{push_out, way_out};
-use super::margins::{CONTACT_MARGIN, SKIN};
+use super::inside::{first_clear, push_out, way_out};
+use super::margins::SKIN;
+use super::near::NearSpans;
 use crate::geometry::ActorShape;
 use crate::geometry::PowerCurve;
-use crate::geometry::Span;
-use crate::poly::Roots;
 use crate::query::{Hits, joined_contact};
 use crate::query::{
     circle_box_clear, circle_clear_by, closest_with_critical, point_distance, shape_crossings,
     shape_crossings_given,
 };
-use crate::terrain::{SpanCache, TerrainSet};
+use crate::terrain::TerrainSet;
 
 /// Most pieces resolved in one call.
 const MAX_PASSES: usize = 4;
@@ -37,57 +36,6 @@ fn size_of(shape: &ActorShape) -> f32 {
     match *shape {
         ActorShape::Circle { radius } => radius,
         ActorShape::Rect { half_extents } => half_extents.max_element(),
-    }
-}
-
-/// The pieces near a body that depenetration and support look at, each
-/// with its sub-curve there, built once per position and shared by both.
-/// Its `cache` also serves the step's later queries (sweeps and bends).
-#[derive(Default)]
-pub struct NearSpans {
-    pub cache: SpanCache,
-    /// The pieces near the body, ascending by piece.
-    pub spans: Vec<NearSpan>,
-    /// The body's position when `spans` was filled.
-    pub at: Vec2,
-}
-
-/// A piece near a body and its sub-curve there.
-pub struct NearSpan {
-    pub piece: usize,
-    pub span: Span,
-    /// The vector from a circle's centre (at [`NearSpans::at`]) to the span's
-    /// closest point, once [`depenetrate`] has solved for it (when the
-    /// control box alone did not clear the circle). Support and the first
-    /// sweep of the step ask the same question and read it here.
-    pub closest: Option<DVec2>,
-    /// With `closest`, for a curve: the critical points of the squared
-    /// distance from that centre to the span ([`closest_with_critical`]),
-    /// which the circle's crossings there split at.
-    pub critical: Option<Roots>,
-}
-
-impl NearSpans {
-    /// Fills the list for `body` where it is: pieces with spans whose boxes
-    /// come within the contact margin and skin of the body's box.
-    pub fn query(&mut self, set: &TerrainSet, body: &Body) {
-        let reach = CONTACT_MARGIN + SKIN;
-        let found = self
-            .cache
-            .query_spans(set, body.shape.aabb(body.position).inflate(reach))
-            .len();
-        self.spans.clear();
-        self.at = body.position;
-        for k in 0..found {
-            let near = self.cache.found()[k];
-            let span = self.cache.span(set, &near);
-            self.spans.push(NearSpan {
-                piece: near.piece,
-                span,
-                closest: None,
-                critical: None,
-            });
-        }
     }
 }
 
@@ -171,25 +119,6 @@ pub fn depenetrate(set: &TerrainSet, body: &mut Body, gravity: Vec2, near: &mut 
         near.query(set, body);
     }
     moved
-}
-
-/// The least push in `[lo, hi]`, to a twentieth of the skin, at which
-/// `clear` holds, by bisection (`clear` is false at `lo` and true from some
-/// push on); `hi` when it does not hold even there (deeper than the body
-/// is wide: push as far as we may).
-pub fn first_clear(mut lo: f32, mut hi: f32, clear: impl Fn(f32) -> bool) -> f32 {
-    if !clear(hi) {
-        return hi;
-    }
-    while hi - lo > SKIN * 0.05 {
-        let mid = 0.5 * (lo + hi);
-        if clear(mid) {
-            hi = mid;
-        } else {
-            lo = mid;
-        }
-    }
-    hi
 }
 
 /// Moves `body` by `push` along `n`, removes its velocity into `n`, and

@@ -4,34 +4,13 @@
 use glam::{DVec2, Vec2};
 
 use super::body::Body;
-use super::depenetrate::NearSpan;
 use super::margins::{CONTACT_MARGIN, SKIN, TOUCHING};
+use super::near::NearSpan;
+use super::one_way::one_way_blocks;
 use super::support::gap_to;
 use crate::geometry::{ActorShape, Rect};
-use crate::query::{Target, Toi, closest_offset, px_tol, shape_crossings, sweep_span};
-use crate::terrain::{SpanCache, TerrainPiece, TerrainSet};
-
-/// `true` when a one-way piece blocks `body` about to move by `motion`: the
-/// body is not dropping through, does not overlap the piece, is on its left
-/// (normal) side, and moves against that normal.
-pub fn one_way_blocks(piece: &TerrainPiece, body: &Body, motion: Vec2) -> bool {
-    if body.drop_through {
-        return false;
-    }
-    let pc = piece.shape.bernstein().power();
-    let c = body.position.as_dvec2();
-    if !shape_crossings(&pc, &body.shape, c, 0.0).is_empty() {
-        return false;
-    }
-    let t = piece.shape.closest_t(body.position);
-    let d = piece.shape.derivative(t);
-    let left = if d.length_squared() > 0.0 {
-        d.perp()
-    } else {
-        Vec2::Y
-    };
-    (body.position - piece.shape.point(t)).dot(left) > 0.0 && motion.dot(left) < 0.0
-}
+use crate::query::{Target, Toi, closest_offset, px_tol, sweep_span};
+use crate::terrain::{SpanCache, TerrainSet};
 
 /// The box of the body moving by `motion`, grown by `margin`.
 pub fn swept_box(body: &Body, motion: Vec2, margin: f32) -> Rect {

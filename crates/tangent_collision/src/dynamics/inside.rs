@@ -19,8 +19,8 @@
 use glam::Vec2;
 
 use super::body::Body;
-use super::depenetrate::{NearSpan, first_clear};
 use super::margins::SKIN;
+use super::near::NearSpan;
 use crate::geometry::Terrain;
 use crate::query::shape_crossings;
 use crate::terrain::TerrainSet;
@@ -72,4 +72,23 @@ pub fn push_out(set: &TerrainSet, body: &Body, piece: usize, out: Vec2, depth: f
         }
     };
     first_clear(depth, depth + extent + 4.0 * SKIN, clear)
+}
+
+/// The least push in `[lo, hi]`, to a twentieth of the skin, at which
+/// `clear` holds, by bisection (`clear` is false at `lo` and true from some
+/// push on); `hi` when it does not hold even there (deeper than the body
+/// is wide: push as far as we may).
+pub fn first_clear(mut lo: f32, mut hi: f32, clear: impl Fn(f32) -> bool) -> f32 {
+    if !clear(hi) {
+        return hi;
+    }
+    while hi - lo > SKIN * 0.05 {
+        let mid = 0.5 * (lo + hi);
+        if clear(mid) {
+            hi = mid;
+        } else {
+            lo = mid;
+        }
+    }
+    hi
 }

@@ -4,8 +4,10 @@
 //! Files, bottom up: `margins` (skin, contact margin and the other
 //! distances), `body` ([`Body`], [`Contact`], [`StepReport`]), `slide`
 //! (keeping a slide out of several surfaces), `follow` (bending a chord
-//! along a concave curve), `hill` (letting a body back down onto a convex one), `inside` (out of solid the nearest way),
-//! `depenetrate` (the pieces near a body, pushing it out), `support` (resting contacts), `impact` (the earliest impact,
+//! along a concave curve), `hill` (letting a body back down onto a convex
+//! one), `near` (the pieces near a body, cut to spans), `one_way` (the
+//! one-way rule), `inside` (out of solid the nearest way), `depenetrate`
+//! (pushing a body out), `support` (resting contacts), `impact` (the earliest impact,
 //! [`cast`]), `others` (other bodies in a step: impulses, braces, resting
 //! on and hitting them), `step` ([`step_body`]), `grid` (the broad phase between bodies), `sleep` (bodies at rest left out), `world`
 //! (many bodies together, [`step_bodies`]).
@@ -18,6 +20,8 @@ mod hill;
 mod impact;
 mod inside;
 mod margins;
+mod near;
+mod one_way;
 mod others;
 mod sleep;
 mod slide;

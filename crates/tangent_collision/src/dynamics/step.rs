@@ -48,7 +48,6 @@
 use glam::Vec2;
 
 use super::body::{Body, Contact, StepReport};
-use super::depenetrate::NearSpans;
 use super::follow::{self, Sliding};
 use super::hill;
 use super::impact::{first_impact, swept_box};
@@ -56,6 +55,7 @@ use super::margins::{
     CONTACT_MARGIN, MAX_BODY_SPEED, MAX_ITERATIONS, SKIN, SMOOTH_JOINT_COS, capped_speed,
     rest_speed,
 };
+use super::near::NearSpans;
 use super::others::{Braces, Neighbour, contact_with, first_other_impact, respond, rest_on_others};
 use super::slide::clip_to_cone;
 use super::support::{apply_friction, supports, touching_normals};

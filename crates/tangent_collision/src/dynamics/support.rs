@@ -5,9 +5,9 @@
 use glam::Vec2;
 
 use super::body::{Body, Contact, StepReport};
-use super::depenetrate::NearSpans;
-use super::impact::one_way_blocks;
 use super::margins::{CONTACT_MARGIN, SKIN, SMOOTH_JOINT_COS, rest_speed};
+use super::near::NearSpans;
+use super::one_way::one_way_blocks;
 use super::slide::clip_to_cone;
 use crate::geometry::{ActorShape, Span};
 use crate::query::{Hits, JointEnds, closest_offset};

@@ -1,0 +1,253 @@
+//! The level file format: `assets/levels/*.level.ron`, plain RON a person
+//! edits. These types are exactly what the file says; [`super::validate`]
+//! turns them into a checked [`super::validate::Level`].
+//!
+//! World units are pixels, y up. The tile rows are text, top row first; the
+//! bottom-left corner of the bottom row is the world origin. A full example
+//! with every field is in `docs/level-format.md`.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+/// The per-level feel numbers (`tuning:` in the file), owned by the player.
+pub use crate::tuning::Tuning;
+
+/// What a legend character stands for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum TileDef {
+    /// Nothing: air.
+    Empty,
+    /// A solid block.
+    Solid,
+    /// A platform that only blocks from above.
+    OneWay,
+    /// Drawn, but not collided with.
+    Decor,
+    /// Spikes pointing to a side (`Spikes(Up)`): not solid, deadly to the
+    /// player touching their half of the cell unless it moves the way they
+    /// point (jumping up through upward spikes is safe, landing on them is
+    /// not).
+    Spikes(Side),
+}
+
+impl TileDef {
+    /// The character a new legend entry for this kind gets: `.` `#` `=`
+    /// `%` and `^` `v` `<` `>` for spikes.
+    pub fn default_char(self) -> char {
+        match self {
+            TileDef::Empty => '.',
+            TileDef::Solid => '#',
+            TileDef::OneWay => '=',
+            TileDef::Decor => '%',
+            TileDef::Spikes(Side::Up) => '^',
+            TileDef::Spikes(Side::Down) => 'v',
+            TileDef::Spikes(Side::Left) => '<',
+            TileDef::Spikes(Side::Right) => '>',
+        }
+    }
+}
+
+/// The legend character for `kind`: the first the legend has for it, else
+/// a new entry (the kind's [`TileDef::default_char`], or the next free
+/// character after it).
+///
+/// ```
+/// use std::collections::BTreeMap;
+/// use tangent_level::format::{TileDef, legend_char};
+/// let mut legend = BTreeMap::from([('#', TileDef::Decor)]);
+/// assert_eq!(legend_char(&mut legend, TileDef::Decor), '#');
+/// assert_eq!(legend_char(&mut legend, TileDef::Solid), '$'); // '#' taken
+/// assert_eq!(legend[&'$'], TileDef::Solid);
+/// ```
+pub fn legend_char(legend: &mut BTreeMap<char, TileDef>, kind: TileDef) -> char {
+    if let Some((c, _)) = legend.iter().find(|(_, k)| **k == kind) {
+        return *c;
+    }
+    let mut c = kind.default_char();
+    while legend.contains_key(&c) {
+        c = char::from_u32(c as u32 + 1).unwrap_or('?');
+    }
+    legend.insert(c, kind);
+    c
+}
+
+/// A side of a tile, the way spikes point.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Side {
+    Up,
+    Down,
+    Left,
+    Right,
+}
+
+impl Side {
+    /// The unit vector it points along (y up).
+    pub fn direction(self) -> (f32, f32) {
+        match self {
+            Side::Up => (0.0, 1.0),
+            Side::Down => (0.0, -1.0),
+            Side::Left => (-1.0, 0.0),
+            Side::Right => (1.0, 0.0),
+        }
+    }
+}
+
+/// An actor's collision shape, in pixels.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub enum ShapeDef {
+    Circle { radius: f32 },
+    Rect { half_extents: (f32, f32) },
+}
+
+impl Default for ShapeDef {
+    fn default() -> Self {
+        ShapeDef::Rect {
+            half_extents: (10.0, 14.0),
+        }
+    }
+}
+
+/// A quadratic (3 points) or cubic (4 points) Bézier curve of terrain.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CurveDef {
+    /// Control points: start, control(s), end.
+    pub points: Vec<(f32, f32)>,
+    /// Multiplies the bounciness of what hits it (1 = neutral, 0 = dead).
+    #[serde(default = "one")]
+    pub restitution: f32,
+    /// Blocks only from its left side (above, for a curve drawn left to right).
+    #[serde(default)]
+    pub one_way: bool,
+    /// How the ground under the curve is drawn (and counted as inside for
+    /// spawn checks). Collision is always the curve itself.
+    #[serde(default)]
+    pub fill: CurveFill,
+    /// Deadly to the player (a thorny vine, a lava curve); still solid.
+    #[serde(default)]
+    pub hazard: bool,
+}
+
+/// The body drawn for a curve.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum CurveFill {
+    /// From the curve straight down to the bottom of the level (hills, bowls).
+    #[default]
+    Below,
+    /// The region between the curve and its chord (floating shapes).
+    Chord,
+    /// No body: a thick line (thin bouncy bands, one-way arcs).
+    Line,
+    /// Part of a closed outline: consecutive `Closed` curves, each starting
+    /// where the one before ends and the last ending where the first
+    /// starts, are filled inside (a floating island, a rock). Curves that
+    /// do not close up are drawn as lines.
+    Closed,
+}
+
+/// A ball or a crate (or anything else with a shape) that moves by physics.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ActorDef {
+    pub name: String,
+    pub shape: ShapeDef,
+    pub position: (f32, f32),
+    #[serde(default)]
+    pub velocity: (f32, f32),
+    #[serde(default = "half")]
+    pub restitution: f32,
+    #[serde(default)]
+    pub friction: f32,
+    /// Mass against other actors; 0 (the default) for its area in px²
+    /// (density 1). `inf` makes it immovable by them.
+    #[serde(default)]
+    pub mass: f32,
+    /// Collision layers against other actors (bits it is in), default 1.
+    #[serde(default = "layer_one")]
+    pub layer: u32,
+    /// The layers of other actors it collides with (bits), default all:
+    /// a decorative actor with `mask: 0` passes through every other actor.
+    #[serde(default = "all_layers")]
+    pub mask: u32,
+}
+
+fn layer_one() -> u32 {
+    1
+}
+
+fn all_layers() -> u32 {
+    u32::MAX
+}
+
+/// The goal: an axis-aligned box; touching it finishes the level.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GoalDef {
+    /// Centre of the box.
+    pub position: (f32, f32),
+    #[serde(default = "goal_size")]
+    pub size: (f32, f32),
+}
+
+/// One level file, as written.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LevelFile {
+    pub name: String,
+    #[serde(default = "tile_size")]
+    pub tile_size: f32,
+    #[serde(default = "gravity")]
+    pub gravity: (f32, f32),
+    /// Character → tile kind. Characters not listed are an error.
+    pub legend: BTreeMap<char, TileDef>,
+    /// Rows of tiles, top row first, one character per tile, all the same length.
+    pub tiles: Vec<String>,
+    /// Restitution of every tile edge (1 = neutral: the actor's own applies).
+    #[serde(default = "one")]
+    pub tile_restitution: f32,
+    #[serde(default)]
+    pub curves: Vec<CurveDef>,
+    /// Where the player appears (its centre).
+    pub spawn: (f32, f32),
+    #[serde(default)]
+    pub player: ShapeDef,
+    #[serde(default)]
+    pub actors: Vec<ActorDef>,
+    pub goal: GoalDef,
+    /// Checkpoints: where the player comes back after dying once it has
+    /// touched one (its centre, like `spawn`), drawn as flags.
+    #[serde(default)]
+    pub checkpoints: Vec<(f32, f32)>,
+    /// File name (in the same folder) of the level that follows this one.
+    #[serde(default)]
+    pub next: Option<String>,
+    /// An SVG drawing (path relative to the level's folder) whose paths are
+    /// more curves of the level, after `curves` (see docs/level-format.md,
+    /// "SVG drawings"); reloaded live like the level.
+    #[serde(default)]
+    pub svg: Option<String>,
+    /// Level px per SVG unit of `svg`.
+    #[serde(default = "one")]
+    pub svg_scale: f32,
+    #[serde(default)]
+    pub tuning: Tuning,
+}
+
+fn one() -> f32 {
+    1.0
+}
+
+fn half() -> f32 {
+    0.5
+}
+
+fn tile_size() -> f32 {
+    32.0
+}
+
+/// Celeste's 900 px/s² at 8 px tiles, scaled to 32 px tiles (× 4). With the
+/// default jump (420 px/s held for 0.2 s) a jump rises 108 px, 3.4 tiles.
+fn gravity() -> (f32, f32) {
+    (0.0, -3600.0)
+}
+
+fn goal_size() -> (f32, f32) {
+    (32.0, 64.0)
+}

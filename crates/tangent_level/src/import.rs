@@ -1,0 +1,162 @@
+//! The import and export commands: levels from the tools artists already
+//! use, and back.
+//!
+//! - `tangent import-svg` writes an SVG drawing's paths into a level file
+//!   as its curves (the drawing is read by [`crate::svg`]);
+//! - `tangent import-tmx` makes a level of a Tiled map and `tangent
+//!   export-tmx` writes one ([`crate::tiled`]).
+
+use std::path::Path;
+
+use crate::format::LevelFile;
+use crate::save::{save_level, write_over};
+use crate::svg::{SvgOptions, import_svg};
+use crate::tiled::{TILESET_IMAGE, TmxLevel, read_tmx, write_tmx};
+use crate::validate::Level;
+
+/// `tangent import-svg DRAWING --into LEVEL`: the level's curves become the
+/// drawing's pieces (every other field, and the comments outside the curve
+/// list, kept), checked as a level, then saved atomically. Returns a line
+/// saying what was done; an error names the file at fault.
+pub fn import_svg_into(drawing: &Path, level: &Path, opts: SvgOptions) -> Result<String, String> {
+    let svg_name = drawing.display().to_string();
+    let text =
+        std::fs::read_to_string(drawing).map_err(|e| format!("{svg_name}: cannot read: {e}"))?;
+    let imported = import_svg(&text, &svg_name, opts)?;
+    let level_name = level.display().to_string();
+    let original = crate::files::read_level_text(level)?;
+    let new = rewrite_level(
+        level,
+        &original,
+        &format!("with the curves of {svg_name}"),
+        |old| LevelFile {
+            curves: imported.curves,
+            ..old.clone()
+        },
+    )?;
+    Ok(format!(
+        "{}: {} paths as {} curves into {} (drawing {} x {} px)",
+        svg_name,
+        imported.paths,
+        new.curves.len(),
+        level_name,
+        imported.size.x,
+        imported.size.y
+    ))
+}
+
+/// Writes the level at `path` (whose text is `original`) changed by
+/// `change`: the new level written over the old text (comments outside the
+/// changed fields kept), checked as a level, then saved atomically. An
+/// error names the file and says the level was not changed (`what` says
+/// where the change came from). Returns the new level.
+fn rewrite_level(
+    path: &Path,
+    original: &str,
+    what: &str,
+    change: impl FnOnce(&LevelFile) -> LevelFile,
+) -> Result<LevelFile, String> {
+    let name = path.display().to_string();
+    let old = Level::parse(original, &name)
+        .map_err(|e| e.to_string())?
+        .file;
+    let new = change(&old);
+    let written = write_over(original, &old, &new);
+    Level::parse(&written, &name).map_err(|e| format!("{e} ({what}; {name} not changed)"))?;
+    save_level(path, &written).map_err(|e| format!("{name}: cannot write: {e}"))?;
+    Ok(new)
+}
+
+/// The level with a map's parts in place of its own: the tile size, legend
+/// and tiles always; the spawn, goal, checkpoints, actors and curves where
+/// the map has any (a map of tiles alone keeps the level's Bézier curves).
+pub fn with_map(old: &LevelFile, map: &TmxLevel) -> LevelFile {
+    let mut f = old.clone();
+    let objects = &map.objects;
+    f.tile_size = map.tile_size;
+    f.legend = map.legend.clone();
+    f.tiles = map.tiles.clone();
+    if let Some(name) = &map.name {
+        f.name = name.clone();
+    }
+    if let Some(s) = objects.spawn {
+        f.spawn = s;
+    }
+    if let Some(g) = objects.goal {
+        f.goal = g;
+    }
+    if !objects.checkpoints.is_empty() {
+        f.checkpoints = objects.checkpoints.clone();
+    }
+    if !objects.actors.is_empty() {
+        f.actors = objects.actors.clone();
+    }
+    if !objects.curves.is_empty() {
+        f.curves = objects.curves.clone();
+    }
+    f
+}
+
+/// `tangent import-tmx MAP --into LEVEL`: the level made of the map (see
+/// [`with_map`]; a level file that does not exist yet starts as the
+/// starter level), checked, then saved atomically, keeping the comments
+/// outside the fields that changed. Returns a line saying what was done,
+/// and one per object left out; an error names the file at fault.
+pub fn import_tmx_into(map_path: &Path, level: &Path) -> Result<String, String> {
+    let map_name = map_path.display().to_string();
+    let map = read_tmx(map_path)?;
+    let level_name = level.display().to_string();
+    let original = if level.exists() {
+        crate::files::read_level_text(level)?
+    } else {
+        let stem = level.file_name().map_or("Imported".into(), |n| {
+            n.to_string_lossy()
+                .trim_end_matches(".level.ron")
+                .to_string()
+        });
+        crate::starter::starter_level(&stem)
+    };
+    let new = rewrite_level(level, &original, &format!("made of {map_name}"), |old| {
+        with_map(old, &map)
+    })?;
+    let mut out = format!(
+        "{map_name}: {} x {} tiles, {} actors, {} checkpoints, {} curves into {level_name}",
+        new.tiles.first().map_or(0, |r| r.chars().count()),
+        new.tiles.len(),
+        map.objects.actors.len(),
+        map.objects.checkpoints.len(),
+        map.objects.curves.len(),
+    );
+    for line in &map.objects.ignored {
+        out.push_str(&format!("\nleft out: {line}"));
+    }
+    Ok(out)
+}
+
+/// `tangent export-tmx LEVEL --out MAP`: writes the level as a Tiled map
+/// ([`write_tmx`]) and the tileset image beside it. Returns a
+/// line saying what was written. `tiles_png` is the tile strip the map's
+/// tileset names (the game passes its own).
+pub fn export_tmx(level: &Path, out: &Path, tiles_png: &[u8]) -> Result<String, String> {
+    let level_name = level.display().to_string();
+    let text = crate::files::read_level_text(level)?;
+    let file = Level::parse(&text, &level_name)
+        .map_err(|e| e.to_string())?
+        .file;
+    let map = write_tmx(&file).map_err(|e| format!("{level_name}: {e}"))?;
+    let out_name = out.display().to_string();
+    crate::save::save(out, &map).map_err(|e| format!("{out_name}: cannot write: {e}"))?;
+    let image = out.with_file_name(TILESET_IMAGE);
+    crate::save::save_bytes(&image, tiles_png)
+        .map_err(|e| format!("{}: cannot write: {e}", image.display()))?;
+    let mut line = format!(
+        "{level_name}: written as {out_name} (tileset {})",
+        image.display()
+    );
+    if let Some(svg) = &file.svg {
+        line.push_str(&format!(
+            "; the curves of its drawing {svg} stay in the drawing"
+        ));
+    }
+    Ok(line)
+}

@@ -1,0 +1,220 @@
+//! SVG drawings as terrain: every path of the drawing becomes curve pieces
+//! of the level, exactly (SVG paths are lines and quadratic and cubic
+//! Béziers, which are Tangent's pieces): a line is a quadratic with its
+//! control point at the middle (the same straight piece), quadratics and
+//! cubics are kept, arcs become cubics within [`crate::arcs::ARC_TOLERANCE`]
+//! user units, `Z` closes with a line when the path does not end where it
+//! began. usvg resolves the document (nested transforms, `<use>`, styles,
+//! shapes such as `<rect>` and `<polygon>`); every point is mapped through
+//! its path's whole transform, then the y axis is flipped (SVG's y grows
+//! down, a level's up: the drawing's bottom edge is the level's y = 0) and
+//! scaled by [`SvgOptions::scale`] px per SVG unit.
+//!
+//! **Materials** come from a path's `id` (or an ancestor group's), by
+//! keyword, or else from its stroke colour:
+//!
+//! | keyword in the id | or stroke | the pieces get |
+//! |---|---|---|
+//! | `hazard` | red (`#ff0000`-ish) | `hazard: true` |
+//! | `oneway` / `one-way` | blue (`#0000ff`-ish) | `one_way: true` |
+//! | `bouncy` | magenta (`#ff00ff`-ish) | `restitution: 0.95` |
+//! | `dead` | | `restitution: 0` |
+//! | `ground` | a fill (no keyword needed) | `fill: Below`, or `Closed` |
+//!
+//! Pieces of a path with no fill are drawn as lines (`fill: Line`). A
+//! filled subpath that comes back to its start (with `Z` or not) is an
+//! outline filled inside (`fill: Closed`: a floating island); one that
+//! does not is ground down to the level's bottom (`fill: Below`). `assets/svg/sample.svg`
+//! shows every convention.
+
+use tangent_collision::prelude::Vec2;
+use usvg::tiny_skia_path::PathSegment;
+
+use crate::arcs::{exact_arcs, has_arcs};
+use crate::format::{CurveDef, CurveFill};
+
+/// How to map the drawing into the level.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SvgOptions {
+    /// Level px per SVG user unit (after the drawing's own transforms).
+    pub scale: f32,
+}
+
+impl Default for SvgOptions {
+    fn default() -> Self {
+        SvgOptions { scale: 1.0 }
+    }
+}
+
+/// What a drawing became.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SvgImport {
+    pub curves: Vec<CurveDef>,
+    /// Paths read (each gives one or more curves).
+    pub paths: usize,
+    /// The drawing's size in level px.
+    pub size: Vec2,
+}
+
+/// Path data with its arcs made exact, in the document's text (the `d` of
+/// every `<path>` with an arc is rewritten in place). An error names the
+/// line and column.
+fn arcs_made_exact(text: &str, file: &str) -> Result<String, String> {
+    let doc = roxmltree::Document::parse(text).map_err(|e| format!("{file}: {e}"))?;
+    let mut edits = Vec::new();
+    for node in doc.descendants().filter(|n| n.has_tag_name("path")) {
+        let Some(attr) = node.attributes().find(|a| a.name() == "d") else {
+            continue;
+        };
+        if !has_arcs(attr.value()) {
+            continue;
+        }
+        let d = exact_arcs(attr.value()).map_err(|e| {
+            let pos = doc.text_pos_at(node.range().start);
+            format!("{file}:{}:{}: <path>: {e}", pos.row, pos.col)
+        })?;
+        edits.push((attr.range_value(), d));
+    }
+    let mut out = text.to_string();
+    for (range, d) in edits.into_iter().rev() {
+        out.replace_range(range, &d);
+    }
+    Ok(out)
+}
+
+/// The materials of a path from its ids (its own and its groups') and
+/// stroke and fill.
+fn material(ids: &str, path: &usvg::Path) -> CurveDef {
+    let ids = ids.to_ascii_lowercase();
+    let stroke = path.stroke().and_then(|s| match s.paint() {
+        usvg::Paint::Color(c) => Some((c.red, c.green, c.blue)),
+        _ => None,
+    });
+    let near = |(r, g, b): (u8, u8, u8), want: (u8, u8, u8)| {
+        let d = |a: u8, b: u8| (a as i32 - b as i32).abs();
+        d(r, want.0) < 64 && d(g, want.1) < 64 && d(b, want.2) < 64
+    };
+    let stroked = |want| stroke.is_some_and(|c| near(c, want));
+    let hazard = ids.contains("hazard") || stroked((255, 0, 0));
+    let one_way = ids.contains("oneway") || ids.contains("one-way") || stroked((0, 0, 255));
+    let restitution = if ids.contains("bouncy") || stroked((255, 0, 255)) {
+        0.95
+    } else if ids.contains("dead") {
+        0.0
+    } else {
+        1.0
+    };
+    let filled = path.fill().is_some() || ids.contains("ground");
+    CurveDef {
+        points: Vec::new(),
+        restitution,
+        one_way,
+        fill: if filled {
+            CurveFill::Below
+        } else {
+            CurveFill::Line
+        },
+        hazard,
+    }
+}
+
+/// Imports every path of an SVG document (see the module header). Errors
+/// name `file` and, for bad XML or path data, the line and column.
+pub fn import_svg(text: &str, file: &str, opts: SvgOptions) -> Result<SvgImport, String> {
+    if !(opts.scale.is_finite() && opts.scale > 0.0) {
+        return Err(format!(
+            "{file}: the scale must be a positive number, not {}",
+            opts.scale
+        ));
+    }
+    let text = arcs_made_exact(text, file)?;
+    let tree = usvg::Tree::from_str(&text, &usvg::Options::default())
+        .map_err(|e| format!("{file}: {e}"))?;
+    let height = tree.size().height();
+    let s = opts.scale;
+    let map = |p: usvg::tiny_skia_path::Point, t: &usvg::Transform| {
+        let mut q = p;
+        t.map_point(&mut q);
+        Vec2::new(q.x * s, (height - q.y) * s)
+    };
+    let mut out = SvgImport {
+        curves: Vec::new(),
+        paths: 0,
+        size: Vec2::new(tree.size().width(), height) * s,
+    };
+    walk(tree.root(), "", &map, &mut out);
+    Ok(out)
+}
+
+/// Imports the paths under `group` in document order (`ids`: its
+/// ancestors' ids, for materials).
+fn walk(
+    group: &usvg::Group,
+    ids: &str,
+    map: &dyn Fn(usvg::tiny_skia_path::Point, &usvg::Transform) -> Vec2,
+    out: &mut SvgImport,
+) {
+    for node in group.children() {
+        let ids = format!("{ids} {}", node.id());
+        match node {
+            usvg::Node::Group(g) => walk(g, &ids, map, out),
+            usvg::Node::Path(path) => {
+                out.paths += 1;
+                let t = path.abs_transform();
+                let template = material(&ids, path);
+                let piece = |out: &mut SvgImport, points: Vec<Vec2>| {
+                    // A piece with all its points at one place adds nothing.
+                    if points.iter().all(|p| *p == points[0]) {
+                        return;
+                    }
+                    let mut c = template.clone();
+                    c.points = points.iter().map(|p| (p.x, p.y)).collect();
+                    out.curves.push(c);
+                };
+                let (mut cur, mut start) = (Vec2::ZERO, Vec2::ZERO);
+                let filled = template.fill == CurveFill::Below;
+                // A filled subpath that comes back to its start is an
+                // outline filled inside (a floating island), not ground.
+                let mut first = out.curves.len();
+                let close_up = |out: &mut SvgImport, first: usize, cur: Vec2, start: Vec2| {
+                    if filled && out.curves.len() > first && cur == start {
+                        out.curves[first..]
+                            .iter_mut()
+                            .for_each(|c| c.fill = CurveFill::Closed);
+                    }
+                };
+                for seg in path.data().segments() {
+                    match seg {
+                        PathSegment::MoveTo(p) => {
+                            close_up(out, first, cur, start);
+                            first = out.curves.len();
+                            cur = map(p, &t);
+                            start = cur;
+                        }
+                        PathSegment::LineTo(p) => {
+                            let q = map(p, &t);
+                            piece(out, vec![cur, (cur + q) * 0.5, q]);
+                            cur = q;
+                        }
+                        PathSegment::QuadTo(c, p) => {
+                            let q = map(p, &t);
+                            piece(out, vec![cur, map(c, &t), q]);
+                            cur = q;
+                        }
+                        PathSegment::CubicTo(c1, c2, p) => {
+                            let q = map(p, &t);
+                            piece(out, vec![cur, map(c1, &t), map(c2, &t), q]);
+                            cur = q;
+                        }
+                        PathSegment::Close => {
+                            piece(out, vec![cur, (cur + start) * 0.5, start]);
+                            cur = start;
+                        }
+                    }
+                }
+                close_up(out, first, cur, start);
+            }
+            _ => {}
+        }
+    }
+}

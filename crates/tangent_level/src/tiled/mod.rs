@@ -1,0 +1,12 @@
+//! Tiled maps (`.tmx`): reading one as the parts of a level ([`read`], with
+//! its objects in [`objects`]) and writing a level as one ([`mod@write`]). The
+//! mapping is documented in `docs/level-format.md`, "Tiled maps".
+
+mod map_text;
+pub mod objects;
+pub mod read;
+pub mod write;
+
+pub use objects::MapObjects;
+pub use read::{MAX_TMX_BYTES, MAX_TMX_SIDE, TmxLevel, flipped, read_tmx};
+pub use write::{TILESET_IMAGE, write_tmx};

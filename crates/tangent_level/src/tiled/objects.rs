@@ -1,0 +1,343 @@
+//! The objects of a Tiled map as the level's things. An object is known by
+//! its class (or, without one, its name), compared loosely (`Check-Point`
+//! is `checkpoint`):
+//!
+//! - `spawn`: the player's spawn (a point, or a shape's centre); one at most.
+//! - `goal`: a rectangle is the goal box; a point is its centre (32 x 64 px).
+//! - `checkpoint`: a checkpoint, in the map's object order.
+//! - `ball`, `crate`, `actor`: an actor. An ellipse (a circle) is a ball of
+//!   that radius, a rectangle a box of that size; a point is the editor's
+//!   12 px ball or 32 px crate. Properties `restitution`, `friction`,
+//!   `mass`, `layer`, `mask`, `velocity_x`, `velocity_y` set the rest.
+//! - any other polyline or polygon: terrain. Its property `curve` reads its
+//!   points as a chain of `quadratic` (3, 5, 7… points) or `cubic` (4, 7,
+//!   10…) Béziers, a polygon closing back to its first point; without it
+//!   each edge is a straight piece. Properties `one_way`, `hazard`,
+//!   `restitution` and `fill` (`below`, `chord`, `line`, `closed`) are the
+//!   curve's; a polyline's fill is `line`, a polygon's `closed`.
+//!
+//! Anything else (text, tile objects, shapes of other classes) is listed as
+//! ignored. Rotations are applied (Tiled turns clockwise about the
+//! object's `x, y`); a rotated goal or box actor is an error, since the
+//! level's boxes are axis-aligned.
+
+use tiled::{Map, Object, ObjectShape, PropertyValue};
+
+use super::map_text::{Lines, visible_layers, word};
+use crate::format::{ActorDef, CurveDef, CurveFill, GoalDef, ShapeDef};
+
+/// The objects of a map, in level terms (y up, px).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct MapObjects {
+    pub spawn: Option<(f32, f32)>,
+    pub goal: Option<GoalDef>,
+    pub checkpoints: Vec<(f32, f32)>,
+    pub actors: Vec<ActorDef>,
+    pub curves: Vec<CurveDef>,
+    /// Objects the level has no use for, one line each (shown to the person).
+    pub ignored: Vec<String>,
+}
+
+/// Reads every object of every visible object layer; `height` is the map's
+/// height in px (for the y flip).
+pub(super) fn read_objects(map: &Map, height: f32, lines: &Lines) -> Result<MapObjects, String> {
+    let mut out = MapObjects::default();
+    for (layer, offset) in visible_layers(map) {
+        let Some(objects) = layer.as_object_layer() else {
+            continue;
+        };
+        for o in objects.objects().filter(|o| o.visible) {
+            let at = lines.at_object(o.id());
+            let place = Placement {
+                origin: (o.x + offset.0, o.y + offset.1),
+                rotation: o.rotation.to_radians(),
+                height,
+            };
+            read_object(&o, &place, &at, &mut out)
+                .map_err(|e| format!("{at}: object {} `{}`: {e}", o.id(), o.name))?;
+        }
+    }
+    Ok(out)
+}
+
+/// Where an object sits: its `x, y` (layer offsets added), its clockwise
+/// rotation in radians, and the map's height for the y flip.
+struct Placement {
+    origin: (f32, f32),
+    rotation: f32,
+    height: f32,
+}
+
+impl Placement {
+    /// A point given relative to the object's `x, y` (map px, y down), in
+    /// the level (y up). The sums are in f64 and rounded once.
+    fn level(&self, dx: f32, dy: f32) -> (f32, f32) {
+        let (s, c) = (self.rotation as f64).sin_cos();
+        let (dx, dy) = (dx as f64, dy as f64);
+        let x = self.origin.0 as f64 + dx * c - dy * s;
+        let y = self.origin.1 as f64 + dx * s + dy * c;
+        (x as f32, (self.height as f64 - y) as f32)
+    }
+}
+
+fn read_object(
+    o: &Object,
+    place: &Placement,
+    at: &str,
+    out: &mut MapObjects,
+) -> Result<(), String> {
+    let class = word(if o.user_type.is_empty() {
+        &o.name
+    } else {
+        &o.user_type
+    });
+    let centre = match &o.shape {
+        ObjectShape::Rect { width, height } | ObjectShape::Ellipse { width, height } => {
+            Some(place.level(width / 2.0, height / 2.0))
+        }
+        ObjectShape::Point(..) => Some(place.level(0.0, 0.0)),
+        _ => None,
+    };
+    let is_tile = o.tile_data().is_some();
+    let upright = || {
+        if place.rotation != 0.0 {
+            Err("is rotated; the level's boxes are axis-aligned".to_string())
+        } else {
+            Ok(())
+        }
+    };
+    match (class.as_str(), centre) {
+        ("spawn", Some(c)) if !is_tile => {
+            if out.spawn.is_some() {
+                return Err("a second spawn; a level has one".into());
+            }
+            out.spawn = Some(c);
+        }
+        ("goal", Some(c)) if !is_tile => {
+            if out.goal.is_some() {
+                return Err("a second goal; a level has one".into());
+            }
+            let size = match o.shape {
+                ObjectShape::Rect { width, height } => {
+                    upright()?;
+                    (width, height)
+                }
+                _ => (32.0, 64.0),
+            };
+            out.goal = Some(GoalDef { position: c, size });
+        }
+        ("checkpoint", Some(c)) if !is_tile => out.checkpoints.push(c),
+        ("ball" | "crate" | "actor", Some(c)) if !is_tile => {
+            let actor = actor(o, &class, c, out.actors.len() + 1, upright)?;
+            out.actors.push(actor);
+        }
+        (_, _)
+            if !is_tile
+                && matches!(
+                    o.shape,
+                    ObjectShape::Polyline { .. } | ObjectShape::Polygon { .. }
+                ) =>
+        {
+            out.curves.extend(curves(o, place)?);
+        }
+        _ => out.ignored.push(format!(
+            "{at}: object {} `{}` ({}) is not a spawn, goal, checkpoint, actor or terrain line",
+            o.id(),
+            o.name,
+            if is_tile {
+                "a tile object"
+            } else {
+                shape_name(&o.shape)
+            }
+        )),
+    }
+    Ok(())
+}
+
+fn shape_name(s: &ObjectShape) -> &'static str {
+    match s {
+        ObjectShape::Rect { .. } => "a rectangle",
+        ObjectShape::Ellipse { .. } => "an ellipse",
+        ObjectShape::Capsule { .. } => "a capsule",
+        ObjectShape::Polyline { .. } => "a polyline",
+        ObjectShape::Polygon { .. } => "a polygon",
+        ObjectShape::Point(..) => "a point",
+        ObjectShape::Text { .. } => "a text",
+    }
+}
+
+/// A number property (float, int or text that reads as one).
+fn number(o: &Object, name: &str) -> Result<Option<f32>, String> {
+    match o.properties.get(name) {
+        None => Ok(None),
+        Some(PropertyValue::FloatValue(v)) => Ok(Some(*v)),
+        Some(PropertyValue::IntValue(v)) => Ok(Some(*v as f32)),
+        Some(PropertyValue::StringValue(s)) => s
+            .trim()
+            .parse()
+            .map(Some)
+            .map_err(|_| format!("property `{name}` is `{s}`, not a number")),
+        Some(v) => Err(format!("property `{name}` is {v:?}, not a number")),
+    }
+}
+
+/// A whole-number property that fits in `u32` (layer and mask bits).
+fn bits(o: &Object, name: &str) -> Result<Option<u32>, String> {
+    match o.properties.get(name) {
+        None => Ok(None),
+        Some(PropertyValue::IntValue(v)) => Ok(Some(*v as u32)),
+        Some(PropertyValue::StringValue(s)) => s
+            .trim()
+            .parse()
+            .map(Some)
+            .map_err(|_| format!("property `{name}` is `{s}`, not a whole number")),
+        Some(v) => Err(format!("property `{name}` is {v:?}, not a whole number")),
+    }
+}
+
+fn flag(o: &Object, name: &str) -> Result<bool, String> {
+    match o.properties.get(name) {
+        None => Ok(false),
+        Some(PropertyValue::BoolValue(b)) => Ok(*b),
+        Some(PropertyValue::StringValue(s)) if matches!(s.as_str(), "true" | "false") => {
+            Ok(s == "true")
+        }
+        Some(v) => Err(format!("property `{name}` is {v:?}, not true or false")),
+    }
+}
+
+fn text(o: &Object, name: &str) -> Option<String> {
+    match o.properties.get(name) {
+        Some(PropertyValue::StringValue(s)) => Some(s.clone()),
+        _ => None,
+    }
+}
+
+fn actor(
+    o: &Object,
+    class: &str,
+    centre: (f32, f32),
+    n: usize,
+    upright: impl Fn() -> Result<(), String>,
+) -> Result<ActorDef, String> {
+    let ball = class == "ball";
+    let shape = match o.shape {
+        ObjectShape::Ellipse { width, height } => {
+            if (width - height).abs() > 1e-3 * width.abs().max(1.0) {
+                return Err(format!(
+                    "an ellipse of {width} x {height} px; an actor's ellipse must be a circle"
+                ));
+            }
+            ShapeDef::Circle {
+                radius: width / 2.0,
+            }
+        }
+        ObjectShape::Rect { width, height } => {
+            upright()?;
+            ShapeDef::Rect {
+                half_extents: (width / 2.0, height / 2.0),
+            }
+        }
+        _ if ball => ShapeDef::Circle { radius: 12.0 },
+        _ => ShapeDef::Rect {
+            half_extents: (16.0, 16.0),
+        },
+    };
+    let round = matches!(shape, ShapeDef::Circle { .. });
+    let name = if o.name.is_empty() {
+        format!("{}-{n}", if round { "ball" } else { "crate" })
+    } else {
+        o.name.clone()
+    };
+    // Velocities are given as the level reads them (y up).
+    let velocity = (
+        number(o, "velocity_x")?.unwrap_or(0.0),
+        number(o, "velocity_y")?.unwrap_or(0.0),
+    );
+    Ok(ActorDef {
+        name,
+        shape,
+        position: centre,
+        velocity,
+        restitution: number(o, "restitution")?.unwrap_or(if round { 0.8 } else { 0.1 }),
+        friction: number(o, "friction")?.unwrap_or(if round { 0.0 } else { 1.0 }),
+        mass: number(o, "mass")?.unwrap_or(0.0),
+        layer: bits(o, "layer")?.unwrap_or(1),
+        mask: bits(o, "mask")?.unwrap_or(u32::MAX),
+    })
+}
+
+/// A polyline's or polygon's pieces.
+fn curves(o: &Object, place: &Placement) -> Result<Vec<CurveDef>, String> {
+    let (points, closed) = match &o.shape {
+        ObjectShape::Polyline { points } => (points, false),
+        ObjectShape::Polygon { points } => (points, true),
+        _ => unreachable!("only lines are terrain"),
+    };
+    let mut pts: Vec<(f32, f32)> = points.iter().map(|p| place.level(p.0, p.1)).collect();
+    if closed && let Some(first) = pts.first().copied() {
+        pts.push(first);
+    }
+    let fill = match text(o, "fill").map(|f| word(&f)) {
+        None => {
+            if closed {
+                CurveFill::Closed
+            } else {
+                CurveFill::Line
+            }
+        }
+        Some(f) => match f.as_str() {
+            "below" => CurveFill::Below,
+            "chord" => CurveFill::Chord,
+            "line" => CurveFill::Line,
+            "closed" => CurveFill::Closed,
+            _ => return Err(format!("fill `{f}`; use below, chord, line or closed")),
+        },
+    };
+    let degree = match text(o, "curve").map(|c| word(&c)).as_deref() {
+        None | Some("" | "line" | "lines" | "straight") => 1,
+        Some("quadratic") => 2,
+        Some("cubic") => 3,
+        Some(c) => return Err(format!("curve `{c}`; use quadratic, cubic or line")),
+    };
+    let pieces: Vec<Vec<(f32, f32)>> = if degree == 1 {
+        // Each edge a straight quadratic; edges of no length are skipped.
+        pts.windows(2)
+            .filter(|w| w[0] != w[1])
+            .map(|w| {
+                let mid = ((w[0].0 + w[1].0) / 2.0, (w[0].1 + w[1].1) / 2.0);
+                vec![w[0], mid, w[1]]
+            })
+            .collect()
+    } else {
+        let n = pts.len();
+        if n < degree + 1 || !(n - 1).is_multiple_of(degree) {
+            let counts = if degree == 2 { "3, 5, 7" } else { "4, 7, 10" };
+            let shape = if closed {
+                "a polygon (closing back to its first point)"
+            } else {
+                "a polyline"
+            };
+            return Err(format!(
+                "{shape} read as {} Béziers needs {counts}… points; it has {n}",
+                if degree == 2 { "quadratic" } else { "cubic" }
+            ));
+        }
+        (0..(n - 1) / degree)
+            .map(|k| pts[k * degree..=k * degree + degree].to_vec())
+            .collect()
+    };
+    let restitution = number(o, "restitution")?.unwrap_or(1.0);
+    let one_way = flag(o, "one_way")? || flag(o, "oneway")?;
+    let hazard = flag(o, "hazard")?;
+    Ok(pieces
+        .into_iter()
+        .map(|points| CurveDef {
+            points,
+            restitution,
+            one_way,
+            fill,
+            hazard,
+        })
+        .collect())
+}

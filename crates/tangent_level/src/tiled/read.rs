@@ -1,0 +1,279 @@
+//! Reading a [Tiled](https://www.mapeditor.org) map (`.tmx`, with the
+//! `tiled` crate) as the parts of a level ([`TmxLevel`]); the mapping is
+//! documented in `docs/level-format.md`, "Tiled maps".
+//!
+//! - **Tiles.** Every visible tile layer, later layers over earlier ones,
+//!   becomes the level's grid. A tile's kind is its `kind` property or its
+//!   class: `solid`, `one_way`, `decor`, `hazard` (spikes, pointing the
+//!   way its `side` property says, `up` by default, turned with the tile's
+//!   flips and rotations) or `empty`; a tile with neither is solid.
+//! - **Objects** are read by [`super::objects`].
+//!
+//! Tiled's y axis points down from the map's top-left corner; the level's
+//! points up from its bottom-left corner: `y_level = map_height_px - y`.
+//! A map that is not orthogonal, is infinite, has tiles that are not
+//! square, or is too big is refused with the file and line of its `<map>`
+//! element; an XML error names the file, line and column.
+
+use std::collections::BTreeMap;
+use std::io::Cursor;
+use std::path::Path;
+
+use tiled::{LayerType, Map, Orientation};
+
+use super::map_text::{Lines, visible_layers, word};
+use super::objects::{MapObjects, read_objects};
+use crate::format::{Side, TileDef, legend_char};
+
+/// The largest map or tileset file read, bytes (16 MiB).
+pub const MAX_TMX_BYTES: u64 = 16 << 20;
+
+/// The most tiles a map's side may have (a level is at most 16 384 px wide).
+pub const MAX_TMX_SIDE: u32 = 4096;
+
+/// What a Tiled map holds, in level terms (y up, px).
+#[derive(Clone, Debug, PartialEq)]
+pub struct TmxLevel {
+    /// The map's `name` property, if it has one.
+    pub name: Option<String>,
+    pub tile_size: f32,
+    pub legend: BTreeMap<char, TileDef>,
+    /// Rows of legend characters, top row first.
+    pub tiles: Vec<String>,
+    /// The spawn, goal, checkpoints, actors and curves.
+    pub objects: MapObjects,
+}
+
+/// A plain file's bytes, at most [`MAX_TMX_BYTES`] (never a device or a
+/// folder, which could hang or fail oddly).
+fn read_plain(path: &Path) -> std::io::Result<Vec<u8>> {
+    let meta = std::fs::metadata(path)?;
+    if !meta.is_file() {
+        return Err(std::io::Error::other("not a file"));
+    }
+    if meta.len() > MAX_TMX_BYTES {
+        return Err(std::io::Error::other(format!(
+            "{} bytes, more than the {MAX_TMX_BYTES} a map may have",
+            meta.len()
+        )));
+    }
+    std::fs::read(path)
+}
+
+/// Refuses sizes that would make the `tiled` crate allocate without bound
+/// before it checks anything (a `<map>` or `<layer>` a million tiles wide).
+fn check_sizes(doc: &roxmltree::Document, file: &str) -> Result<(), String> {
+    for n in doc.descendants().filter(|n| n.is_element()) {
+        if !matches!(n.tag_name().name(), "map" | "layer") {
+            continue;
+        }
+        for attr in ["width", "height"] {
+            let Some(v) = n.attribute(attr) else { continue };
+            let ok = v.parse::<u32>().is_ok_and(|v| v <= MAX_TMX_SIDE);
+            if !ok {
+                let row = doc.text_pos_at(n.range().start).row;
+                return Err(format!(
+                    "{file}:{row}: <{}> {attr}=\"{v}\": a map has at most {MAX_TMX_SIDE} tiles a side",
+                    n.tag_name().name()
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Reads the map at `path`. Errors name the file (and line, where there is one).
+pub fn read_tmx(path: &Path) -> Result<TmxLevel, String> {
+    let file = path.display().to_string();
+    let bytes = read_plain(path).map_err(|e| format!("{file}: cannot read: {e}"))?;
+    let text = crate::files::level_text(&bytes, &file)?;
+    let doc = roxmltree::Document::parse(text).map_err(|e| {
+        let p = e.pos();
+        format!("{file}:{}:{}: not a valid XML file: {e}", p.row, p.col)
+    })?;
+    check_sizes(&doc, &file)?;
+    let lines = Lines::new(&doc, &file);
+    let map_path = path.to_path_buf();
+    let map_bytes = bytes.clone();
+    let reader = move |p: &Path| -> std::io::Result<Cursor<Vec<u8>>> {
+        if p == map_path {
+            return Ok(Cursor::new(map_bytes.clone()));
+        }
+        read_plain(p).map(Cursor::new)
+    };
+    let map = tiled::Loader::with_reader(reader)
+        .load_tmx_map(path)
+        .map_err(|e| format!("{}: not a Tiled map Tangent can read: {e}", lines.at_map()))?;
+    level_of(&map, &lines)
+}
+
+fn level_of(map: &Map, lines: &Lines) -> Result<TmxLevel, String> {
+    let at = lines.at_map();
+    if map.orientation != Orientation::Orthogonal {
+        return Err(format!(
+            "{at}: a {:?} map; Tangent reads orthogonal maps",
+            map.orientation
+        ));
+    }
+    if map.infinite() {
+        return Err(format!(
+            "{at}: an infinite map; make it finite (Map > Map Properties) to import it"
+        ));
+    }
+    if map.tile_width != map.tile_height || map.tile_width == 0 {
+        return Err(format!(
+            "{at}: tiles of {} x {} px; Tangent's tiles are square",
+            map.tile_width, map.tile_height
+        ));
+    }
+    if map.width == 0 || map.height == 0 {
+        return Err(format!(
+            "{at}: a map of {} x {} tiles",
+            map.width, map.height
+        ));
+    }
+    let (w, h) = (map.width as usize, map.height as usize);
+    let mut cells = vec![TileDef::Empty; w * h];
+    for (layer, offset) in visible_layers(map) {
+        let LayerType::Tiles(tiles) = layer.layer_type() else {
+            continue;
+        };
+        if offset != (0.0, 0.0) {
+            return Err(format!(
+                "{at}: tile layer `{}` is offset by {offset:?} px; Tangent's grid cannot shift a layer",
+                layer.name
+            ));
+        }
+        for y in 0..h {
+            for x in 0..w {
+                if let Some(t) = tiles.get_tile(x as i32, y as i32) {
+                    let set = t.get_tileset();
+                    if t.get_tile().is_none() && (set.image.is_none() || t.id() >= set.tilecount) {
+                        return Err(format!(
+                            "{at}: the tile at column {}, row {} is tile {} of tileset `{}`, which has {} tiles",
+                            x + 1,
+                            y + 1,
+                            t.id(),
+                            set.name,
+                            set.tilecount
+                        ));
+                    }
+                    cells[y * w + x] = kind_of(&t, lines)?;
+                }
+            }
+        }
+    }
+    let mut legend = BTreeMap::new();
+    legend_char(&mut legend, TileDef::Empty);
+    let tiles = cells
+        .chunks(w)
+        .map(|row| row.iter().map(|k| legend_char(&mut legend, *k)).collect())
+        .collect();
+    let ts = map.tile_width as f32;
+    let objects = read_objects(map, h as f32 * ts, lines)?;
+    let name = match map.properties.get("name") {
+        Some(tiled::PropertyValue::StringValue(s)) => Some(s.clone()),
+        _ => None,
+    };
+    Ok(TmxLevel {
+        name,
+        tile_size: ts,
+        legend,
+        tiles,
+        objects,
+    })
+}
+
+/// A tile's kind: its `kind` property, else its class, else solid; spikes
+/// turned by the tile's flips.
+fn kind_of(t: &tiled::LayerTile, lines: &Lines) -> Result<TileDef, String> {
+    let set = &t.get_tileset().name;
+    let id = t.id();
+    let Some(tile) = t.get_tile() else {
+        return Ok(TileDef::Solid);
+    };
+    let at = || lines.at_tile(set, id);
+    let text = |name: &str| -> Result<Option<String>, String> {
+        match tile.properties.get(name) {
+            None => Ok(None),
+            Some(tiled::PropertyValue::StringValue(s)) => Ok(Some(s.clone())),
+            Some(v) => Err(format!(
+                "{}: tileset `{set}` tile {id}: property `{name}` is {v:?}; it should be text",
+                at()
+            )),
+        }
+    };
+    let kind = match text("kind")? {
+        Some(k) => k,
+        None => tile.user_type.clone(),
+    };
+    let base = match word(&kind).as_str() {
+        "" | "solid" | "ground" | "wall" => TileDef::Solid,
+        "oneway" | "platform" => TileDef::OneWay,
+        "decor" | "decoration" => TileDef::Decor,
+        "empty" | "air" => TileDef::Empty,
+        "hazard" | "spikes" => {
+            let side = text("side")?.unwrap_or_else(|| "up".into());
+            TileDef::Spikes(match word(&side).as_str() {
+                "up" => Side::Up,
+                "down" => Side::Down,
+                "left" => Side::Left,
+                "right" => Side::Right,
+                _ => {
+                    return Err(format!(
+                        "{}: tileset `{set}` tile {id}: side `{side}`; use up, down, left or right",
+                        at()
+                    ));
+                }
+            })
+        }
+        _ => {
+            return Err(format!(
+                "{}: tileset `{set}` tile {id}: kind `{kind}`; use solid, one_way, decor, hazard or empty",
+                at()
+            ));
+        }
+    };
+    Ok(match base {
+        TileDef::Spikes(side) => TileDef::Spikes(flipped(side, t.flip_d, t.flip_h, t.flip_v)),
+        k => k,
+    })
+}
+
+/// The way spikes point once Tiled's flips are applied to the tile: first
+/// the diagonal flip (a transpose: up and left swap, down and right), then
+/// the horizontal, then the vertical (Tiled's order). Tiled's "rotate
+/// clockwise" is a diagonal and a horizontal flip: up becomes right.
+///
+/// ```
+/// use tangent_level::tiled::flipped;
+/// use tangent_level::format::Side;
+/// assert_eq!(flipped(Side::Up, true, true, false), Side::Right); // rotated clockwise
+/// assert_eq!(flipped(Side::Up, false, false, true), Side::Down);
+/// ```
+pub fn flipped(side: Side, d: bool, h: bool, v: bool) -> Side {
+    let mut s = side;
+    if d {
+        s = match s {
+            Side::Up => Side::Left,
+            Side::Left => Side::Up,
+            Side::Down => Side::Right,
+            Side::Right => Side::Down,
+        };
+    }
+    if h {
+        s = match s {
+            Side::Left => Side::Right,
+            Side::Right => Side::Left,
+            o => o,
+        };
+    }
+    if v {
+        s = match s {
+            Side::Up => Side::Down,
+            Side::Down => Side::Up,
+            o => o,
+        };
+    }
+    s
+}

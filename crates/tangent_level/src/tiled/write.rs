@@ -1,0 +1,246 @@
+//! Writing a level as a Tiled map ([`write_tmx`]), the way
+//! [`super::read`] reads one back: the tiles as a CSV tile layer over a
+//! tileset of the game's own tile strip (`tangent-tiles.png`, written
+//! beside the map), and an object layer with the spawn and goal, the
+//! checkpoints, the actors (circles as ellipses, boxes as rectangles, with
+//! their materials as properties) and every curve as a polyline of its
+//! control points with a `curve` property (`quadratic` or `cubic`), so that
+//! the Bézier comes back exactly. Numbers are written in the shortest form
+//! that reads back to the same `f32`; the y flip (`map_height_px - y`) is
+//! done in f64 and rounded once.
+
+use crate::format::{ActorDef, CurveDef, CurveFill, LevelFile, ShapeDef, Side, TileDef};
+
+/// The tileset image a written map names (the game's `assets/tiles.png`).
+pub const TILESET_IMAGE: &str = "tangent-tiles.png";
+
+/// The tiles of the strip, in order, and the kind each stands for (tile 3,
+/// the goal flag, is decoration).
+const STRIP: [(&str, Option<Side>); 8] = [
+    ("solid", None),
+    ("one_way", None),
+    ("decor", None),
+    ("decor", None),
+    ("hazard", Some(Side::Up)),
+    ("hazard", Some(Side::Down)),
+    ("hazard", Some(Side::Left)),
+    ("hazard", Some(Side::Right)),
+];
+
+/// The strip tile (0-based) drawn for a kind, `None` for empty.
+fn strip_index(kind: TileDef) -> Option<u32> {
+    Some(match kind {
+        TileDef::Empty => return None,
+        TileDef::Solid => 0,
+        TileDef::OneWay => 1,
+        TileDef::Decor => 2,
+        TileDef::Spikes(Side::Up) => 4,
+        TileDef::Spikes(Side::Down) => 5,
+        TileDef::Spikes(Side::Left) => 6,
+        TileDef::Spikes(Side::Right) => 7,
+    })
+}
+
+/// XML text with `& < > " '` escaped.
+fn esc(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+        .replace('\'', "&apos;")
+}
+
+fn prop(name: &str, kind: &str, value: impl std::fmt::Display) -> String {
+    format!("    <property name=\"{name}\" type=\"{kind}\" value=\"{value}\"/>\n")
+}
+
+/// Writes a level as a Tiled map (see the module header). Legend
+/// characters that stand for the same kind come back as one. A tile size
+/// that is not a whole number of px (Tiled's are) is an error.
+pub fn write_tmx(f: &LevelFile) -> Result<String, String> {
+    let h = f.tiles.len();
+    let w = f.tiles.first().map_or(0, |r| r.chars().count());
+    let ts = f.tile_size;
+    if ts.fract() != 0.0 || ts < 1.0 {
+        return Err(format!(
+            "tile_size {ts}: a Tiled map's tiles are a whole number of px"
+        ));
+    }
+    let height_px = h as f64 * ts as f64;
+    // A level point (f64, for corners worked out from a centre) in the
+    // map's y-down px, rounded once.
+    let flip = |x: f64, y: f64| (x as f32, (height_px - y) as f32);
+    let mut s = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+    let mut objects = String::new();
+    let mut next_id = 1;
+    let mut object = |objects: &mut String, attrs: String, body: String| {
+        objects.push_str(&format!("  <object id=\"{next_id}\" {attrs}"));
+        if body.is_empty() {
+            objects.push_str("/>\n");
+        } else {
+            objects.push_str(&format!(">\n{body}  </object>\n"));
+        }
+        next_id += 1;
+    };
+    let (sx, sy) = flip(f.spawn.0 as f64, f.spawn.1 as f64);
+    object(
+        &mut objects,
+        format!("name=\"spawn\" class=\"spawn\" x=\"{sx}\" y=\"{sy}\""),
+        "   <point/>\n".into(),
+    );
+    let g = f.goal;
+    let (gx, gy) = flip(
+        g.position.0 as f64 - g.size.0 as f64 / 2.0,
+        g.position.1 as f64 + g.size.1 as f64 / 2.0,
+    );
+    object(
+        &mut objects,
+        format!(
+            "name=\"goal\" class=\"goal\" x=\"{gx}\" y=\"{gy}\" width=\"{}\" height=\"{}\"",
+            g.size.0, g.size.1
+        ),
+        String::new(),
+    );
+    for c in &f.checkpoints {
+        let (x, y) = flip(c.0 as f64, c.1 as f64);
+        object(
+            &mut objects,
+            format!("name=\"checkpoint\" class=\"checkpoint\" x=\"{x}\" y=\"{y}\""),
+            "   <point/>\n".into(),
+        );
+    }
+    for a in &f.actors {
+        let (attrs, body) = actor(a, flip);
+        object(&mut objects, attrs, body);
+    }
+    for c in &f.curves {
+        let (attrs, body) = curve(c, flip);
+        object(&mut objects, attrs, body);
+    }
+    s.push_str(&format!(
+        "<map version=\"1.10\" tiledversion=\"1.10.2\" orientation=\"orthogonal\" renderorder=\"right-down\" \
+         width=\"{w}\" height=\"{h}\" tilewidth=\"{ts}\" tileheight=\"{ts}\" infinite=\"0\" \
+         nextlayerid=\"3\" nextobjectid=\"{next_id}\">\n"
+    ));
+    s.push_str(&format!(
+        " <properties>\n  <property name=\"name\" value=\"{}\"/>\n </properties>\n",
+        esc(&f.name)
+    ));
+    s.push_str(
+        " <tileset firstgid=\"1\" name=\"tangent\" tilewidth=\"32\" tileheight=\"32\" tilecount=\"8\" columns=\"8\">\n",
+    );
+    s.push_str(&format!(
+        "  <image source=\"{TILESET_IMAGE}\" width=\"256\" height=\"32\"/>\n"
+    ));
+    for (id, (kind, side)) in STRIP.iter().enumerate() {
+        s.push_str(&format!("  <tile id=\"{id}\">\n   <properties>\n"));
+        s.push_str(&format!("    <property name=\"kind\" value=\"{kind}\"/>\n"));
+        if let Some(side) = side {
+            let side = format!("{side:?}").to_lowercase();
+            s.push_str(&format!("    <property name=\"side\" value=\"{side}\"/>\n"));
+        }
+        s.push_str("   </properties>\n  </tile>\n");
+    }
+    s.push_str(" </tileset>\n");
+    s.push_str(&format!(
+        " <layer id=\"1\" name=\"tiles\" width=\"{w}\" height=\"{h}\">\n  <data encoding=\"csv\">\n"
+    ));
+    let rows: Vec<String> = f
+        .tiles
+        .iter()
+        .map(|row| {
+            row.chars()
+                .map(|c| {
+                    let kind = f.legend.get(&c).copied().unwrap_or(TileDef::Empty);
+                    strip_index(kind).map_or(0, |i| i + 1).to_string()
+                })
+                .collect::<Vec<_>>()
+                .join(",")
+        })
+        .collect();
+    s.push_str(&rows.join(",\n"));
+    s.push_str("\n</data>\n </layer>\n");
+    s.push_str(" <objectgroup id=\"2\" name=\"objects\">\n");
+    s.push_str(&objects);
+    s.push_str(" </objectgroup>\n</map>\n");
+    Ok(s)
+}
+
+fn actor(a: &ActorDef, flip: impl Fn(f64, f64) -> (f32, f32)) -> (String, String) {
+    let class = match a.shape {
+        ShapeDef::Circle { .. } => "ball",
+        ShapeDef::Rect { .. } => "crate",
+    };
+    let (half, tag) = match a.shape {
+        ShapeDef::Circle { radius } => ((radius, radius), "   <ellipse/>\n"),
+        ShapeDef::Rect { half_extents } => (half_extents, ""),
+    };
+    let (x, y) = flip(
+        a.position.0 as f64 - half.0 as f64,
+        a.position.1 as f64 + half.1 as f64,
+    );
+    let attrs = format!(
+        "name=\"{}\" class=\"{class}\" x=\"{x}\" y=\"{y}\" width=\"{}\" height=\"{}\"",
+        esc(&a.name),
+        half.0 * 2.0,
+        half.1 * 2.0
+    );
+    let mut props = String::new();
+    props.push_str(&prop("restitution", "float", a.restitution));
+    props.push_str(&prop("friction", "float", a.friction));
+    if a.mass != 0.0 {
+        props.push_str(&prop("mass", "float", a.mass));
+    }
+    if a.velocity != (0.0, 0.0) {
+        props.push_str(&prop("velocity_x", "float", a.velocity.0));
+        props.push_str(&prop("velocity_y", "float", a.velocity.1));
+    }
+    if a.layer != 1 {
+        props.push_str(&prop("layer", "string", a.layer));
+    }
+    if a.mask != u32::MAX {
+        props.push_str(&prop("mask", "string", a.mask));
+    }
+    let body = format!("   <properties>\n{props}   </properties>\n{tag}");
+    (attrs, body)
+}
+
+fn curve(c: &CurveDef, flip: impl Fn(f64, f64) -> (f32, f32)) -> (String, String) {
+    let kind = if c.points.len() == 4 {
+        "cubic"
+    } else {
+        "quadratic"
+    };
+    let mut props = prop("curve", "string", kind);
+    let fill = match c.fill {
+        CurveFill::Below => "below",
+        CurveFill::Chord => "chord",
+        CurveFill::Line => "line",
+        CurveFill::Closed => "closed",
+    };
+    props.push_str(&prop("fill", "string", fill));
+    if c.restitution != 1.0 {
+        props.push_str(&prop("restitution", "float", c.restitution));
+    }
+    if c.one_way {
+        props.push_str(&prop("one_way", "bool", true));
+    }
+    if c.hazard {
+        props.push_str(&prop("hazard", "bool", true));
+    }
+    let points: Vec<String> = c
+        .points
+        .iter()
+        .map(|p| {
+            let (x, y) = flip(p.0 as f64, p.1 as f64);
+            format!("{x},{y}")
+        })
+        .collect();
+    // Absolute points from an origin of (0, 0): one rounding, not two.
+    let attrs = "name=\"\" class=\"terrain\" x=\"0\" y=\"0\"".to_string();
+    let body = format!(
+        "   <properties>\n{props}   </properties>\n   <polyline points=\"{}\"/>\n",
+        points.join(" ")
+    );
+    (attrs, body)
+}

@@ -1,0 +1,121 @@
+//! The feel numbers of the player's movement: speeds, accelerations, jump
+//! timing, slope limit. A level may change any of them (`tuning:` in its
+//! file); the defaults are Celeste's, scaled to 32 px tiles.
+
+use serde::{Deserialize, Serialize};
+
+/// Per-level feel. Every field has a default; a level names only what it changes.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Tuning {
+    /// Top running speed, px/s.
+    pub max_run: f32,
+    /// Running acceleration on the ground, px/s².
+    pub run_accel: f32,
+    /// Deceleration with no input on the ground, px/s².
+    pub run_decel: f32,
+    /// Share of ground acceleration available in the air.
+    pub air_control: f32,
+    /// Upward speed of a jump, px/s.
+    pub jump_speed: f32,
+    /// While jump is held, the jump speed is kept this long, s.
+    pub variable_jump_time: f32,
+    /// Jumping is still allowed this long after leaving the ground, s.
+    pub coyote_time: f32,
+    /// A jump pressed this long before landing still happens, s.
+    pub jump_buffer: f32,
+    /// Gravity multiplier near the apex (|vy| < apex_speed) while jump is held.
+    pub apex_gravity: f32,
+    pub apex_speed: f32,
+    /// Fastest fall, px/s.
+    pub max_fall: f32,
+    /// Steepest ground, degrees.
+    pub max_slope_deg: f32,
+    /// The player's bounciness.
+    pub player_restitution: f32,
+    /// A rising jump whose head clips a ceiling's corner by up to this
+    /// many px is nudged sideways past it, px.
+    pub corner_correction: f32,
+    /// Feet that miss a ledge's top by up to this many px, in the air and
+    /// running into it, are lifted onto it, px.
+    pub ledge_lift: f32,
+}
+
+impl Tuning {
+    /// Every field by its file name, in file order (for checking and saving).
+    pub fn fields(&self) -> [(&'static str, f32); 15] {
+        [
+            ("max_run", self.max_run),
+            ("run_accel", self.run_accel),
+            ("run_decel", self.run_decel),
+            ("air_control", self.air_control),
+            ("jump_speed", self.jump_speed),
+            ("variable_jump_time", self.variable_jump_time),
+            ("coyote_time", self.coyote_time),
+            ("jump_buffer", self.jump_buffer),
+            ("apex_gravity", self.apex_gravity),
+            ("apex_speed", self.apex_speed),
+            ("max_fall", self.max_fall),
+            ("max_slope_deg", self.max_slope_deg),
+            ("player_restitution", self.player_restitution),
+            ("corner_correction", self.corner_correction),
+            ("ledge_lift", self.ledge_lift),
+        ]
+    }
+}
+
+impl Tuning {
+    /// Sets a field by its file name; `false` for a name it does not have.
+    ///
+    /// ```
+    /// let mut t = tangent_level::Tuning::default();
+    /// assert!(t.set("jump_speed", 500.0));
+    /// assert_eq!(t.jump_speed, 500.0);
+    /// assert!(!t.set("warp_speed", 1.0));
+    /// ```
+    pub fn set(&mut self, name: &str, v: f32) -> bool {
+        let field = match name {
+            "max_run" => &mut self.max_run,
+            "run_accel" => &mut self.run_accel,
+            "run_decel" => &mut self.run_decel,
+            "air_control" => &mut self.air_control,
+            "jump_speed" => &mut self.jump_speed,
+            "variable_jump_time" => &mut self.variable_jump_time,
+            "coyote_time" => &mut self.coyote_time,
+            "jump_buffer" => &mut self.jump_buffer,
+            "apex_gravity" => &mut self.apex_gravity,
+            "apex_speed" => &mut self.apex_speed,
+            "max_fall" => &mut self.max_fall,
+            "max_slope_deg" => &mut self.max_slope_deg,
+            "player_restitution" => &mut self.player_restitution,
+            "corner_correction" => &mut self.corner_correction,
+            "ledge_lift" => &mut self.ledge_lift,
+            _ => return false,
+        };
+        *field = v;
+        true
+    }
+}
+
+impl Default for Tuning {
+    /// Celeste's numbers (REFERENCE.md) scaled from 8 px to 32 px tiles (× 4).
+    fn default() -> Self {
+        Tuning {
+            max_run: 360.0,
+            run_accel: 4000.0,
+            run_decel: 1600.0,
+            air_control: 0.65,
+            jump_speed: 420.0,
+            variable_jump_time: 0.2,
+            coyote_time: 0.1,
+            jump_buffer: 0.08,
+            apex_gravity: 0.5,
+            apex_speed: 160.0,
+            max_fall: 640.0,
+            max_slope_deg: 50.0,
+            player_restitution: 0.0,
+            corner_correction: 4.0,
+            ledge_lift: 4.0,
+        }
+    }
+}

@@ -1,0 +1,143 @@
+//! Level files: every shipped level parses and validates; bad files give an
+//! error naming the file, the line and the problem.
+
+use std::path::Path;
+
+use tangent_level::validate::{Level, LevelError};
+
+fn shipped() -> Vec<std::path::PathBuf> {
+    let dir = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../..")).join("assets/levels");
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.to_string_lossy().ends_with(".level.ron"))
+        .collect();
+    files.sort();
+    files
+}
+
+#[test]
+fn every_shipped_level_loads_and_validates() {
+    let files = shipped();
+    assert!(!files.is_empty());
+    for f in &files {
+        let text = std::fs::read_to_string(f).unwrap();
+        let level = Level::parse(&text, &f.to_string_lossy()).unwrap_or_else(|e| panic!("{e}"));
+        assert!(!level.terrain.is_empty());
+        if let Some(next) = &level.file.next {
+            assert!(
+                f.with_file_name(next).exists(),
+                "{}: next level {next} missing",
+                f.display()
+            );
+        }
+    }
+}
+
+fn first_level_text() -> String {
+    std::fs::read_to_string(&shipped()[0]).unwrap()
+}
+
+fn error_for(text: &str) -> LevelError {
+    Level::parse(text, "test.level.ron").expect_err("should be rejected")
+}
+
+/// 1-based line number of the first line containing `needle`.
+fn line_of(text: &str, needle: &str) -> usize {
+    text.lines().position(|l| l.contains(needle)).unwrap() + 1
+}
+
+#[test]
+fn a_ragged_row_names_its_line() {
+    let text = first_level_text();
+    let row = "\"#..............................................................#\",";
+    let bad = text.replacen(
+        row,
+        "\"#.............................................................#\",",
+        1,
+    );
+    let e = error_for(&bad);
+    assert_eq!(e.line, line_of(&text, row), "{e}");
+    assert!(e.message.contains("same length"), "{e}");
+    assert!(e.to_string().starts_with("test.level.ron:"), "{e}");
+}
+
+#[test]
+fn an_unknown_legend_char_names_line_and_column() {
+    let text = first_level_text();
+    let row = "\"#..............................................................#\",";
+    let bad = text.replacen(
+        row,
+        "\"#......X.......................................................#\",",
+        1,
+    );
+    let e = error_for(&bad);
+    assert_eq!(e.line, line_of(&text, row));
+    let col = text.lines().nth(e.line - 1).unwrap().find('"').unwrap() + 1 + 8;
+    assert_eq!(e.column, Some(col), "{e}");
+    assert!(e.message.contains("'X'"), "{e}");
+}
+
+#[test]
+fn a_syntax_error_has_rons_position() {
+    let text = first_level_text().replacen("spawn: (96, 46.5),", "spawn: (96, 46.5,", 1);
+    let e = error_for(&text);
+    assert!(e.line > 0 && e.column.is_some(), "{e}");
+}
+
+#[test]
+fn non_finite_numbers_are_rejected() {
+    let text = first_level_text();
+    let bad = text.replacen(
+        "(points: [(224, 32), (352, 128), (480, 32)])",
+        "(points: [(224, 32), (NaN, 128), (480, 32)])",
+        1,
+    );
+    let e = error_for(&bad);
+    assert_eq!(e.line, line_of(&text, "(224, 32)"));
+    assert!(e.message.contains("finite"), "{e}");
+    let bad = text.replacen("spawn: (96, 46.5)", "spawn: (inf, 46.5)", 1);
+    assert!(error_for(&bad).message.contains("finite"));
+}
+
+#[test]
+fn a_degenerate_curve_is_rejected() {
+    let text = first_level_text();
+    let bad = text.replacen(
+        "(points: [(224, 32), (352, 128), (480, 32)])",
+        "(points: [(224, 32), (224, 32), (224.5, 32)])",
+        1,
+    );
+    let e = error_for(&bad);
+    assert_eq!(e.line, line_of(&text, "(224, 32)"));
+    assert!(e.message.contains("degenerate"), "{e}");
+}
+
+#[test]
+fn a_spawn_inside_solid_is_rejected() {
+    let text = first_level_text();
+    let bad = text.replacen("spawn: (96, 46.5)", "spawn: (96, 16)", 1);
+    let e = error_for(&bad);
+    assert_eq!(e.line, line_of(&text, "spawn:"));
+    assert!(e.message.contains("solid"), "{e}");
+    // Under a hill: inside the curve's ground, though not touching the curve.
+    let bad = text.replacen("spawn: (96, 46.5)", "spawn: (352, 60)", 1);
+    assert!(
+        error_for(&bad).message.contains("ground of curve 1"),
+        "{}",
+        error_for(&bad)
+    );
+    // Across a hill's surface.
+    let bad = text.replacen("spawn: (96, 46.5)", "spawn: (352, 80)", 1);
+    assert!(error_for(&bad).message.contains("curve"));
+}
+
+#[test]
+fn a_level_round_trips_through_ron() {
+    let text = first_level_text();
+    let level = Level::parse(&text, "a").unwrap();
+    let written =
+        ron::ser::to_string_pretty(&level.file, ron::ser::PrettyConfig::default()).unwrap();
+    let again = Level::parse(&written, "b").unwrap();
+    assert_eq!(level.file, again.file);
+}

@@ -1,0 +1,71 @@
+//! Bad numbers in a level are refused quickly with the file and line: sizes,
+//! coordinates, speeds, grid extent, `next`. Each case edits the first shipped
+//! level; an oversized player used to hang the loader for over a minute.
+
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use tangent_level::validate::Level;
+
+fn hills_path() -> String {
+    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
+        .join("assets/levels/01-hills.level.ron")
+        .to_string_lossy()
+        .into_owned()
+}
+
+/// Replaces `from` by `to` in the first level, parses it as the file beside
+/// the shipped ones, and returns the error's line and message; asserts the
+/// refusal took well under a second.
+fn refused(from: &str, to: &str) -> (usize, String) {
+    let path = hills_path();
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains(from), "{from}");
+    let bad = text.replacen(from, to, 1);
+    let start = Instant::now();
+    let e = Level::parse(&bad, &path).expect_err("should be refused");
+    assert!(
+        start.elapsed() < Duration::from_secs(1),
+        "{from} -> {to}: slow"
+    );
+    let line = bad.lines().position(|l| l.contains(to)).map(|i| i + 1);
+    assert_eq!(Some(e.line), line, "{e}");
+    assert!(e.to_string().contains("01-hills.level.ron:"), "{e}");
+    (e.line, e.message)
+}
+
+#[test]
+fn a_huge_player_is_refused_in_under_a_second() {
+    let (_, m) = refused(
+        "player: Rect(half_extents: (10, 14)),",
+        "player: Circle(radius: 1e12),",
+    );
+    assert!(m.contains("256"), "{m}");
+}
+
+#[test]
+fn far_points_fast_actors_and_big_grids_are_refused() {
+    let (_, m) = refused("spawn: (", "spawn: (20000, 0), //");
+    assert!(m.contains("16384"), "{m}");
+    let (_, m) = refused("tile_size: 32,", "tile_size: 2000,");
+    assert!(m.contains("tile_size"), "{m}");
+    let (_, m) = refused(
+        "position: (700, 260), restitution",
+        "position: (700, 260), velocity: (1e30, 0), restitution",
+    );
+    assert!(m.contains("ball") && m.contains("speed"), "{m}");
+}
+
+#[test]
+fn next_must_name_a_level_beside_this_one() {
+    let (_, m) = refused(
+        "next: Some(\"02-halfpipe.level.ron\"),",
+        "next: Some(\"../../../etc/passwd\"),",
+    );
+    assert!(m.contains("same folder"), "{m}");
+    let (_, m) = refused(
+        "next: Some(\"02-halfpipe.level.ron\"),",
+        "next: Some(\"99-missing.level.ron\"),",
+    );
+    assert!(m.contains("99-missing"), "{m}");
+}

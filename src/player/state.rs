@@ -1,0 +1,43 @@
+//! The player's components, resources and system sets, shared by the
+//! controller, the forgiving corners, the camera and the level that spawns
+//! the player.
+
+use bevy::prelude::*;
+use tangent_level::Tuning;
+
+/// Marks the player; it comes with its [`ControllerState`].
+#[derive(Component, Clone, Copy, Debug, Default)]
+#[require(ControllerState)]
+pub struct Player;
+
+/// The player's timers and memory between fixed steps.
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq)]
+pub struct ControllerState {
+    /// Steps left in which a jump is still allowed after leaving the ground.
+    pub coyote: u32,
+    /// Steps left in which a pressed jump waits for the ground.
+    pub buffer: u32,
+    /// Time left in which a held jump keeps the jump speed.
+    pub hold: f32,
+    /// Jump was held on the previous step (to see new presses).
+    pub jump_held: bool,
+    /// Was on the ground after the previous step.
+    pub was_grounded: bool,
+    /// Jumped this step (no snapping down).
+    pub jumped: bool,
+    /// Seconds since the level started, counted in fixed steps.
+    pub steps: u64,
+}
+
+/// The feel numbers in use (from the level file).
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
+pub struct PlayerTuning(pub Tuning);
+
+/// Systems of the player.
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub enum PlayerSystems {
+    /// Reads [`PlayerInput`](super::input::PlayerInput) and sets the player's velocity.
+    Control,
+    /// Snaps the player to the ground after the collision step.
+    Snap,
+}

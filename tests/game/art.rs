@@ -1,0 +1,170 @@
+//! The look of actors, headless: the player gets its animated sprite, balls
+//! a rolling one, crates a crate; a ball whose drawn position moves turns
+//! by the distance over its radius (clockwise going right); the player's
+//! sprite picks the run frames while running and squashes on landing,
+//! keeping its feet on the box's bottom.
+
+use std::path::Path;
+
+use crate::common::{hold, steps};
+use bevy::prelude::*;
+use bevy::time::TimeUpdateStrategy;
+use std::time::Duration;
+use tangent::art::ArtPlugin;
+use tangent::art::actors::Rolling;
+use tangent::art::player_sprite::{PlayerLook, RUN, frame_rect};
+use tangent::assets::GameAssetsPlugin;
+use tangent::game::SimPlugin;
+use tangent::level::spawn::load_level_file;
+use tangent::level::{LevelActor, LevelCommand};
+use tangent::player::{Player, PlayerInput};
+
+fn app() -> App {
+    let level = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/levels/01-hills.level.ron");
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, AssetPlugin::default()))
+        .init_asset::<Image>()
+        .init_asset::<AudioSource>()
+        .init_asset::<Mesh>()
+        .init_asset::<ColorMaterial>()
+        .add_plugins((GameAssetsPlugin, SimPlugin, ArtPlugin))
+        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs_f64(
+            1.0 / 60.0,
+        )));
+    app.world_mut().write_message(LevelCommand::Open {
+        path: level.clone(),
+        level: Box::new(load_level_file(&level).unwrap()),
+    });
+    app.update();
+    app.insert_resource(TimeUpdateStrategy::FixedTimesteps(1));
+    steps(&mut app, 3);
+    app
+}
+
+#[test]
+fn actors_are_dressed_and_balls_roll_by_distance_over_radius() {
+    let mut app = app();
+    let mut looks = app.world_mut().query::<(&PlayerLook, &ChildOf)>();
+    let players: Vec<Entity> = looks.iter(app.world()).map(|(_, c)| c.parent()).collect();
+    assert_eq!(players.len(), 1);
+    assert!(app.world().get::<Player>(players[0]).is_some());
+    let mut rolling = app.world_mut().query::<(&Rolling, &ChildOf)>();
+    let balls: Vec<(f32, Entity)> = rolling
+        .iter(app.world())
+        .map(|(r, c)| (r.radius, c.parent()))
+        .collect();
+    assert!(balls.len() >= 2, "{} rolling balls", balls.len());
+    for (_, e) in &balls {
+        assert!(app.world().get::<LevelActor>(*e).is_some());
+    }
+    // Move one ball by hand along x and compare the turn with -dx / r.
+    let (radius, ball) = balls[0];
+    let start = app
+        .world()
+        .get::<Rolling>(app.world().get::<Children>(ball).unwrap()[0])
+        .unwrap()
+        .angle;
+    let mut travelled = 0.0;
+    for k in 0..20 {
+        let dx = 3.0 + k as f32 * 0.25;
+        travelled += dx;
+        app.world_mut()
+            .get_mut::<Transform>(ball)
+            .unwrap()
+            .translation
+            .x += dx;
+        app.world_mut().run_schedule(Update);
+    }
+    let child = app.world().get::<Children>(ball).unwrap()[0];
+    let turned = app.world().get::<Rolling>(child).unwrap().angle - start;
+    let want = (-travelled / radius) % std::f32::consts::TAU;
+    let diff = (turned - want).rem_euclid(std::f32::consts::TAU);
+    let diff = diff.min(std::f32::consts::TAU - diff);
+    println!("ball of radius {radius} moved {travelled} px, turned {turned} rad (want {want})");
+    assert!(diff < 0.05, "turned {turned}, want {want}");
+}
+
+#[test]
+fn the_player_runs_with_run_frames_and_lands_squashed_with_its_feet_down() {
+    let mut app = app();
+    hold(
+        &mut app,
+        PlayerInput {
+            right: true,
+            ..default()
+        },
+        40,
+    );
+    let mut q = app
+        .world_mut()
+        .query::<(&PlayerLook, &Sprite, &Transform)>();
+    let (_, sprite, _) = q.single(app.world()).unwrap();
+    let run_rects: Vec<Rect> = RUN.iter().map(|i| frame_rect(*i)).collect();
+    assert!(
+        run_rects.contains(&sprite.rect.unwrap()),
+        "{:?}",
+        sprite.rect
+    );
+    // Jump, land: at the landing the sprite is wider than tall, scaled
+    // about its feet (the offset keeps its bottom on the box's bottom).
+    hold(
+        &mut app,
+        PlayerInput {
+            jump: true,
+            ..default()
+        },
+        15,
+    );
+    let mut squashed = None;
+    for _ in 0..80 {
+        app.update();
+        let (look, sprite, tf) = q.single(app.world()).unwrap();
+        if look.since_land == 0.0 {
+            let h = sprite.custom_size.unwrap().y;
+            let bottom = tf.translation.y - 0.5 * h * tf.scale.y;
+            squashed = Some((tf.scale, bottom, -0.5 * h));
+        }
+    }
+    let (scale, bottom, box_bottom) = squashed.expect("a landing");
+    assert!(scale.x > 1.0 && scale.y < 1.0, "{scale}");
+    assert!(
+        (bottom - box_bottom).abs() < 1e-3,
+        "{bottom} vs {box_bottom}"
+    );
+    let (look, _, tf) = q.single(app.world()).unwrap();
+    assert!(
+        (tf.scale.truncate() - Vec2::ONE).length() < 0.02,
+        "settled: {}",
+        tf.scale
+    );
+    assert_eq!(look.facing, 1.0);
+}
+
+#[test]
+fn a_level_replaced_every_frame_never_stops_the_game_and_dresses_each_actor_once() {
+    // The editor replaces the level on every change; a replace can despawn
+    // actors whose look was queued the same frame.
+    let mut app = app();
+    let level = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/levels/01-hills.level.ron");
+    let checked = load_level_file(&level).unwrap();
+    for k in 0..40 {
+        for _ in 0..1 + k % 3 {
+            app.world_mut()
+                .write_message(LevelCommand::Replace(Box::new(checked.clone())));
+        }
+        app.update();
+    }
+    steps(&mut app, 3);
+    let mut actors = app
+        .world_mut()
+        .query_filtered::<(Entity, Option<&Children>), With<tangent::collision::plugin::Actor>>();
+    let counts: Vec<usize> = actors
+        .iter(app.world())
+        .map(|(_, c)| c.map_or(0, |c| c.len()))
+        .collect();
+    assert!(!counts.is_empty());
+    assert!(
+        counts.iter().all(|n| *n == 1),
+        "looks per actor: {counts:?}"
+    );
+}

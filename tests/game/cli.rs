@@ -1,0 +1,154 @@
+//! The `tangent` binary's headless mode: a run that reaches a goal, and a bad
+//! level that exits non-zero with the validation message.
+
+use std::path::Path;
+use std::process::Command;
+
+fn tangent() -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_tangent"));
+    c.current_dir(env!("CARGO_MANIFEST_DIR"));
+    c
+}
+
+#[test]
+fn headless_replay_run_reaches_the_goal() {
+    let out = tangent()
+        .args([
+            "--headless",
+            "--level",
+            "assets/levels/01-hills.level.ron",
+            "--frames",
+            "600",
+            "--replay",
+            "assets/replays/01-hills.replay",
+        ])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(stdout.contains("goals reached: 1"), "{stdout}");
+}
+
+#[test]
+fn a_bad_level_exits_non_zero_with_file_line_and_problem() {
+    let dir = std::env::temp_dir().join(format!("tangent-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad.level.ron");
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/assets/levels/01-hills.level.ron"
+    ))
+    .unwrap()
+    .replacen("'=': OneWay,", "", 1);
+    std::fs::write(&bad, text).unwrap();
+    let out = tangent()
+        .args([
+            "--headless",
+            "--level",
+            bad.to_str().unwrap(),
+            "--frames",
+            "10",
+        ])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("bad.level.ron:") && stderr.contains("'=' in row"),
+        "{stderr}"
+    );
+    std::fs::remove_dir_all(dir).ok();
+}
+
+#[test]
+fn unknown_arguments_are_refused_with_usage() {
+    let out = tangent().arg("--frobnicate").output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("usage:"));
+}
+
+#[test]
+fn new_level_writes_a_valid_starter_and_never_overwrites() {
+    let dir = std::env::temp_dir().join(format!("tangent-new-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("fresh.level.ron");
+    let out = tangent()
+        .args(["--new-level", path.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = std::fs::read_to_string(&path).unwrap();
+    let level = tangent_level::Level::parse(&text, "fresh").unwrap();
+    assert_eq!(level.file.name, "fresh");
+    let again = tangent()
+        .args(["--new-level", path.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(!again.status.success());
+    assert!(String::from_utf8_lossy(&again.stderr).contains("already exists"));
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
+    std::fs::remove_dir_all(dir).ok();
+}
+
+#[test]
+fn import_svg_replaces_a_levels_curves_with_the_drawings_and_names_bad_files() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let dir = std::env::temp_dir().join(format!("tangent-cli-svg-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // The shipped level is exactly what importing its drawing gives.
+    let shipped = std::fs::read_to_string(root.join("assets/levels/06-drawn.level.ron")).unwrap();
+    let level = dir.join("06-drawn.level.ron");
+    let emptied = {
+        // Start from the level with no curves at all.
+        let parsed = tangent_level::Level::parse(&shipped, "shipped")
+            .unwrap()
+            .file;
+        let mut none = parsed.clone();
+        none.curves.clear();
+        tangent_level::save::write_over(&shipped, &parsed, &none)
+    };
+    std::fs::write(&level, &emptied).unwrap();
+    let svg = root.join("assets/svg/06-drawn.svg");
+    let import = |svg: &Path| {
+        tangent()
+            .args(["import-svg", svg.to_str().unwrap(), "--into"])
+            .arg(&level)
+            .output()
+            .unwrap()
+    };
+    let out = import(&svg);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("6 paths as 14 curves"));
+    assert_eq!(std::fs::read_to_string(&level).unwrap(), shipped);
+    // A bad drawing: an error naming it and its line; the level untouched.
+    let bad = dir.join("bad.svg");
+    std::fs::write(
+        &bad,
+        "<svg xmlns=\"http://www.w3.org/2000/svg\">\n<path d=\"M0 0 A1\"/></svg>",
+    )
+    .unwrap();
+    let out = import(&bad);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("bad.svg:2:"), "{err}");
+    assert_eq!(std::fs::read_to_string(&level).unwrap(), shipped);
+    // No --into: a usage error.
+    let out = tangent()
+        .args(["import-svg", bad.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    std::fs::remove_dir_all(dir).ok();
+}

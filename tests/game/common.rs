@@ -1,0 +1,104 @@
+//! Helpers shared by the headless game tests: the player's state, holding
+//! keys for some fixed steps, tapping a key, the level's name and goal, and
+//! writing a test level to a temporary file.
+#![allow(dead_code)]
+
+use std::path::PathBuf;
+
+use bevy::prelude::*;
+use tangent::collision::plugin::{Grounded, PhysicsPosition, Velocity};
+use tangent::level::{CurrentLevel, Goal};
+use tangent::player::{Player, PlayerInput};
+
+/// The player's position, velocity and whether it is on the ground.
+pub fn player(app: &mut App) -> (Vec2, Vec2, bool) {
+    let mut q = app
+        .world_mut()
+        .query_filtered::<(&PhysicsPosition, &Velocity, &Grounded), With<Player>>();
+    let (p, v, g) = q.single(app.world()).unwrap();
+    (p.0, v.0, g.0)
+}
+
+/// Holds `keys` from the next step on.
+pub fn press(app: &mut App, keys: PlayerInput) {
+    *app.world_mut().resource_mut::<PlayerInput>() = keys;
+}
+
+/// Runs `n` updates (one fixed step each in the headless app).
+pub fn steps(app: &mut App, n: usize) {
+    for _ in 0..n {
+        app.update();
+    }
+}
+
+/// Holds `keys` for `n` steps.
+pub fn hold(app: &mut App, keys: PlayerInput, n: usize) {
+    press(app, keys);
+    steps(app, n);
+}
+
+/// Writes `text` as `NAME.level.ron` in a temporary folder for this test
+/// binary (`tangent-TAG-PID`), returning its path.
+pub fn write_level(tag: &str, name: &str, text: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tangent-{tag}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(format!("{name}.level.ron"));
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+/// Presses and releases `key` (a `ButtonInput<KeyCode>` driven by hand),
+/// with an update after each so a state transition and what it spawns
+/// apply.
+pub fn tap_key(app: &mut App, key: KeyCode) {
+    app.world_mut()
+        .resource_mut::<ButtonInput<KeyCode>>()
+        .press(key);
+    app.update();
+    let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+    keys.release(key);
+    keys.clear();
+    app.update();
+}
+
+/// The name of the level being played.
+pub fn level_name(app: &App) -> String {
+    app.world()
+        .resource::<CurrentLevel>()
+        .level
+        .file
+        .name
+        .clone()
+}
+
+/// The level's goal box.
+pub fn goal_box(app: &mut App) -> Rect {
+    app.world_mut()
+        .query::<&Goal>()
+        .single(app.world())
+        .unwrap()
+        .0
+}
+
+/// xorshift64: random cases that repeat exactly.
+pub struct Rng(pub u64);
+
+impl Rng {
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    /// Uniform in `0..n` (0 for `n = 0`).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+
+    /// Uniform in `[lo, hi)`, every bit of an f32's fraction used.
+    pub fn range(&mut self, lo: f32, hi: f32) -> f32 {
+        let u = (self.next() >> 11) as f64 / (1u64 << 53) as f64;
+        (lo as f64 + u * (hi - lo) as f64) as f32
+    }
+}

@@ -1,0 +1,300 @@
+//! Headless `App` tests of the game simulation (`MinimalPlugins`, no render):
+//! gravity, landing on tiles and curves, frame-exact coyote time and jump
+//! buffering, replays reaching every shipped level's goal, and byte-identical
+//! traces.
+
+use crate::common::{player, press, steps};
+use std::path::{Path, PathBuf};
+
+use bevy::prelude::*;
+use tangent::headless::{HeadlessOptions, headless_app, run_headless};
+use tangent::level::LevelStatus;
+use tangent::player::{ControllerState, Player, PlayerInput, Replay};
+
+fn level(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/levels")
+        .join(name)
+}
+
+fn app(name: &str) -> App {
+    headless_app(&level(name), None).unwrap()
+}
+
+fn controller(app: &mut App) -> ControllerState {
+    *app.world_mut()
+        .query_filtered::<&ControllerState, With<Player>>()
+        .single(app.world())
+        .unwrap()
+}
+
+const RIGHT: PlayerInput = PlayerInput {
+    left: false,
+    right: true,
+    jump: false,
+    down: false,
+};
+const RIGHT_JUMP: PlayerInput = PlayerInput {
+    left: false,
+    right: true,
+    jump: true,
+    down: false,
+};
+const JUMP: PlayerInput = PlayerInput {
+    left: false,
+    right: false,
+    jump: true,
+    down: false,
+};
+
+#[test]
+fn gravity_pulls_and_the_player_lands_on_tiles() {
+    let mut app = app("flat.level.ron");
+    let (p0, _, g0) = player(&mut app);
+    assert!(!g0);
+    steps(&mut app, 3);
+    let (p1, v1, _) = player(&mut app);
+    assert!(
+        p1.y < p0.y && v1.y < 0.0,
+        "gravity did not pull: {p0} -> {p1}"
+    );
+    steps(&mut app, 60);
+    let (p, v, g) = player(&mut app);
+    assert!(g, "not grounded after falling");
+    // Floor at y = 32, half height 14, skin 0.02.
+    assert!((p.y - 46.02).abs() < 0.05, "{p}");
+    assert_eq!(v, Vec2::ZERO);
+}
+
+#[test]
+fn the_player_lands_on_a_curve_and_stands_still_on_its_slope() {
+    let mut app = app("hill.level.ron");
+    steps(&mut app, 90);
+    let (p, v, g) = player(&mut app);
+    assert!(g, "not grounded on the hill: {p}");
+    // Under the player's bottom edge the hill is at most ~half a box away.
+    assert!(p.y > 32.0 + 14.0 && p.x > 200.0 && p.x < 400.0, "{p}");
+    assert!(
+        v.length() < 1e-3,
+        "slides on a slope within the max slope: {v}"
+    );
+    let before = p;
+    steps(&mut app, 120);
+    assert!((player(&mut app).0 - before).length() < 0.01);
+}
+
+#[test]
+fn the_player_runs_up_a_hill_and_over_its_crest_without_launching() {
+    let mut app = app("hill.level.ron");
+    steps(&mut app, 90);
+    press(&mut app, RIGHT);
+    let mut airborne_steps = 0;
+    let mut max_x = 0.0f32;
+    for _ in 0..150 {
+        app.update();
+        let (p, _, g) = player(&mut app);
+        max_x = max_x.max(p.x);
+        if !g {
+            airborne_steps += 1;
+        }
+        if p.x > 560.0 {
+            break;
+        }
+    }
+    assert!(max_x > 560.0, "did not get over the hill: {max_x}");
+    assert_eq!(
+        airborne_steps, 0,
+        "left the ground {airborne_steps} times on the crest"
+    );
+}
+
+/// Frames after walking off the ledge at which a jump press still jumps.
+fn coyote_jumps(delay: usize) -> bool {
+    let mut app = app("ledge.level.ron");
+    steps(&mut app, 5);
+    press(&mut app, RIGHT);
+    // Walk until the first step not grounded (left the ledge).
+    for _ in 0..200 {
+        app.update();
+        if !player(&mut app).2 {
+            break;
+        }
+    }
+    assert!(!player(&mut app).2);
+    // `delay` more steps without jump, then press.
+    steps(&mut app, delay);
+    press(&mut app, RIGHT_JUMP);
+    app.update();
+    controller(&mut app).jumped
+}
+
+#[test]
+fn coyote_time_is_frame_exact() {
+    // Coyote time 0.1 s = 6 steps at 60 Hz: a jump is allowed on any of the
+    // first 6 steps after the last grounded one. The player is first seen
+    // airborne after step 1, so a press after `d` more steps lands on step
+    // d + 2: allowed for d ≤ 4.
+    for d in 0..=4 {
+        assert!(coyote_jumps(d), "no jump {d} steps after leaving the ledge");
+    }
+    for d in 5..=8 {
+        assert!(!coyote_jumps(d), "jumped {d} steps after leaving the ledge");
+    }
+}
+
+/// Presses jump `early` steps before the first grounded step of a fall.
+fn buffered_jump_happens(early: usize) -> bool {
+    // Find the landing step first.
+    let mut probe = app("flat.level.ron");
+    let mut landing = 0;
+    for i in 1..200 {
+        probe.update();
+        if player(&mut probe).2 {
+            landing = i;
+            break;
+        }
+    }
+    let mut app = app("flat.level.ron");
+    steps(&mut app, landing - early - 1);
+    press(&mut app, JUMP);
+    let mut jumped = false;
+    for _ in 0..early + 3 {
+        app.update();
+        let st = *app
+            .world_mut()
+            .query_filtered::<&ControllerState, With<Player>>()
+            .single(app.world())
+            .unwrap();
+        jumped |= st.jumped;
+    }
+    jumped
+}
+
+#[test]
+fn jump_buffer_is_frame_exact() {
+    // Buffer 0.08 s = 4.8, rounded to 5 steps: the press is remembered for
+    // 5 steps including its own.
+    for e in 0..=3 {
+        assert!(buffered_jump_happens(e), "press {e} steps early was lost");
+    }
+    for e in 6..=8 {
+        assert!(
+            !buffered_jump_happens(e),
+            "press {e} steps early still jumped"
+        );
+    }
+}
+
+#[test]
+fn a_held_jump_goes_higher_than_a_tap() {
+    let height = |hold: usize| {
+        let mut app = app("flat.level.ron");
+        steps(&mut app, 60);
+        let y0 = player(&mut app).0.y;
+        press(&mut app, JUMP);
+        let mut top = y0;
+        for i in 0..120 {
+            if i == hold {
+                press(&mut app, PlayerInput::default());
+            }
+            app.update();
+            top = top.max(player(&mut app).0.y);
+        }
+        top - y0
+    };
+    let (tap, held) = (height(1), height(30));
+    assert!(held > tap * 1.8, "tap {tap} px, held {held} px");
+    // Default tuning: 420 px/s held 0.2 s under 3600 px/s² rises about
+    // 108 px, a little more with the half gravity near the apex.
+    assert!((held - 112.0).abs() < 8.0, "held jump rose {held} px");
+}
+
+fn replays() -> Vec<(PathBuf, PathBuf)> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets");
+    let mut out = Vec::new();
+    for e in std::fs::read_dir(root.join("levels")).unwrap() {
+        let level = e.unwrap().path();
+        let name = level
+            .file_name()
+            .unwrap()
+            .to_string_lossy()
+            .replace(".level.ron", ".replay");
+        out.push((level, root.join("replays").join(name)));
+    }
+    out.sort();
+    out
+}
+
+#[test]
+fn a_replay_reaches_each_shipped_levels_goal() {
+    let all = replays();
+    assert!(all.len() >= 5, "expected at least five shipped levels");
+    for (level, replay) in all {
+        let text = std::fs::read_to_string(&replay)
+            .unwrap_or_else(|e| panic!("{}: {e}", replay.display()));
+        let r = Replay::parse(&text).unwrap();
+        let frames = r.changes.last().map_or(0, |c| c.0) + 600;
+        let mut app = headless_app(&level, Some(r)).unwrap();
+        let mut reached = false;
+        for _ in 0..frames {
+            app.update();
+            let status = app.world().resource::<LevelStatus>();
+            assert_eq!(status.deaths, 0, "{} dies on the way", replay.display());
+            if status.goals > 0 {
+                reached = true;
+                break;
+            }
+        }
+        assert!(
+            reached,
+            "{} did not reach the goal of {}",
+            replay.display(),
+            level.display()
+        );
+    }
+}
+
+#[test]
+fn same_level_and_replay_give_a_byte_identical_trace() {
+    let (level, replay) = replays().remove(0);
+    let dir = std::env::temp_dir().join(format!("tangent-trace-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let run = |name: &str| {
+        let trace = dir.join(name);
+        let opts = HeadlessOptions {
+            level: level.clone(),
+            frames: 400,
+            replay: Some(replay.clone()),
+            trace: Some(trace.clone()),
+        };
+        run_headless(&opts).unwrap();
+        std::fs::read(trace).unwrap()
+    };
+    let (a, b) = (run("a.csv"), run("b.csv"));
+    assert!(a.len() > 400 * 20, "trace too short");
+    assert_eq!(a, b);
+    let text = String::from_utf8(a).unwrap();
+    assert!(text.starts_with("frame,actor,x,y,vx,vy,grounded\n"));
+    assert!(text.contains(",player,"));
+    std::fs::remove_dir_all(dir).ok();
+}
+
+#[test]
+fn the_player_slides_down_a_slope_steeper_than_the_max() {
+    // 60° > the 50° max slope: not ground, so the player slides to the floor.
+    let mut app = app("steep.level.ron");
+    let mut touched_ramp = false;
+    for _ in 0..240 {
+        app.update();
+        let (p, _, _) = player(&mut app);
+        touched_ramp |= p.x < 330.0 - 1.0;
+    }
+    let (p, v, g) = player(&mut app);
+    assert!(touched_ramp, "never slid along the ramp");
+    assert!(
+        g && (p.y - 46.02).abs() < 0.05,
+        "did not end on the floor: {p}"
+    );
+    assert!(p.x < 200.0, "stuck on the ramp at {p}");
+    assert!(v.length() < 1e-3);
+}

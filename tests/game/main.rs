@@ -1,0 +1,28 @@
+//! The game's tests, one binary (each test file of its own linked Bevy
+//! again: minutes of linking after a one-line change). A module per area;
+//! [`common`] holds the one headless-app builder and the helpers they share.
+
+mod common;
+
+mod actors_push;
+mod art;
+mod cli;
+mod editor;
+mod editor_whole;
+mod fell_out;
+mod game_headless;
+mod game_timing;
+mod hazards;
+mod input_devices;
+mod level_asset;
+mod level_fuzz;
+mod live_reload;
+mod menus;
+mod modes;
+mod non_finite;
+mod profile;
+mod run_anywhere;
+mod svg_import;
+mod tiled;
+mod trace_hashes;
+mod user_levels;

@@ -1,0 +1,278 @@
+//! The menus, driven headless by keyboard and gamepad: title → level select
+//! → a level; pause → settings (volume, a key rebound and saved, a reserved
+//! key refused, Esc cancelling) → back → resume; restart; Play picks the
+//! first unfinished level; Quit quits; the stick moves one item per push.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use crate::common::{level_name, tap_key as tap};
+use bevy::prelude::*;
+use bevy::time::TimeUpdateStrategy;
+use tangent::game::SimPlugin;
+use tangent::level::list::LevelList;
+use tangent::level::spawn::load_level_file;
+use tangent::level::{LevelCommand, LevelStatus};
+use tangent::menu::settings::{FIRST_ACTION, Rebinding};
+use tangent::menu::widget::{MenuCursor, MenuItem};
+use tangent::menu::{MenuPlugin, MenuReturn};
+use tangent::mode::{GameMode, ModePlugin};
+use tangent::profile::ProfilePlugin;
+use tangent::profile::records::Records;
+use tangent::profile::settings::{SETTINGS_FILE, Settings};
+
+fn first_level() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/levels/01-hills.level.ron")
+}
+
+fn menu_app(tag: &str) -> (App, PathBuf) {
+    let dir = std::env::temp_dir().join(format!("tangent-menus-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let level = first_level();
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, SimPlugin, ModePlugin))
+        .add_plugins(ProfilePlugin { dir: dir.clone() })
+        .add_plugins(MenuPlugin)
+        .init_resource::<ButtonInput<KeyCode>>()
+        .insert_resource(LevelList::around(&level))
+        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs_f64(
+            1.0 / 60.0,
+        )))
+        .insert_state(GameMode::Title);
+    app.world_mut().write_message(LevelCommand::Open {
+        path: level.clone(),
+        level: Box::new(load_level_file(&level).unwrap()),
+    });
+    app.update();
+    app.update();
+    (app, dir)
+}
+
+fn mode(app: &App) -> GameMode {
+    *app.world().resource::<State<GameMode>>().get()
+}
+
+fn items(app: &mut App) -> usize {
+    let mut q = app.world_mut().query::<&MenuItem>();
+    q.iter(app.world()).count()
+}
+
+fn cursor(app: &App) -> usize {
+    app.world().resource::<MenuCursor>().0
+}
+
+fn taps(app: &mut App, keys: &[KeyCode]) {
+    for k in keys {
+        tap(app, *k);
+    }
+}
+
+use KeyCode::{ArrowDown as Down, ArrowLeft as Left, ArrowRight as Right, Enter, Escape};
+
+#[test]
+fn title_to_a_level_through_the_level_select_and_back() {
+    let (mut app, _) = menu_app("select");
+    assert_eq!(mode(&app), GameMode::Title);
+    assert!(
+        app.world().resource::<Time<Virtual>>().is_paused(),
+        "the title stands still"
+    );
+    assert_eq!(items(&mut app), 4);
+    let n = app.world().resource::<LevelList>().0.len();
+    assert!(n >= 3);
+    taps(&mut app, &[Down, Enter]);
+    assert_eq!(mode(&app), GameMode::LevelSelect);
+    assert_eq!(
+        (items(&mut app), cursor(&app)),
+        (n + 1, 0),
+        "the Enter that opened it chose nothing"
+    );
+    // Back returns to the title; Up from the first item wraps to Back.
+    tap(&mut app, Escape);
+    assert_eq!(mode(&app), GameMode::Title);
+    taps(&mut app, &[Down, Enter, KeyCode::ArrowUp]);
+    assert_eq!(cursor(&app), n);
+    tap(&mut app, Enter);
+    assert_eq!(mode(&app), GameMode::Title);
+    // The second level.
+    taps(&mut app, &[Down, Enter, Down, Enter]);
+    assert_eq!(mode(&app), GameMode::Playing);
+    let second = load_level_file(&app.world().resource::<LevelList>().0[1]).unwrap();
+    assert_eq!(level_name(&app), second.file.name);
+    for _ in 0..5 {
+        app.update();
+    }
+    assert!(
+        app.world().resource::<LevelStatus>().steps > 0,
+        "the level runs"
+    );
+}
+
+#[test]
+fn pause_settings_rebind_and_resume() {
+    let (mut app, dir) = menu_app("pause");
+    taps(&mut app, &[Enter]); // Play
+    assert_eq!(mode(&app), GameMode::Playing);
+    tap(&mut app, Escape);
+    assert_eq!((mode(&app), items(&mut app)), (GameMode::Paused, 5));
+    assert!(app.world().resource::<Time<Virtual>>().is_paused());
+    taps(&mut app, &[Down, Down, Down, Enter]);
+    assert_eq!(mode(&app), GameMode::Settings);
+    assert_eq!(app.world().resource::<MenuReturn>().0, GameMode::Paused);
+    // Volume: a tenth up, then down past zero (it stops at zero).
+    tap(&mut app, Right);
+    assert!((app.world().resource::<Settings>().volume - 0.9).abs() < 1e-6);
+    for _ in 0..12 {
+        tap(&mut app, Left);
+    }
+    assert_eq!(app.world().resource::<Settings>().volume, 0.0);
+    // Jump → K.
+    let jump_row = FIRST_ACTION + 2;
+    for _ in 0..jump_row {
+        tap(&mut app, Down);
+    }
+    tap(&mut app, Enter);
+    assert!(app.world().resource::<Rebinding>().action.is_some());
+    tap(&mut app, KeyCode::KeyK);
+    assert_eq!(
+        app.world().resource::<Settings>().keys.jump,
+        [KeyCode::KeyK]
+    );
+    let saved = std::fs::read_to_string(dir.join(SETTINGS_FILE)).unwrap();
+    assert!(
+        saved.contains("\"KeyK\"") && saved.contains("volume: 0.0"),
+        "{saved}"
+    );
+    // R is the game's: refused, with the reason.
+    taps(&mut app, &[Enter, KeyCode::KeyR]);
+    assert_eq!(
+        app.world().resource::<Settings>().keys.jump,
+        [KeyCode::KeyK]
+    );
+    assert!(
+        app.world()
+            .resource::<Rebinding>()
+            .message
+            .contains("restarts")
+    );
+    // Esc while waiting cancels and stays in the settings; arrows are keys
+    // then, not moves.
+    taps(&mut app, &[Enter, Escape]);
+    assert_eq!(mode(&app), GameMode::Settings);
+    taps(&mut app, &[Enter, Down]);
+    assert_eq!(app.world().resource::<Settings>().keys.jump, [Down]);
+    assert_eq!(
+        app.world().resource::<Settings>().keys.down,
+        [KeyCode::KeyS],
+        "Down moved over"
+    );
+    assert_eq!(cursor(&app), jump_row);
+    // Back to the pause menu, then Resume.
+    tap(&mut app, Escape);
+    assert_eq!(mode(&app), GameMode::Paused);
+    tap(&mut app, Enter);
+    assert_eq!(mode(&app), GameMode::Playing);
+    assert!(!app.world().resource::<Time<Virtual>>().is_paused());
+    drop(app);
+    // The settings are there in a new game.
+    let (app, _) = {
+        let level = first_level();
+        let mut app = App::new();
+        app.add_plugins(MinimalPlugins)
+            .add_plugins(ProfilePlugin { dir: dir.clone() });
+        app.update();
+        (app, level)
+    };
+    assert_eq!(app.world().resource::<Settings>().keys.jump, [Down]);
+}
+
+#[test]
+fn restart_play_and_quit() {
+    let (mut app, _) = menu_app("restart");
+    tap(&mut app, Enter);
+    for _ in 0..30 {
+        app.update();
+    }
+    assert!(app.world().resource::<LevelStatus>().steps >= 25);
+    taps(&mut app, &[Escape, Down, Enter]);
+    assert_eq!(mode(&app), GameMode::Playing);
+    assert!(
+        app.world().resource::<LevelStatus>().steps <= 2,
+        "restarted"
+    );
+    // Play starts the first level not yet finished.
+    let first = first_level();
+    app.world_mut()
+        .resource_mut::<Records>()
+        .finish(&first, 600, 0);
+    taps(&mut app, &[Escape, Down, Down, Enter]); // Levels
+    assert_eq!(mode(&app), GameMode::LevelSelect);
+    let n = app.world().resource::<LevelList>().0.len();
+    for _ in 0..n {
+        tap(&mut app, Down);
+    }
+    tap(&mut app, Enter); // Back: to the pause menu that opened it
+    assert_eq!(mode(&app), GameMode::Paused);
+    // From the title, Play.
+    app.world_mut()
+        .resource_mut::<NextState<GameMode>>()
+        .set(GameMode::Title);
+    app.update();
+    tap(&mut app, Enter);
+    let second = load_level_file(&app.world().resource::<LevelList>().0[1]).unwrap();
+    assert_eq!(level_name(&app), second.file.name);
+    // Quit.
+    taps(&mut app, &[Escape, KeyCode::ArrowUp]);
+    app.world_mut()
+        .resource_mut::<ButtonInput<KeyCode>>()
+        .press(Enter);
+    app.update();
+    let exits = app.world().resource::<Messages<AppExit>>().len();
+    assert_eq!(exits, 1);
+}
+
+#[test]
+fn a_gamepad_moves_one_item_per_push_chooses_and_goes_back() {
+    let (mut app, _) = menu_app("pad");
+    let pad = app.world_mut().spawn(Gamepad::default()).id();
+    let set_stick = |app: &mut App, y: f32| {
+        let mut p = app.world_mut().get_mut::<Gamepad>(pad).unwrap();
+        p.analog_mut().set(GamepadAxis::LeftStickY, y);
+    };
+    // Held down for five frames: one step.
+    set_stick(&mut app, -0.9);
+    for _ in 0..5 {
+        app.update();
+    }
+    assert_eq!(cursor(&app), 1);
+    set_stick(&mut app, -0.2);
+    app.update();
+    set_stick(&mut app, -0.9);
+    app.update();
+    assert_eq!(cursor(&app), 2, "a second push");
+    set_stick(&mut app, 0.0);
+    let button = |app: &mut App, b: GamepadButton| {
+        app.world_mut()
+            .get_mut::<Gamepad>(pad)
+            .unwrap()
+            .digital_mut()
+            .press(b);
+        app.update();
+        let mut p = app.world_mut().get_mut::<Gamepad>(pad).unwrap();
+        p.digital_mut().release(b);
+        p.digital_mut().clear();
+        app.update();
+    };
+    button(&mut app, GamepadButton::DPadUp);
+    assert_eq!(cursor(&app), 1);
+    button(&mut app, GamepadButton::South);
+    assert_eq!(mode(&app), GameMode::LevelSelect);
+    button(&mut app, GamepadButton::East);
+    assert_eq!(mode(&app), GameMode::Title);
+    button(&mut app, GamepadButton::South); // Play
+    assert_eq!(mode(&app), GameMode::Playing);
+    button(&mut app, GamepadButton::Start);
+    assert_eq!(mode(&app), GameMode::Paused);
+    button(&mut app, GamepadButton::Start);
+    assert_eq!(mode(&app), GameMode::Playing);
+}

@@ -1,0 +1,92 @@
+//! Shipped levels are played from the user level folder: a path there that
+//! is not on disk reads as the built-in level; saving one (as the editor's
+//! Ctrl+S does) writes the player's own copy there, which then wins, and
+//! its `next` still finds the built-in levels. The binary's set is never
+//! written. Every test here shares one user level folder under the system's
+//! temporary folder (chosen once with `use_data_dir`, before any test
+//! reads it).
+
+use std::path::PathBuf;
+use std::sync::OnceLock;
+
+use crate::common::level_name;
+use bevy::prelude::*;
+use tangent::headless::headless_app;
+use tangent::level::{CurrentLevel, LevelCommand};
+use tangent_level::Level;
+use tangent_level::files::{
+    SHIPPED_LEVELS, level_exists, levels_beside, read_level_text, user_level_dir,
+};
+use tangent_level::save::save_level;
+
+/// The shared user level folder, made empty once.
+fn user_dir() -> PathBuf {
+    static DIR: OnceLock<PathBuf> = OnceLock::new();
+    DIR.get_or_init(|| {
+        let data = std::env::temp_dir().join(format!("tangent-user-{}", std::process::id()));
+        std::fs::remove_dir_all(&data).ok();
+        tangent_level::data_dir::use_data_dir(data).join("levels")
+    })
+    .clone()
+}
+
+#[test]
+fn a_shipped_level_reads_from_the_binary_until_a_copy_is_saved() {
+    let dir = user_dir();
+    assert_eq!(user_level_dir(), dir);
+    let path = dir.join("03-bounce.level.ron");
+    assert!(!path.exists());
+    assert!(level_exists(&path));
+    let shipped = read_level_text(&path).unwrap();
+    assert_eq!(shipped, SHIPPED_LEVELS[2].1);
+    // Keys 1-9 see all the shipped levels there.
+    let beside = levels_beside(&path);
+    assert_eq!(beside.len(), SHIPPED_LEVELS.len(), "{beside:?}");
+    // A name that is not shipped is not found, and says so with the path.
+    let missing = dir.join("99-none.level.ron");
+    assert!(!level_exists(&missing));
+    let e = read_level_text(&missing).unwrap_err();
+    assert!(e.contains("99-none.level.ron: cannot read"), "{e}");
+    // Saving writes the player's copy (making the folder), which wins.
+    let edited = shipped.replacen("\"Bounce House\"", "\"My Bounce House\"", 1);
+    save_level(&path, &edited).unwrap();
+    assert_eq!(read_level_text(&path).unwrap(), edited);
+    let level = Level::parse(&edited, &path.display().to_string()).unwrap();
+    assert_eq!(level.file.name, "My Bounce House");
+    // The built-in set is unchanged.
+    assert!(SHIPPED_LEVELS[2].1.contains("name: \"Bounce House\""));
+}
+
+#[test]
+fn a_copy_of_a_shipped_level_goes_on_to_the_built_in_next_level() {
+    let dir = user_dir();
+    let path = dir.join("01-hills.level.ron");
+    let edited = SHIPPED_LEVELS[0]
+        .1
+        .replacen("\"Rolling Hills\"", "\"My Rolling Hills\"", 1);
+    save_level(&path, &edited).unwrap();
+    // Its `next` (02-halfpipe) is not on disk, but shipped: accepted.
+    let mut app = headless_app(&path, None).unwrap();
+    assert_eq!(level_name(&app), "My Rolling Hills");
+    app.world_mut().write_message(LevelCommand::Next);
+    app.update();
+    assert_eq!(level_name(&app), "Half-Pipe");
+    let current = app.world().resource::<CurrentLevel>().path.clone();
+    assert_eq!(current, dir.join("02-halfpipe.level.ron"));
+    assert!(!current.exists());
+}
+
+#[test]
+fn a_level_elsewhere_naming_a_missing_next_is_still_refused() {
+    let dir = user_dir();
+    let elsewhere = dir.parent().unwrap().join("elsewhere");
+    std::fs::create_dir_all(&elsewhere).unwrap();
+    // Beside a level outside the user folder, shipped names are not found.
+    let path = elsewhere.join("01-hills.level.ron");
+    std::fs::write(&path, SHIPPED_LEVELS[0].1).unwrap();
+    let e = headless_app(&path, None).err().unwrap();
+    assert!(
+        e.contains("01-hills.level.ron:") && e.contains("next"),
+        "{e}"
+    );
+}
