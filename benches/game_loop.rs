@@ -27,7 +27,14 @@ fn level_with_balls(n: usize) -> String {
         )
         .unwrap();
     }
+    // The copy is played from a temporary folder, where the shipped level's
+    // `next` is not: it ends the run at the goal instead.
+    let next = text
+        .lines()
+        .find(|l| l.trim_start().starts_with("next:"))
+        .expect("01-hills names its next level");
     text.replacen("actors: [\n", &format!("actors: [\n{balls}"), 1)
+        .replacen(&format!("{next}\n"), "", 1)
 }
 
 fn main() {
@@ -42,8 +49,8 @@ fn main() {
     }
     timing::time(
         "game_loop: FixedUpdate step, 01-hills + 1000 balls",
-        60,
-        600,
+        timing::quick_or(60),
+        timing::quick_or(600),
         || {
             app.update();
         },

@@ -96,8 +96,8 @@ fn main() {
     );
     timing::time(
         "level_load: parse+validate+edges+broadphase 1000x1000",
-        2,
-        10,
+        timing::quick_or(2),
+        timing::quick_or(10),
         || Level::parse(black_box(&text), "big.level.ron").unwrap(),
     );
 }

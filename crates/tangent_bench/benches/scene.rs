@@ -189,10 +189,13 @@ fn run_rapier(s: &Scene, steps: usize, contacts: bool) -> Run {
 }
 
 fn main() {
+    // `cargo test --benches` (CI) passes no `--bench`: 2 steps a row, to
+    // check the bench still runs; `cargo bench` times 600.
+    let quick = !std::env::args().any(|a| a == "--bench");
     let steps: usize = std::env::var("SCENE_STEPS")
         .ok()
         .and_then(|s| s.parse().ok())
-        .unwrap_or(600);
+        .unwrap_or(if quick { 2 } else { 600 });
     let rows_wanted = std::env::var("SCENE_ROWS").unwrap_or_default();
     let engines = std::env::var("SCENE_ENGINES").unwrap_or_else(|_| "tangent,rapier".into());
     let configs = [
