@@ -13,7 +13,7 @@
 use std::path::PathBuf;
 
 use bevy::prelude::*;
-use tangent::collision::plugin::{Grounded, PhysicsPosition};
+use tangent::collision::{Grounded, PhysicsPosition};
 use tangent::headless::headless_app;
 use tangent::level::LevelStatus;
 use tangent::player::{Player, PlayerInput, Replay};

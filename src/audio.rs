@@ -6,7 +6,7 @@
 use bevy::prelude::*;
 
 use crate::assets::GameAssets;
-use crate::collision::plugin::{ActorHit, HitMessage};
+use crate::collision::{ActorHit, HitMessage};
 use crate::level::Died;
 use crate::player::{ControllerState, Player};
 use crate::profile::settings::Settings;

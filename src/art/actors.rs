@@ -9,8 +9,8 @@ use bevy::prelude::*;
 
 use super::player_sprite::player_sprite;
 use crate::assets::GameAssets;
+use crate::collision::Actor;
 use crate::collision::ActorShape;
-use crate::collision::plugin::Actor;
 use crate::level::LevelActor;
 use crate::player::Player;
 

@@ -10,7 +10,7 @@ use bevy::prelude::*;
 
 use super::dust::DustPuff;
 use crate::assets::GameAssets;
-use crate::collision::plugin::{Grounded, Velocity};
+use crate::collision::{Grounded, Velocity};
 use crate::player::{ControllerState, Player, PlayerInput};
 
 /// A frame's size in the sheet, px.

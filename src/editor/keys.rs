@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use super::items::{self, Item};
 use super::model::{Edit, EditorModel, GridSide};
 use super::state::{EditorState, PALETTE, Panel, cursor_world, preview};
-use crate::collision::plugin::{PhysicsPosition, PreviousPhysicsPosition};
+use crate::collision::{PhysicsPosition, PreviousPhysicsPosition};
 use crate::level::{CurrentLevel, LevelCommand};
 use crate::player::Player;
 use crate::player::camera::GameCamera;

@@ -11,7 +11,7 @@ use bevy::prelude::*;
 use super::hazard::respawn_point;
 use super::state::{CurrentLevel, DeathCause, Died, FellOut, LevelActor, LevelStatus};
 use crate::collision::TileKind;
-use crate::collision::plugin::{Actor, PhysicsPosition, PreviousPhysicsPosition, Velocity};
+use crate::collision::{Actor, PhysicsPosition, PreviousPhysicsPosition, Velocity};
 use crate::player::Player;
 
 type LostItem<'a> = (

@@ -19,7 +19,7 @@
 use bevy::prelude::*;
 
 use super::state::{CurrentLevel, DeathCause, Died, LevelCurve, LevelStatus};
-use crate::collision::plugin::{
+use crate::collision::{
     Actor, Contacts, PhysicsPosition, PreviousPhysicsPosition, TerrainIndex, Velocity,
 };
 use crate::player::{ControllerState, Player};
@@ -133,13 +133,11 @@ pub fn hurt_player(
             })
         });
         let on_hazard = contacts.iter().any(|c| {
-            c.actor.is_none()
-                && index
-                    .entities
-                    .get(c.piece)
-                    .and_then(|e| curves.get(*e).ok())
-                    .and_then(|LevelCurve(i)| level.level.curve_defs.get(*i))
-                    .is_some_and(|def| def.hazard)
+            c.piece()
+                .and_then(|piece| index.entities.get(piece))
+                .and_then(|e| curves.get(*e).ok())
+                .and_then(|LevelCurve(i)| level.level.curve_defs.get(*i))
+                .is_some_and(|def| def.hazard)
         });
         let cause = if on_spikes {
             DeathCause::Spikes

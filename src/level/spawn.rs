@@ -10,9 +10,8 @@ use super::state::{
     CurrentLevel, Goal, LevelActor, LevelCommand, LevelCurve, LevelEntity, LevelFinished,
     LevelSpawned, LevelStatus,
 };
-use crate::collision::plugin::{
-    Actor, CollisionLayers, Gravity, PhysicsPosition, PreviousPhysicsPosition, TerrainIndex,
-    TerrainShape, Velocity,
+use crate::collision::{
+    Actor, Gravity, PhysicsPosition, PreviousPhysicsPosition, TerrainIndex, TerrainShape, Velocity,
 };
 use crate::collision::{ActorShape, Layers, TerrainPiece};
 use crate::mode::LevelLoaded;
@@ -101,16 +100,15 @@ pub fn spawn_level(commands: &mut Commands, level: &Level, player_at: Option<(Ve
         if a.mass > 0.0 {
             body.inverse_mass = 1.0 / a.mass;
         }
-        let v = Vec2::new(a.velocity.0, a.velocity.1);
-        let layers = Layers {
+        body.layers = Layers {
             member: a.layer,
             mask: a.mask,
         };
+        let v = Vec2::new(a.velocity.0, a.velocity.1);
         commands.spawn((
             LevelActor(i),
             Name::new(a.name.clone()),
             actor(body, p, v, 5.0),
-            CollisionLayers(layers),
         ));
     }
     let g = f.goal;

@@ -8,7 +8,7 @@
 use bevy::prelude::*;
 
 use super::state::Player;
-use crate::collision::plugin::Velocity;
+use crate::collision::Velocity;
 use crate::mode::GameMode;
 
 /// Marks the game camera.

@@ -11,10 +11,8 @@
 
 use bevy::prelude::*;
 
-use crate::collision::plugin::{
-    Actor, Contacts, GravityScale, Grounded, PhysicsPosition, TerrainIndex, Velocity,
-};
-use crate::collision::{Body, Contact, cast};
+use crate::collision::{Actor, Contacts, Grounded, PhysicsPosition, TerrainIndex, Velocity};
+use crate::collision::{Contact, Touched, cast};
 
 use super::input::PlayerInput;
 use super::state::{ControllerState, Player, PlayerTuning};
@@ -41,7 +39,6 @@ fn approach(value: f32, target: f32, step: f32) -> f32 {
 type ControlItem<'a> = (
     &'a mut Velocity,
     &'a mut ControllerState,
-    &'a mut GravityScale,
     &'a mut Actor,
     &'a Grounded,
     &'a Contacts,
@@ -57,7 +54,7 @@ pub fn control(
     let dt = time.delta_secs();
     let t = tuning.0;
     let up = Vec2::Y;
-    for (mut vel, mut st, mut scale, mut actor, grounded, contacts) in &mut players {
+    for (mut vel, mut st, mut actor, grounded, contacts) in &mut players {
         st.steps += 1;
         actor.max_slope = t.max_slope_deg.to_radians();
         let ground = if grounded.0 {
@@ -116,7 +113,7 @@ pub fn control(
             st.hold = 0.0;
         }
         let airborne = !on_ground || st.jumped;
-        scale.0 = if !airborne {
+        actor.gravity_scale = if !airborne {
             // On walkable ground the runner's speed along the surface is
             // the controller's: no slope pull, so standing still on a slope
             // within the max slope holds. Steeper is not ground: it slides.
@@ -165,8 +162,7 @@ pub fn snap_to_ground(
             continue; // really leaving the ground (a bounce, a launch)
         }
         let reach = 4.0 + speed * dt * actor.max_slope.tan();
-        let mut body = Body::new(actor.shape, pos.0, vel.0, 0.0);
-        body.drop_through = actor.drop_through;
+        let body = actor.at(pos.0, vel.0);
         let Some((piece, toi)) = cast(&index.set, &body, Vec2::new(0.0, -reach)) else {
             continue;
         };
@@ -182,8 +178,7 @@ pub fn snap_to_ground(
         contacts.0.push(Contact {
             point: toi.point,
             normal: toi.normal,
-            piece,
-            actor: None,
+            with: Touched::Piece(piece),
             velocity: Vec2::ZERO,
             hits: toi.hits,
             impact_speed: 0.0,

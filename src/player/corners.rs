@@ -8,7 +8,7 @@
 
 use bevy::prelude::*;
 
-use crate::collision::plugin::{Actor, Grounded, PhysicsPosition, TerrainIndex, Velocity};
+use crate::collision::{Actor, Grounded, PhysicsPosition, TerrainIndex, Velocity};
 use crate::collision::{Body, TerrainSet, cast};
 
 use super::state::{Player, PlayerTuning};
@@ -81,8 +81,7 @@ pub fn forgive_corners(
     let dt = time.delta_secs();
     let t = tuning.0;
     for (actor, mut pos, vel, grounded) in &mut players {
-        let mut body = Body::new(actor.shape, pos.0, vel.0, 0.0);
-        body.drop_through = actor.drop_through;
+        let mut body = actor.at(pos.0, vel.0);
         if vel.0.y > 0.0
             && let Some(dx) = corner_nudge(&index.set, &body, vel.0.y * dt, t.corner_correction)
         {

@@ -17,7 +17,7 @@ pub use state::{ControllerState, Player, PlayerSystems, PlayerTuning};
 
 use bevy::prelude::*;
 
-use crate::collision::plugin::CollisionSystems;
+use crate::collision::CollisionSystems;
 
 /// The player's movement: [`controller::control`] and
 /// [`corners::forgive_corners`] before the collision step,

@@ -8,7 +8,7 @@ use crate::common::{hold, player};
 use std::path::PathBuf;
 
 use bevy::prelude::*;
-use tangent::collision::plugin::{PhysicsPosition, Velocity};
+use tangent::collision::{PhysicsPosition, Velocity};
 use tangent::headless::headless_app;
 use tangent::level::LevelActor;
 use tangent::player::PlayerInput;

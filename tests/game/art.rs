@@ -157,7 +157,7 @@ fn a_level_replaced_every_frame_never_stops_the_game_and_dresses_each_actor_once
     steps(&mut app, 3);
     let mut actors = app
         .world_mut()
-        .query_filtered::<(Entity, Option<&Children>), With<tangent::collision::plugin::Actor>>();
+        .query_filtered::<(Entity, Option<&Children>), With<tangent::collision::Actor>>();
     let counts: Vec<usize> = actors
         .iter(app.world())
         .map(|(_, c)| c.map_or(0, |c| c.len()))

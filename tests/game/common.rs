@@ -6,7 +6,7 @@
 use std::path::PathBuf;
 
 use bevy::prelude::*;
-use tangent::collision::plugin::{Grounded, PhysicsPosition, Velocity};
+use tangent::collision::{Grounded, PhysicsPosition, Velocity};
 use tangent::level::{CurrentLevel, Goal};
 use tangent::player::{Player, PlayerInput};
 

@@ -7,7 +7,7 @@
 use std::path::Path;
 
 use bevy::prelude::*;
-use tangent::collision::plugin::{Grounded, PhysicsPosition, Velocity};
+use tangent::collision::{Grounded, PhysicsPosition, Velocity};
 use tangent::headless::headless_app;
 use tangent::level::FellOut;
 use tangent::level::{CurrentLevel, LevelActor};

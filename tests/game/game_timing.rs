@@ -10,7 +10,7 @@ use std::time::Duration;
 use crate::common::goal_box;
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
-use tangent::collision::plugin::{Contacts, Grounded, PhysicsPosition, Velocity};
+use tangent::collision::{Contacts, Grounded, PhysicsPosition, Velocity};
 use tangent::game::SimPlugin;
 use tangent::headless::headless_app;
 use tangent::level::clock::LevelClockPlugin;
@@ -86,7 +86,7 @@ fn snapping_to_the_ground_sets_the_contact_the_controller_reads() {
         app.init_resource::<GroundedBeforeSnap>().add_systems(
             FixedUpdate,
             record
-                .after(tangent::collision::plugin::CollisionSystems::Step)
+                .after(tangent::collision::CollisionSystems::Step)
                 .before(PlayerSystems::Snap),
         );
         for _ in 0..90 {

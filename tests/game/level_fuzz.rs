@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 use crate::common::Rng;
 
 use bevy::prelude::*;
-use tangent::collision::plugin::{PhysicsPosition, Velocity};
+use tangent::collision::{PhysicsPosition, Velocity};
 use tangent::headless::headless_app;
 use tangent::level::LevelCommand;
 use tangent_level::Level;

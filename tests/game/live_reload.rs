@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use crate::common::level_name;
 use bevy::prelude::*;
-use tangent::collision::plugin::PhysicsPosition;
+use tangent::collision::PhysicsPosition;
 use tangent::headless::headless_app;
 use tangent::level::watch::{LevelWatch, LevelWatchPlugin};
 use tangent::level::{CurrentLevel, LevelStatus};

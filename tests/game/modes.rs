@@ -9,7 +9,7 @@ use std::path::Path;
 
 use crate::common::tap_key as tap;
 use bevy::prelude::*;
-use tangent::collision::plugin::TerrainIndex;
+use tangent::collision::TerrainIndex;
 use tangent::headless::headless_app;
 use tangent::level::CurrentLevel;
 use tangent::mode::{GameMode, LevelLoaded, ModePlugin};

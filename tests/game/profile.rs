@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use crate::common::{goal_box, hold, steps};
 use bevy::prelude::*;
-use tangent::collision::plugin::PhysicsPosition;
+use tangent::collision::PhysicsPosition;
 use tangent::headless::headless_app;
 use tangent::level::LevelStatus;
 use tangent::player::{Player, PlayerInput, Replay};

@@ -25,8 +25,8 @@ pub mod prelude {
     pub use glam::Vec2;
 
     pub use crate::dynamics::{
-        Body, Contact, Layers, MAX_BODY_SPEED, StepReport, StepScratch, WorldScratch, cast,
-        step_bodies, step_body, step_body_with,
+        Body, BodyDef, Contact, Layers, MAX_BODY_SPEED, StepError, StepReport, StepScratch,
+        Touched, WorldScratch, cast, step_bodies, step_body, step_body_with,
     };
     pub use crate::geometry::{ActorShape, CubicBezier, QuadBezier, Rect, Segment, Terrain};
     pub use crate::query::{Hits, Toi, bounce_normal, reflect, sweep};
@@ -36,8 +36,8 @@ pub mod prelude {
 
     #[cfg(feature = "bevy")]
     pub use crate::bevy::{
-        Actor, ActorHit, CollisionDebugPlugin, CollisionLayers, CollisionPlugin, CollisionSystems,
-        Contacts, Gravity, GravityScale, Grounded, HitMessage, PhysicsPosition,
-        PreviousPhysicsPosition, TerrainIndex, TerrainShape, Velocity,
+        Actor, ActorHit, CollisionDebugPlugin, CollisionPlugin, CollisionSystems, Contacts,
+        DebugOverlay, Gravity, Grounded, HitMessage, PhysicsPosition, PreviousPhysicsPosition,
+        TerrainIndex, TerrainShape, Velocity,
     };
 }

@@ -109,7 +109,7 @@ fn a_bullet_never_passes_through_a_crate() {
             touched |= scratch.reports()[1]
                 .contacts
                 .iter()
-                .any(|c| c.actor == Some(0));
+                .any(|c| c.body() == Some(0));
         }
         shots += 1;
         hits += usize::from(touched);
@@ -189,7 +189,7 @@ fn bodies_closing_head_on_never_pass() {
             let met_now = scratch
                 .reports()
                 .iter()
-                .any(|r| r.contacts.iter().any(|c| c.actor.is_some()));
+                .any(|r| r.contacts.iter().any(|c| c.body().is_some()));
             // On a line (no floor: gravity moves both alike) any swap of
             // their order along it before they meet is a pass through.
             assert!(

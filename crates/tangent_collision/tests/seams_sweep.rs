@@ -205,7 +205,7 @@ fn seams_straight_chains_never_hop_over_the_whole_range() {
                     report
                         .contacts
                         .iter()
-                        .map(|c| (c.piece, c.normal, c.bounced, c.hits.to_vec()))
+                        .map(|c| (c.with, c.normal, c.bounced, c.hits.to_vec()))
                         .collect::<Vec<_>>()
                 );
             }
@@ -586,7 +586,7 @@ fn seams_curved_chains_never_hop_over_the_whole_range() {
                         report
                             .contacts
                             .iter()
-                            .map(|c| (c.piece, c.normal, c.bounced, c.impact_speed))
+                            .map(|c| (c.with, c.normal, c.bounced, c.impact_speed))
                             .collect::<Vec<_>>()
                     );
                 }

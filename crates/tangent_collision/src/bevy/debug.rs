@@ -12,7 +12,8 @@ use bevy_text::{FontSize, TextColor, TextFont};
 use bevy_ui::prelude::*;
 use bevy_utils::default;
 
-use super::plugin::{Actor, Contacts, PhysicsPosition, TerrainIndex};
+use super::components::{Actor, Contacts, PhysicsPosition, TerrainIndex};
+use crate::dynamics::Touched;
 use crate::geometry::ActorShape;
 
 /// Whether the overlay is drawn.
@@ -99,7 +100,7 @@ fn draw_actors(
             }
         }
         for c in contacts.iter() {
-            let Some(piece) = index.set.pieces().get(c.piece) else {
+            let Some(piece) = c.piece().and_then(|i| index.set.pieces().get(i)) else {
                 continue;
             };
             for &t in &c.hits {
@@ -133,9 +134,12 @@ fn update_text(
         for c in contacts.iter() {
             let label = name.map_or_else(|| e.to_string(), |n| n.to_string());
             let ts: Vec<String> = c.hits.iter().map(|t| format!("{t:.3}")).collect();
+            let with = match c.with {
+                Touched::Piece(i) => format!("piece {i}"),
+                Touched::Body(i) => format!("body {i}"),
+            };
             out.push_str(&format!(
-                "{label}: piece {} t=[{}] n=({:.2}, {:.2})\n",
-                c.piece,
+                "{label}: {with} t=[{}] n=({:.2}, {:.2})\n",
                 ts.join(", "),
                 c.normal.x,
                 c.normal.y

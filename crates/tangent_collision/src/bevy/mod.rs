@@ -1,12 +1,90 @@
-//! The ECS face (feature `bevy`): [`CollisionPlugin`] with its components,
-//! messages and system sets, and the F1 debug overlay. The crate's [`Rect`](crate::geometry::Rect)
-//! and Bevy's convert with `From`.
+//! The ECS face (feature `bevy`): [`CollisionPlugin`] with its
+//! components and messages, the system sets
+//! game logic orders itself around, and the F1 debug overlay. The crate's
+//! [`Rect`](crate::geometry::Rect) and Bevy's convert with `From`.
+//!
+//! Terrain entities carry a [`TerrainShape`]; the [`TerrainIndex`] resource
+//! holds the [`TerrainSet`](crate::terrain::TerrainSet) built from them and
+//! is rebuilt only when a terrain entity is added, changed or removed.
+//! Actors carry an [`Actor`] (what the body is), a [`Velocity`] and a
+//! [`PhysicsPosition`]; the step writes [`Grounded`] and [`Contacts`] back
+//! and sends a [`HitMessage`] per impact with terrain and an [`ActorHit`]
+//! per impact between actors. `Transform` is only written by the
+//! interpolation between fixed steps, never read by the physics.
 
+mod components;
 mod debug;
-mod plugin;
+mod messages;
+mod systems;
 
+pub use components::{
+    Actor, Contacts, Gravity, Grounded, PhysicsPosition, PreviousPhysicsPosition, TerrainIndex,
+    TerrainShape, Velocity,
+};
 pub use debug::{CollisionDebugPlugin, DebugOverlay};
-pub use plugin::*;
+pub use messages::{ActorHit, HitMessage};
+
+use bevy_app::prelude::*;
+use bevy_ecs::prelude::*;
+use bevy_time::{Fixed, Time};
+
+/// Fixed simulation rate, Hz.
+pub const FIXED_HZ: f64 = 60.0;
+
+/// Systems of the collision step, for ordering game logic around them.
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub enum CollisionSystems {
+    /// Rebuilds the terrain index when terrain changed.
+    Index,
+    /// Moves every actor one fixed step.
+    Step,
+}
+
+/// Adds the collision step, terrain indexing, hit messages and interpolation.
+///
+/// ```no_run
+/// use bevy_app::prelude::*;
+/// use tangent_collision::prelude::*;
+///
+/// let mut app = App::new();
+/// // (with Bevy's MinimalPlugins or DefaultPlugins for time)
+/// app.add_plugins(CollisionPlugin).insert_resource(Gravity(Vec2::new(0.0, -900.0)));
+/// let floor = Segment::new(Vec2::new(-100.0, 0.0), Vec2::new(100.0, 0.0));
+/// app.world_mut().spawn(TerrainShape(TerrainPiece::solid(floor)));
+/// app.world_mut().spawn((
+///     Actor::new(ActorShape::Circle { radius: 5.0 }, 0.5),
+///     PhysicsPosition(Vec2::new(0.0, 50.0)),
+/// ));
+/// // Each FixedUpdate moves the ball; read `PhysicsPosition`, `Velocity`,
+/// // `Grounded` and `Contacts`, or `HitMessage`s.
+/// app.update();
+/// ```
+pub struct CollisionPlugin;
+
+impl Plugin for CollisionPlugin {
+    fn build(&self, app: &mut App) {
+        app.insert_resource(Time::<Fixed>::from_hz(FIXED_HZ))
+            .init_resource::<TerrainIndex>()
+            .init_resource::<Gravity>()
+            .add_message::<HitMessage>()
+            .add_message::<ActorHit>()
+            .configure_sets(
+                FixedUpdate,
+                (CollisionSystems::Index, CollisionSystems::Step).chain(),
+            )
+            .add_systems(
+                FixedUpdate,
+                (
+                    systems::rebuild_terrain_index.in_set(CollisionSystems::Index),
+                    systems::step_actors.in_set(CollisionSystems::Step),
+                ),
+            )
+            .add_systems(
+                RunFixedMainLoop,
+                systems::interpolate_transforms.in_set(RunFixedMainLoopSystems::AfterFixedMainLoop),
+            );
+    }
+}
 
 impl From<crate::geometry::Rect> for bevy_math::Rect {
     fn from(r: crate::geometry::Rect) -> Self {

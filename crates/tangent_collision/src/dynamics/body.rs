@@ -6,7 +6,69 @@ use super::margins::DEFAULT_MAX_SLOPE;
 use crate::geometry::ActorShape;
 use crate::query::Hits;
 
-/// A moving actor: its shape, where it is and how it moves, and its material.
+/// What a body is, apart from where it is and how it moves: its shape, its
+/// material, and how it meets the world (Box2D's `b2BodyDef` is the same
+/// idea). The ECS `Actor` holds one; [`BodyDef::at`] makes it a [`Body`].
+///
+/// ```
+/// use tangent_collision::prelude::*;
+/// let def = BodyDef::new(ActorShape::Circle { radius: 6.0 }, 0.7);
+/// let ball = def.at(Vec2::new(0.0, 100.0), Vec2::ZERO);
+/// assert_eq!((ball.friction, ball.restitution), (0.0, 0.7));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct BodyDef {
+    pub shape: ActorShape,
+    /// Bounciness; the impact uses `restitution · terrain restitution`.
+    pub restitution: f32,
+    /// Coulomb friction coefficient along supporting surfaces (default 0).
+    pub friction: f32,
+    /// Steepest slope, in radians from horizontal, that counts as ground.
+    pub max_slope: f32,
+    /// Pass through one-way pieces (dropping down through a platform).
+    pub drop_through: bool,
+    /// `1 / mass` against other bodies (see [`step_bodies`](super::step_bodies));
+    /// 0 makes it immovable by them (a kinematic body: it pushes, nothing
+    /// pushes it). [`BodyDef::new`] gives a mass of 1 per px² of its area.
+    pub inverse_mass: f32,
+    /// Which other bodies it collides with.
+    pub layers: Layers,
+    /// Multiplies the gravity the step is given (the player's apex hang).
+    pub gravity_scale: f32,
+    /// May fall asleep when still (see [`SLEEP_AFTER`](super::SLEEP_AFTER));
+    /// `false` for a body game code steers (the player).
+    pub can_sleep: bool,
+}
+
+impl BodyDef {
+    /// A frictionless body of density 1, ground up to 45°, blocked by
+    /// one-way pieces, in layer 1 meeting every layer.
+    pub fn new(shape: ActorShape, restitution: f32) -> Self {
+        BodyDef {
+            shape,
+            restitution,
+            friction: 0.0,
+            max_slope: DEFAULT_MAX_SLOPE,
+            drop_through: false,
+            inverse_mass: Body::unit_density_inverse_mass(&shape),
+            layers: Layers::default(),
+            gravity_scale: 1.0,
+            can_sleep: true,
+        }
+    }
+
+    /// The body this defines, at `position` moving at `velocity`.
+    pub fn at(self, position: Vec2, velocity: Vec2) -> Body {
+        Body {
+            def: self,
+            position,
+            velocity,
+        }
+    }
+}
+
+/// A moving body: where it is, how it moves, and what it is ([`BodyDef`],
+/// whose fields read through it: `body.friction`).
 ///
 /// ```
 /// use tangent_collision::prelude::*;
@@ -18,28 +80,22 @@ use crate::query::Hits;
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Body {
-    pub shape: ActorShape,
+    pub def: BodyDef,
     pub position: Vec2,
     pub velocity: Vec2,
-    /// Bounciness; the impact uses `restitution · terrain restitution`.
-    pub restitution: f32,
-    /// Coulomb friction coefficient along supporting surfaces (default 0).
-    pub friction: f32,
-    /// Steepest slope, in radians from horizontal, that counts as ground.
-    pub max_slope: f32,
-    /// Pass through one-way pieces (dropping down through a platform).
-    pub drop_through: bool,
-    /// `1 / mass` against other bodies (see [`step_bodies`](super::step_bodies));
-    /// 0 makes it immovable by them (a kinematic body: it pushes, nothing
-    /// pushes it). [`Body::new`] gives a mass of 1 per px² of its area.
-    pub inverse_mass: f32,
-    /// Which other bodies it collides with.
-    pub layers: Layers,
-    /// Multiplies the gravity the step is given (the player's apex hang).
-    pub gravity_scale: f32,
-    /// May fall asleep when still (see [`SLEEP_AFTER`](super::SLEEP_AFTER));
-    /// `false` for a body game code steers (the player).
-    pub can_sleep: bool,
+}
+
+impl std::ops::Deref for Body {
+    type Target = BodyDef;
+    fn deref(&self) -> &BodyDef {
+        &self.def
+    }
+}
+
+impl std::ops::DerefMut for Body {
+    fn deref_mut(&mut self) -> &mut BodyDef {
+        &mut self.def
+    }
 }
 
 /// Collision layers between bodies: two bodies collide when each one's
@@ -78,21 +134,10 @@ impl Default for Layers {
 }
 
 impl Body {
-    /// A frictionless body, ground up to 45°, blocked by one-way pieces.
+    /// A frictionless body, ground up to 45°, blocked by one-way pieces
+    /// (`BodyDef::new(shape, restitution).at(position, velocity)`).
     pub fn new(shape: ActorShape, position: Vec2, velocity: Vec2, restitution: f32) -> Self {
-        Body {
-            shape,
-            position,
-            velocity,
-            restitution,
-            friction: 0.0,
-            max_slope: DEFAULT_MAX_SLOPE,
-            drop_through: false,
-            inverse_mass: Self::unit_density_inverse_mass(&shape),
-            layers: Layers::default(),
-            gravity_scale: 1.0,
-            can_sleep: true,
-        }
+        BodyDef::new(shape, restitution).at(position, velocity)
     }
 
     /// `1 / mass` of a body of `shape` at density 1 (mass = area in px²),
@@ -143,7 +188,7 @@ impl Body {
 /// let mut ball = Body::new(ActorShape::Circle { radius: 5.0 }, Vec2::new(0.0, 8.0), Vec2::new(0.0, -600.0), 0.5);
 /// let report = step_body(&set, &mut ball, Vec2::new(0.0, -900.0), 1.0 / 60.0);
 /// let hit = &report.contacts[0];
-/// assert!(hit.bounced && hit.normal == Vec2::Y && hit.piece == 0);
+/// assert!(hit.bounced && hit.normal == Vec2::Y && hit.piece() == Some(0));
 /// assert!(ball.velocity.y > 0.0);        // on its way back up
 /// # Ok::<(), TerrainError>(())
 /// ```
@@ -153,12 +198,8 @@ pub struct Contact {
     pub point: Vec2,
     /// Unit normal facing the body.
     pub normal: Vec2,
-    /// Index of the piece in the [`TerrainSet`](crate::terrain::TerrainSet);
-    /// [`NO_PIECE`] for a contact with another body.
-    pub piece: usize,
-    /// The other body, by its index among the bodies stepped together
-    /// ([`step_bodies`](super::step_bodies)); `None` for terrain.
-    pub actor: Option<usize>,
+    /// What was touched: a terrain piece or another body.
+    pub with: Touched,
     /// Velocity of what was touched (the other body's after the contact;
     /// zero for terrain): a runner standing on it moves with it.
     pub velocity: Vec2,
@@ -170,8 +211,59 @@ pub struct Contact {
     pub bounced: bool,
 }
 
-/// [`Contact::piece`] of a contact with another body.
-pub const NO_PIECE: usize = usize::MAX;
+/// What a [`Contact`] touched.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Touched {
+    /// A piece, by its index in the [`TerrainSet`](crate::terrain::TerrainSet).
+    Piece(usize),
+    /// Another body, by its index among the bodies stepped together
+    /// ([`step_bodies`](super::step_bodies)).
+    Body(usize),
+}
+
+impl Contact {
+    /// The terrain piece touched, if it was one.
+    pub fn piece(&self) -> Option<usize> {
+        match self.with {
+            Touched::Piece(i) => Some(i),
+            Touched::Body(_) => None,
+        }
+    }
+
+    /// The other body touched, if it was one.
+    pub fn body(&self) -> Option<usize> {
+        match self.with {
+            Touched::Body(i) => Some(i),
+            Touched::Piece(_) => None,
+        }
+    }
+}
+
+/// Why a step was refused; the body is left as it was.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum StepError {
+    /// The body (a non-finite or invalid field), gravity or time step
+    /// (non-finite or negative) could not be stepped.
+    BadInput { body: Body, gravity: Vec2, dt: f32 },
+    /// The step came out non-finite; the body was put back as it was.
+    NonFiniteResult,
+}
+
+impl std::fmt::Display for StepError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            StepError::BadInput { body, gravity, dt } => write!(
+                f,
+                "step refused: non-finite or invalid input (body {body:?}, gravity {gravity}, dt {dt})"
+            ),
+            StepError::NonFiniteResult => {
+                write!(f, "step produced a non-finite state; body kept as it was")
+            }
+        }
+    }
+}
+
+impl std::error::Error for StepError {}
 
 /// What a step did: the contacts met (supports first, then impacts in
 /// order), whether the body stands on something, motion left over, the
@@ -194,8 +286,8 @@ pub struct StepReport {
     pub leftover: f32,
     /// Pixels the body was pushed out of terrain it overlapped at the start.
     pub depenetration: f32,
-    /// Why the step was refused (non-finite input); the body is unchanged.
-    pub error: Option<String>,
+    /// Why the step was refused; the body is unchanged.
+    pub error: Option<StepError>,
     /// The step stopped at an impact with a body that has not moved yet this
     /// step (its index) with `leftover` seconds to go after it has.
     pub(crate) waits_for: Option<usize>,

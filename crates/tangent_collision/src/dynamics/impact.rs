@@ -104,10 +104,8 @@ pub fn sweep_keeping_skin(
     if toi.fraction == 0.0 || motion.dot(toi.normal) < -GRAZE * len {
         return Some(toi);
     }
-    let there = Body {
-        position: body.position + motion * toi.fraction,
-        ..*body
-    };
+    let mut there = *body;
+    there.position += motion * toi.fraction;
     let gap = gap_to(target.span, &there, SKIN);
     if gap <= TOUCHING {
         return Some(toi);

@@ -29,7 +29,7 @@ mod step;
 mod support;
 mod world;
 
-pub use body::{Body, Contact, Layers, NO_PIECE, StepReport};
+pub use body::{Body, BodyDef, Contact, Layers, StepError, StepReport, Touched};
 pub use impact::cast;
 pub use margins::{
     CONTACT_MARGIN, DEFAULT_MAX_SLOPE, MAX_BODY_SPEED, MAX_ITERATIONS, SKIN, capped_speed,

@@ -27,7 +27,7 @@
 
 use glam::Vec2;
 
-use super::body::{Body, Contact, NO_PIECE, StepReport};
+use super::body::{Body, Contact, StepReport, Touched};
 use super::margins::{CONTACT_MARGIN, SKIN, SMOOTH_JOINT_COS, TOUCHING, rest_speed};
 use super::slide::clip_to_cone;
 use crate::query::{Hits, RoundedBox};
@@ -231,8 +231,7 @@ pub fn contact_with(
     Contact {
         point: body.position - n * reach_along(body, n),
         normal: n,
-        piece: NO_PIECE,
-        actor: Some(other.index),
+        with: Touched::Body(other.index),
         velocity: other.body.velocity,
         hits: Hits::new(),
         impact_speed,

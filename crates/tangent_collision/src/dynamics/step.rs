@@ -47,7 +47,7 @@
 
 use glam::Vec2;
 
-use super::body::{Body, Contact, StepReport};
+use super::body::{Body, Contact, StepError, StepReport, Touched};
 use super::follow::{self, Sliding};
 use super::hill;
 use super::impact::{first_impact, swept_box};
@@ -202,9 +202,11 @@ pub(crate) fn step_body_among<'s>(
     } = scratch;
     report.clear();
     if !body.is_valid() || !gravity.is_finite() || !dt.is_finite() || dt < 0.0 {
-        report.error = Some(format!(
-            "step refused: non-finite or invalid input (body {body:?}, gravity {gravity}, dt {dt})"
-        ));
+        report.error = Some(StepError::BadInput {
+            body: *body,
+            gravity,
+            dt,
+        });
         return report;
     }
     body.velocity = capped_speed(body.velocity, MAX_BODY_SPEED);
@@ -369,8 +371,7 @@ pub(crate) fn step_body_among<'s>(
         report.contacts.push(Contact {
             point: toi.point,
             normal: n,
-            piece,
-            actor: None,
+            with: Touched::Piece(piece),
             velocity: Vec2::ZERO,
             hits: toi.hits,
             impact_speed: (-vn).max(0.0),
@@ -399,7 +400,7 @@ pub(crate) fn step_body_among<'s>(
         .any(|c| !c.bounced && c.normal.dot(up) >= cos_max - 1e-6);
     if !body.position.is_finite() || !body.velocity.is_finite() {
         *body = saved;
-        report.error = Some("step produced a non-finite state; body kept as it was".into());
+        report.error = Some(StepError::NonFiniteResult);
     }
     report
 }
@@ -409,20 +410,18 @@ pub(crate) fn step_body_among<'s>(
 /// that piece or face its way (a smooth joint); `None` otherwise.
 fn sliding_on(contacts: &[Contact]) -> Option<Sliding> {
     let last = contacts.last()?;
-    if last.actor.is_some() {
-        return None;
-    }
+    let piece = last.piece()?;
     // Pieces meeting at a smooth joint (normals within 2.5°) are one
     // surface: the bend follows on from the last one.
     if contacts.iter().any(|c| {
         c.bounced
             || c.hits.is_empty()
-            || (c.piece != last.piece && c.normal.dot(last.normal) < SMOOTH_JOINT_COS)
+            || (c.with != last.with && c.normal.dot(last.normal) < SMOOTH_JOINT_COS)
     }) {
         return None;
     }
     Some(Sliding {
-        piece: last.piece,
+        piece,
         t: mean_hit(&last.hits)? as f32,
         normal: last.normal,
     })

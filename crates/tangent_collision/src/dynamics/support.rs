@@ -4,7 +4,7 @@
 
 use glam::Vec2;
 
-use super::body::{Body, Contact, StepReport};
+use super::body::{Body, Contact, StepReport, Touched};
 use super::margins::{CONTACT_MARGIN, SKIN, SMOOTH_JOINT_COS, rest_speed};
 use super::near::NearSpans;
 use super::one_way::one_way_blocks;
@@ -131,8 +131,7 @@ pub fn supports(
         report.contacts.push(Contact {
             point: piece.shape.point(mean as f32),
             normal: n,
-            piece: i,
-            actor: None,
+            with: Touched::Piece(i),
             velocity: Vec2::ZERO,
             hits,
             impact_speed: 0.0,

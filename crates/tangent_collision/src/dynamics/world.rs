@@ -226,7 +226,7 @@ fn take_turn(
         time,
     );
     for c in &report.contacts {
-        if c.actor.is_none() && !c.bounced {
+        if c.piece().is_some() && !c.bounced {
             braces.push(c.normal);
         }
     }

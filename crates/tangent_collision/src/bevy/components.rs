@@ -1,0 +1,88 @@
+//! The collision plugin's components and resources: terrain pieces and
+//! their index, actors, where they are and how they move, what the last
+//! step found, and gravity.
+
+use bevy_derive::{Deref, DerefMut};
+use bevy_ecs::prelude::*;
+use glam::Vec2;
+
+use crate::dynamics::{BodyDef, Contact};
+use crate::geometry::ActorShape;
+use crate::terrain::{TerrainPiece, TerrainSet};
+
+/// A piece of terrain (a tile edge or a curve).
+#[derive(Component, Clone, Copy, Debug, PartialEq)]
+pub struct TerrainShape(pub TerrainPiece);
+
+/// All terrain, indexed; rebuilt from the [`TerrainShape`] entities when
+/// they change, unless it already holds them: whoever spawns terrain from a
+/// set it has built (a level, checked when loaded) inserts the index with
+/// that set and the entity of each piece, and nothing is built again.
+#[derive(Resource, Clone, Debug)]
+pub struct TerrainIndex {
+    pub set: TerrainSet,
+    /// The entity of each piece, in the set's order.
+    pub entities: Vec<Entity>,
+}
+
+impl Default for TerrainIndex {
+    fn default() -> Self {
+        TerrainIndex {
+            set: TerrainSet::new(Vec::new()).expect("an empty set is valid"),
+            entities: Vec::new(),
+        }
+    }
+}
+
+/// Gravity for all actors, px/s².
+#[derive(Resource, Clone, Copy, Debug, PartialEq)]
+pub struct Gravity(pub Vec2);
+
+impl Default for Gravity {
+    fn default() -> Self {
+        Gravity(Vec2::new(0.0, -3600.0))
+    }
+}
+
+/// A moving actor: what it is ([`BodyDef`]: shape, material, mass,
+/// layers, gravity scale; its fields read through it: `actor.friction`).
+/// Where it is and how it moves are [`PhysicsPosition`] and [`Velocity`].
+///
+/// ```
+/// use tangent_collision::prelude::*;
+/// let mut ball = Actor::new(ActorShape::Circle { radius: 5.0 }, 0.5);
+/// ball.friction = 0.3;
+/// ball.gravity_scale = 0.5;
+/// assert_eq!(ball.at(Vec2::ZERO, Vec2::ZERO).friction, 0.3);
+/// ```
+#[derive(Component, Clone, Copy, Debug, PartialEq, Deref, DerefMut)]
+#[require(Velocity, PhysicsPosition, PreviousPhysicsPosition, Grounded, Contacts)]
+pub struct Actor(pub BodyDef);
+
+impl Actor {
+    /// An actor of density 1 (mass = area in px²), frictionless (see
+    /// [`BodyDef::new`]).
+    pub fn new(shape: ActorShape, restitution: f32) -> Self {
+        Actor(BodyDef::new(shape, restitution))
+    }
+}
+
+/// Velocity, px/s.
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Deref, DerefMut)]
+pub struct Velocity(pub Vec2);
+
+/// Position at the end of the last fixed step.
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Deref, DerefMut)]
+pub struct PhysicsPosition(pub Vec2);
+
+/// Position at the end of the step before, for interpolation.
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Deref, DerefMut)]
+pub struct PreviousPhysicsPosition(pub Vec2);
+
+/// On the ground after the last step.
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Deref, DerefMut)]
+pub struct Grounded(pub bool);
+
+/// The contacts of the last step.
+#[derive(Component, Clone, Debug, Default, PartialEq, Deref, DerefMut)]
+pub struct Contacts(pub Vec<Contact>);

@@ -1,0 +1,235 @@
+//! The collision plugin's systems: rebuilding the terrain index when
+//! terrain entities change, stepping every actor together, and placing
+//! `Transform`s between fixed steps.
+
+use bevy_ecs::name::Name;
+use bevy_ecs::prelude::*;
+use bevy_log::{error, warn};
+use bevy_time::{Fixed, Time};
+use bevy_transform::prelude::Transform;
+use glam::Vec2;
+use std::collections::HashSet;
+
+use super::components::{
+    Actor, Contacts, Gravity, Grounded, PhysicsPosition, PreviousPhysicsPosition, TerrainIndex,
+    TerrainShape, Velocity,
+};
+use super::messages::{ActorHit, HitMessage};
+use crate::dynamics::{Body, Touched, WorldScratch, step_bodies};
+use crate::terrain::{TerrainPiece, TerrainSet};
+
+/// Rebuilds the index when any terrain entity was added, changed or removed.
+pub(crate) fn rebuild_terrain_index(
+    changed: Query<(), Changed<TerrainShape>>,
+    mut removed: RemovedComponents<TerrainShape>,
+    terrain: Query<(Entity, &TerrainShape)>,
+    mut index: ResMut<TerrainIndex>,
+) {
+    let removed_any = removed.read().count() > 0;
+    if changed.is_empty() && !removed_any {
+        return;
+    }
+    let current = index.entities.len() == terrain.iter().len()
+        && index.entities.iter().enumerate().all(|(i, &e)| {
+            terrain
+                .get(e)
+                .is_ok_and(|(_, shape)| shape.0 == *index.set.piece(i))
+        });
+    if current {
+        return;
+    }
+    let mut pieces: Vec<(Entity, TerrainPiece)> = terrain.iter().map(|(e, t)| (e, t.0)).collect();
+    pieces.sort_by_key(|(e, _)| *e);
+    match TerrainSet::new(pieces.iter().map(|(_, p)| *p).collect()) {
+        Ok(set) => {
+            index.set = set;
+            index.entities = pieces.into_iter().map(|(e, _)| e).collect();
+        }
+        // Terrain is validated when levels load; keep the last good set.
+        Err(e) => error!("terrain rejected, keeping the previous terrain: {e}"),
+    }
+}
+
+type ActorItem<'a> = (
+    Entity,
+    Option<&'a Name>,
+    &'a Actor,
+    &'a mut Velocity,
+    &'a mut PhysicsPosition,
+    &'a mut PreviousPhysicsPosition,
+    &'a mut Grounded,
+    &'a mut Contacts,
+);
+
+/// The bodies of one fixed step, kept between steps (the world scratch
+/// remembers what each body rested on, by its place in entity order).
+#[derive(Default)]
+pub(crate) struct StepState {
+    bodies: Vec<Body>,
+    entities: Vec<Entity>,
+    world: WorldScratch,
+    /// Actors whose refused step was already said.
+    warned: HashSet<Entity>,
+}
+
+/// Steps every actor through the terrain and among each other
+/// ([`step_bodies`]), in entity order (deterministic).
+pub(crate) fn step_actors(
+    time: Res<Time<Fixed>>,
+    gravity: Res<Gravity>,
+    index: Res<TerrainIndex>,
+    mut actors: Query<ActorItem>,
+    mut hits: MessageWriter<HitMessage>,
+    mut actor_hits: MessageWriter<ActorHit>,
+    mut state: Local<StepState>,
+) {
+    let dt = time.delta_secs();
+    if dt <= 0.0 {
+        return;
+    }
+    let mut all: Vec<_> = actors.iter_mut().collect();
+    all.sort_by_key(|a| a.0);
+    let StepState {
+        bodies,
+        entities,
+        world,
+        warned,
+    } = &mut *state;
+    // Sleep and braces are kept by place in entity order: a new terrain or
+    // another set of actors starts everyone awake.
+    let same_actors =
+        entities.len() == all.len() && entities.iter().zip(&all).all(|(e, a)| *e == a.0);
+    if index.is_changed() || !same_actors {
+        world.wake_all();
+    }
+    bodies.clear();
+    entities.clear();
+    for (entity, name, actor, vel, pos, prev, _, _) in &mut all {
+        if let Some(problem) = repair_non_finite(&mut vel.0, &mut pos.0, prev.0) {
+            warn!("{}: {problem}", who(*entity, *name));
+        }
+        prev.0 = pos.0;
+        bodies.push(actor.at(pos.0, vel.0));
+        entities.push(*entity);
+    }
+    step_bodies(&index.set, bodies, world, gravity.0, dt);
+    for (k, (entity, name, _, vel, pos, _, grounded, contacts)) in all.iter_mut().enumerate() {
+        let report = &world.reports()[k];
+        // A refused step is said once per actor, not every step.
+        if let Some(e) = &report.error
+            && warned.insert(*entity)
+        {
+            warn!("{}: {e} (said once)", who(*entity, *name));
+        }
+        pos.0 = bodies[k].position;
+        // A refused step leaves the body as it was; its velocity is
+        // dropped so that it does not fail the same way every step.
+        vel.0 = if report.error.is_some() {
+            Vec2::ZERO
+        } else {
+            bodies[k].velocity
+        };
+        grounded.0 = report.grounded;
+        for c in report.contacts.iter().filter(|c| c.impact_speed > 0.0) {
+            match c.with {
+                Touched::Body(other) => {
+                    actor_hits.write(ActorHit {
+                        actor: *entity,
+                        other: entities[other],
+                        normal: c.normal,
+                        closing_speed: c.impact_speed,
+                        bounced: c.bounced,
+                    });
+                }
+                Touched::Piece(piece) => {
+                    hits.write(HitMessage {
+                        actor: *entity,
+                        terrain: index
+                            .entities
+                            .get(piece)
+                            .copied()
+                            .unwrap_or(Entity::PLACEHOLDER),
+                        normal: c.normal,
+                        hits: c.hits,
+                        impact_speed: c.impact_speed,
+                        bounced: c.bounced,
+                    });
+                }
+            }
+        }
+        contacts.0.clone_from(&report.contacts);
+    }
+}
+
+fn who(entity: Entity, name: Option<&Name>) -> String {
+    match name {
+        Some(n) => format!("actor {entity} ({n})"),
+        None => format!("actor {entity}"),
+    }
+}
+
+/// Resets a non-finite velocity to zero and a non-finite position to the
+/// previous one (or the origin), saying what was wrong, so a body set to NaN
+/// or infinity by game code moves on from the next step instead of being
+/// refused every step.
+pub(crate) fn repair_non_finite(
+    velocity: &mut Vec2,
+    position: &mut Vec2,
+    previous: Vec2,
+) -> Option<String> {
+    let mut problems = Vec::new();
+    if !velocity.is_finite() {
+        problems.push(format!("velocity {velocity} is not finite; reset to zero"));
+        *velocity = Vec2::ZERO;
+    }
+    if !position.is_finite() {
+        let back = if previous.is_finite() {
+            previous
+        } else {
+            Vec2::ZERO
+        };
+        problems.push(format!(
+            "position {position} is not finite; put back at {back}"
+        ));
+        *position = back;
+    }
+    (!problems.is_empty()).then(|| problems.join("; "))
+}
+
+/// Places each actor's `Transform` between its last two physics positions,
+/// by how far the clock is into the next fixed step.
+pub(crate) fn interpolate_transforms(
+    time: Res<Time<Fixed>>,
+    mut actors: Query<(&PhysicsPosition, &PreviousPhysicsPosition, &mut Transform)>,
+) {
+    let a = time.overstep_fraction();
+    for (pos, prev, mut tf) in &mut actors {
+        let p = prev.0.lerp(pos.0, a);
+        tf.translation.x = p.x;
+        tf.translation.y = p.y;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_repair_says_what_was_wrong() {
+        let (mut v, mut p) = (Vec2::new(f32::NAN, 1.0), Vec2::new(3.0, 4.0));
+        let said = repair_non_finite(&mut v, &mut p, Vec2::ZERO).unwrap();
+        assert!(
+            said.contains("velocity") && said.contains("reset to zero"),
+            "{said}"
+        );
+        assert_eq!((v, p), (Vec2::ZERO, Vec2::new(3.0, 4.0)));
+        let mut q = Vec2::new(f32::INFINITY, 0.0);
+        let said = repair_non_finite(&mut v, &mut q, Vec2::new(7.0, 8.0)).unwrap();
+        assert!(
+            said.contains("position") && said.contains("put back"),
+            "{said}"
+        );
+        assert_eq!(q, Vec2::new(7.0, 8.0));
+        assert!(repair_non_finite(&mut v, &mut q, Vec2::ZERO).is_none());
+    }
+}
