@@ -43,7 +43,7 @@ pub fn headless_app(level: &Path, replay: Option<Replay>) -> Result<App, String>
     app.add_plugins(MinimalPlugins)
         .add_plugins(SimPlugin)
         .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs_f64(
-            1.0 / tangent_collision::bevy::FIXED_HZ,
+            1.0 / crate::collision::CollisionPlugin::FIXED_HZ,
         )));
     if let Some(r) = replay {
         app.insert_resource(ReplayInput(r));

@@ -11,7 +11,7 @@ use super::state::{
     LevelSpawned, LevelStatus,
 };
 use crate::collision::{
-    Actor, Gravity, PhysicsPosition, PreviousPhysicsPosition, TerrainIndex, TerrainShape, Velocity,
+    Actor, Gravity, PhysicsPosition, PreviousPhysicsPosition, TerrainIndex, Velocity,
 };
 use crate::collision::{ActorShape, Layers, TerrainPiece};
 use crate::mode::LevelLoaded;
@@ -59,7 +59,7 @@ pub fn player(
 
 /// A piece of the level's terrain.
 pub fn terrain(piece: TerrainPiece) -> impl Bundle {
-    (LevelEntity, TerrainShape(piece))
+    (LevelEntity, piece)
 }
 
 /// The goal box centred on `center`.

@@ -12,7 +12,7 @@
 use bevy::prelude::*;
 
 use crate::collision::{Actor, Contacts, Grounded, PhysicsPosition, TerrainIndex, Velocity};
-use crate::collision::{Contact, Touched, cast};
+use crate::collision::{Contact, Touched};
 
 use super::input::PlayerInput;
 use super::state::{ControllerState, Player, PlayerTuning};
@@ -163,7 +163,7 @@ pub fn snap_to_ground(
         }
         let reach = 4.0 + speed * dt * actor.max_slope.tan();
         let body = actor.at(pos.0, vel.0);
-        let Some((piece, toi)) = cast(&index.set, &body, Vec2::new(0.0, -reach)) else {
+        let Some((piece, toi)) = index.set.cast(&body, Vec2::new(0.0, -reach)) else {
             continue;
         };
         if toi.normal.y < actor.max_slope.cos() - 1e-4 {

@@ -9,7 +9,7 @@
 use bevy::prelude::*;
 
 use crate::collision::{Actor, Grounded, PhysicsPosition, TerrainIndex, Velocity};
-use crate::collision::{Body, TerrainSet, cast};
+use crate::collision::{Body, TerrainSet};
 
 use super::state::{Player, PlayerTuning};
 
@@ -20,7 +20,7 @@ fn steps(limit: f32) -> impl Iterator<Item = f32> {
 
 /// Whether `body` can move by `motion` without meeting terrain.
 fn free(set: &TerrainSet, body: &Body, motion: Vec2) -> bool {
-    cast(set, body, motion).is_none()
+    set.cast(body, motion).is_none()
 }
 
 /// The body moved by `by`.
@@ -35,7 +35,7 @@ fn shifted(body: &Body, by: Vec2) -> Body {
 /// ceiling it would meet, within `limit` px; `None` when there is none.
 pub fn corner_nudge(set: &TerrainSet, body: &Body, rise: f32, limit: f32) -> Option<f32> {
     let up = Vec2::new(0.0, rise);
-    let (_, toi) = cast(set, body, up)?;
+    let (_, toi) = set.cast(body, up)?;
     if toi.normal.y > -0.7 {
         return None; // not a ceiling
     }
@@ -53,7 +53,7 @@ pub fn corner_nudge(set: &TerrainSet, body: &Body, rise: f32, limit: f32) -> Opt
 /// there is none or what it meets is not a wall.
 pub fn ledge_lift(set: &TerrainSet, body: &Body, run: f32, limit: f32) -> Option<f32> {
     let side = Vec2::new(run, 0.0);
-    let (_, toi) = cast(set, body, side)?;
+    let (_, toi) = set.cast(body, side)?;
     if toi.normal.x.abs() < 0.7 {
         return None; // not a wall
     }

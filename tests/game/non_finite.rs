@@ -7,7 +7,7 @@
 use std::path::Path;
 
 use bevy::prelude::*;
-use tangent::collision::MAX_BODY_SPEED;
+const MAX_BODY_SPEED: f32 = tangent::collision::Body::MAX_SPEED;
 use tangent::collision::{PhysicsPosition, Velocity};
 use tangent::headless::headless_app;
 use tangent::level::{CurrentLevel, LevelActor};

@@ -8,7 +8,7 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use glam::{DVec2, Vec2};
 use kurbo::{ParamCurve, ParamCurveExtrema, ParamCurveNearest};
 use std::hint::black_box;
-use tangent_collision::prelude::{ActorShape, CubicBezier, QuadBezier, Segment, Terrain, sweep};
+use tangent_collision::prelude::{ActorShape, CubicBezier, QuadBezier, Segment, Terrain};
 
 const N: usize = 256;
 
@@ -399,7 +399,7 @@ fn ours_accuracy(inp: &Inputs, circle: &ActorShape, rect: &ActorShape) {
             hit_err = hit_err.max((q.length() - 20.0).abs());
         }
         let m = Vec2::from_angle(i as f32) * 300.0;
-        if let Some(toi) = sweep(&t, circle, p, m, 0.0)
+        if let Some(toi) = t.sweep(circle, p, m, 0.0)
             && toi.fraction > 0.0
         {
             let (pd, md) = (p.as_dvec2(), m.as_dvec2());
@@ -440,7 +440,9 @@ fn actors(c: &mut Criterion) {
     for (i, cu) in inp.cubics.iter().enumerate() {
         let p = inp.points[i];
         let m = Vec2::from_angle(i as f32) * 300.0;
-        let ours = sweep(&Terrain::Cubic(*cu), &circle, p, m, 0.0).map(|t| t.fraction);
+        let ours = (Terrain::Cubic(*cu))
+            .sweep(&circle, p, m, 0.0)
+            .map(|t| t.fraction);
         let flat = flat_circle_toi(cu, p, m, 20.0);
         match (ours, flat) {
             // Overlapping at the start: ours reports it (fraction 0), the
@@ -492,7 +494,7 @@ fn actors(c: &mut Criterion) {
                 for (i, cu) in inp.cubics.iter().enumerate() {
                     let p = inp.points[i];
                     let d = Vec2::from_angle(i as f32) * 300.0;
-                    black_box(sweep(&Terrain::Cubic(*cu), &shape, p, d, 0.02));
+                    black_box((Terrain::Cubic(*cu)).sweep(&shape, p, d, 0.02));
                 }
             })
         });

@@ -23,7 +23,7 @@ use glam::Vec2;
 use rapier2d::prelude::*;
 use tangent_bench::scene::{DT, GRAVITY, Scene, escaped, scene};
 use tangent_collision::prelude::{
-    Body, StepScratch, Terrain, TerrainSet, WorldScratch, step_bodies, step_body_with, tile_edges,
+    Body, StepScratch, Terrain, TerrainSet, WorldScratch, step_bodies, step_body_with,
 };
 
 const FLATTEN_TOLERANCE: f32 = 0.1;
@@ -98,10 +98,10 @@ fn run_rapier(s: &Scene, steps: usize, contacts: bool) -> Run {
     };
     let ball_groups = InteractionGroups::new(Group::GROUP_1, balls_meet, Default::default());
     let ground = bodies.insert(RigidBodyBuilder::fixed());
-    let edges = tile_edges(&s.grid);
+    let edges = s.grid.pieces();
     let vertices: Vec<Vector> = edges
         .iter()
-        .flat_map(|e| [rv(e.segment.a), rv(e.segment.b)])
+        .flat_map(|e| [rv(e.shape.point(0.0)), rv(e.shape.point(1.0))])
         .collect();
     let indices: Vec<[u32; 2]> = (0..edges.len() as u32)
         .map(|i| [2 * i, 2 * i + 1])
@@ -215,7 +215,7 @@ fn main() {
             continue;
         }
         let s = scene(cols, rows, n);
-        let pieces = tile_edges(&s.grid).len() + s.curves.len();
+        let pieces = s.grid.pieces().len() + s.curves.len();
         let ours = engines
             .contains("tangent")
             .then(|| run_tangent(&s, steps, contacts));

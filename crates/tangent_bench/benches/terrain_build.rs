@@ -7,7 +7,7 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use glam::Vec2;
 use std::hint::black_box;
 use tangent_collision::prelude::{
-    CubicBezier, QuadBezier, TerrainPiece, TerrainSet, TileGrid, TileKind, tile_edges,
+    CubicBezier, QuadBezier, TerrainPiece, TerrainSet, TileGrid, TileKind,
 };
 
 const N: usize = 1000;
@@ -69,7 +69,7 @@ fn curves() -> Vec<TerrainPiece> {
 fn bench(c: &mut Criterion) {
     let extra = curves();
     for (name, grid) in [("heightmap", heightmap()), ("noise30", noise())] {
-        let edges = tile_edges(&grid).len();
+        let edges = grid.pieces().len();
         eprintln!(
             "{name}: {} tiles -> {edges} merged edges + {} curves",
             N * N,
@@ -77,7 +77,8 @@ fn bench(c: &mut Criterion) {
         );
         let mut group = c.benchmark_group(format!("terrain_build/{name}"));
         group.sample_size(10);
-        group.bench_function("tile_edges", |b| b.iter(|| tile_edges(black_box(&grid))));
+        // The merged edges as pieces (`TileGrid::pieces`; the id is the old name).
+        group.bench_function("tile_edges", |b| b.iter(|| black_box(&grid).pieces()));
         group.bench_function("tile_edges+curves->TerrainSet", |b| {
             b.iter(|| TerrainSet::from_tiles(black_box(&grid), extra.clone()).unwrap())
         });

@@ -7,7 +7,8 @@
 //! `cargo build --release -p tangent_bench --examples && target/release/examples/pile_probe 300`
 
 use tangent_bench::scene::{DT, GRAVITY, checksum, scene};
-use tangent_collision::dynamics::SLEEP_SPEED;
+/// The speed below which a body counts as still (the crate's sleep rule), px/s.
+const SLEEP_SPEED: f32 = 4.0;
 use tangent_collision::prelude::{Body, TerrainSet, WorldScratch, step_bodies};
 
 fn main() {

@@ -8,6 +8,8 @@
 //! `bevy` (the ECS face, feature `bevy`). Most users need only the
 //! [`prelude`]; every public item has an example.
 
+#![warn(unreachable_pub)]
+
 pub(crate) mod poly;
 
 pub mod dynamics;
@@ -25,19 +27,17 @@ pub mod prelude {
     pub use glam::Vec2;
 
     pub use crate::dynamics::{
-        Body, BodyDef, Contact, Layers, MAX_BODY_SPEED, StepError, StepReport, StepScratch,
-        Touched, WorldScratch, cast, step_bodies, step_body, step_body_with,
+        Body, BodyDef, Contact, Layers, StepError, StepReport, StepScratch, Touched, WorldScratch,
+        step_bodies, step_body, step_body_with,
     };
     pub use crate::geometry::{ActorShape, CubicBezier, QuadBezier, Rect, Segment, Terrain};
-    pub use crate::query::{Hits, Toi, bounce_normal, reflect, sweep};
-    pub use crate::terrain::{
-        SpanCache, TerrainError, TerrainPiece, TerrainSet, TileEdge, TileGrid, TileKind, tile_edges,
-    };
+    pub use crate::query::{Hits, Toi, bounce_normal, reflect};
+    pub use crate::terrain::{TerrainError, TerrainPiece, TerrainSet, TileGrid, TileKind};
 
     #[cfg(feature = "bevy")]
     pub use crate::bevy::{
         Actor, ActorHit, CollisionDebugPlugin, CollisionPlugin, CollisionSystems, Contacts,
-        DebugOverlay, Gravity, Grounded, HitMessage, PhysicsPosition, PreviousPhysicsPosition,
-        TerrainIndex, TerrainShape, Velocity,
+        Gravity, Grounded, HitMessage, PhysicsPosition, PreviousPhysicsPosition, TerrainIndex,
+        Velocity,
     };
 }

@@ -13,7 +13,7 @@ mod common;
 use common::bodies::overlap;
 use common::rng::Rng;
 use glam::Vec2;
-use tangent_collision::dynamics::SKIN;
+const SKIN: f32 = tangent_collision::prelude::Body::SKIN;
 use tangent_collision::prelude::*;
 
 const DT: f32 = 1.0 / 60.0;

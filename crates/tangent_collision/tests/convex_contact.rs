@@ -20,7 +20,9 @@ use common::rng::Rng;
 use common::to_kurbo;
 use glam::Vec2;
 use kurbo::{ParamCurve, ParamCurveCurvature, ParamCurveNearest, PathSeg};
-use tangent_collision::dynamics::{CONTACT_MARGIN, DEFAULT_MAX_SLOPE, SKIN};
+const CONTACT_MARGIN: f32 = tangent_collision::prelude::Body::CONTACT_MARGIN;
+const DEFAULT_MAX_SLOPE: f32 = tangent_collision::prelude::BodyDef::DEFAULT_MAX_SLOPE;
+const SKIN: f32 = tangent_collision::prelude::Body::SKIN;
 use tangent_collision::prelude::*;
 
 const DT: f32 = 1.0 / 60.0;

@@ -173,14 +173,8 @@ fn queries_allocate_nothing() {
             };
             hits += hill.actor_hits(&rect, p).len();
             std::hint::black_box(hill.closest_t(p));
-            std::hint::black_box(sweep(&hill, &rect, p, q - p, 0.02));
-            std::hint::black_box(sweep(
-                &hill,
-                &ActorShape::Circle { radius: 6.0 },
-                p,
-                q - p,
-                0.02,
-            ));
+            std::hint::black_box(hill.sweep(&rect, p, q - p, 0.02));
+            std::hint::black_box(hill.sweep(&ActorShape::Circle { radius: 6.0 }, p, q - p, 0.02));
         }
     });
     println!("2000 rounds of six queries, {hits} hits, {n} allocations");

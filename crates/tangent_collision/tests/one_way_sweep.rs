@@ -15,7 +15,8 @@ use common::rng::Rng;
 use common::{extent_along, to_kurbo};
 use glam::Vec2;
 use kurbo::ParamCurve;
-use tangent_collision::dynamics::{CONTACT_MARGIN, SKIN};
+const CONTACT_MARGIN: f32 = tangent_collision::prelude::Body::CONTACT_MARGIN;
+const SKIN: f32 = tangent_collision::prelude::Body::SKIN;
 use tangent_collision::prelude::*;
 
 const DT: f32 = 1.0 / 60.0;

@@ -22,9 +22,7 @@ fn app() -> App {
 
 fn floor(app: &mut App, y: f32) -> Entity {
     let seg = Segment::new(Vec2::new(-200.0, y), Vec2::new(200.0, y));
-    app.world_mut()
-        .spawn(TerrainShape(TerrainPiece::solid(seg)))
-        .id()
+    app.world_mut().spawn(TerrainPiece::solid(seg)).id()
 }
 
 fn ball(app: &mut App, at: Vec2, velocity: Vec2) -> Entity {

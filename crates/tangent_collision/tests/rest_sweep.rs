@@ -12,7 +12,7 @@ mod common;
 use common::extent_along;
 use common::rng::Rng;
 use glam::Vec2;
-use tangent_collision::dynamics::SKIN;
+const SKIN: f32 = tangent_collision::prelude::Body::SKIN;
 use tangent_collision::prelude::*;
 
 const TEN_MINUTES: usize = 36_000;

@@ -16,9 +16,10 @@ mod common;
 
 use common::rng::Rng;
 use glam::{DVec2, Vec2};
-use tangent_collision::dynamics::{DEFAULT_MAX_SLOPE, SKIN};
+const DEFAULT_MAX_SLOPE: f32 = tangent_collision::prelude::BodyDef::DEFAULT_MAX_SLOPE;
+const SKIN: f32 = tangent_collision::prelude::Body::SKIN;
 use tangent_collision::prelude::*;
-use tangent_collision::terrain::MAX_COORD;
+const MAX_COORD: f32 = tangent_collision::prelude::TerrainPiece::MAX_COORD;
 
 const DT: f32 = 1.0 / 60.0;
 const STEPS: usize = 120;

@@ -9,10 +9,8 @@ use common::{curve, degenerate_terrain, terrain, to_kurbo};
 use glam::{DVec2, Vec2};
 use kurbo::{ParamCurveNearest, Point};
 use proptest::prelude::*;
-use tangent_collision::dynamics::SKIN;
-use tangent_collision::prelude::{
-    ActorShape, Body, Terrain, TerrainPiece, TerrainSet, cast, sweep,
-};
+const SKIN: f32 = tangent_collision::prelude::Body::SKIN;
+use tangent_collision::prelude::{ActorShape, Body, Terrain, TerrainPiece, TerrainSet};
 
 /// Steps along the motion at which the oracle measures the distance.
 const STEPS: usize = 400;
@@ -44,7 +42,7 @@ enum Outcome {
 fn check(t: &Terrain, start: Vec2, motion: Vec2, radius: f32) -> Result<Outcome, TestCaseError> {
     let reach = radius as f64 + GROW as f64;
     let (p, d) = (start.as_dvec2(), motion.as_dvec2());
-    let toi = sweep(t, &ActorShape::Circle { radius }, start, motion, GROW);
+    let toi = t.sweep(&ActorShape::Circle { radius }, start, motion, GROW);
     let d0 = oracle_distance(t, p);
     if d0 < reach - SLACK {
         prop_assert!(
@@ -104,7 +102,7 @@ fn check_cast(
     }
     let set = TerrainSet::new(vec![TerrainPiece::solid(*t)]).expect("valid piece");
     let body = Body::new(ActorShape::Circle { radius: r }, start, Vec2::ZERO, 0.0);
-    let hit = cast(&set, &body, motion);
+    let hit = set.cast(&body, motion);
     let end = hit.as_ref().map_or(1.0, |(_, c)| c.fraction as f64);
     let mut closest = f64::MAX;
     for i in 0..=STEPS {
@@ -264,13 +262,7 @@ fn check_rect(t: &Terrain, start: Vec2, motion: Vec2, h: Vec2) -> Result<Outcome
         .fold(0.0, f64::max);
     let grown = h.as_dvec2() + DVec2::splat(GROW as f64);
     let (p, d) = (start.as_dvec2(), motion.as_dvec2());
-    let toi = sweep(
-        t,
-        &ActorShape::Rect { half_extents: h },
-        start,
-        motion,
-        GROW,
-    );
+    let toi = t.sweep(&ActorShape::Rect { half_extents: h }, start, motion, GROW);
     let g0 = box_gap(&samples, p, grown);
     if g0 < -SLACK {
         prop_assert!(

@@ -2,13 +2,13 @@
 //! built from them, so that no accepted level can hang the loader, flood the
 //! log or leave the range the collision promises are tested over.
 //!
-//! Coordinates stay within [`MAX_COORD`] (16 384 px) of the origin: there
+//! Coordinates stay within [`MAX_COORD`](tangent_collision::prelude::TerrainPiece::MAX_COORD) (16 384 px) of the origin: there
 //! `f32` spacing is under a tenth of the collision skin. Sizes, speeds and
 //! gravity stay within what the motion tests sweep, with room to spare.
 
 use std::path::Path;
 
-use tangent_collision::terrain::MAX_COORD;
+const MAX_COORD: f32 = tangent_collision::prelude::TerrainPiece::MAX_COORD;
 
 use crate::files::level_exists;
 use crate::format::{LevelFile, ShapeDef};

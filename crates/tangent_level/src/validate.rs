@@ -20,7 +20,6 @@ use crate::fill::{Body, bodies, fill_contains, flatten};
 use crate::format::{ActorDef, CurveDef, CurveFill, LevelFile, ShapeDef, Side, TileDef};
 use tangent_collision::prelude::{
     ActorShape, CubicBezier, QuadBezier, Terrain, TerrainPiece, TerrainSet, TileGrid, TileKind,
-    tile_edges,
 };
 
 /// A problem with a level file: where, and what.
@@ -289,14 +288,10 @@ impl Level {
                 "tile_restitution must be 0 or more".into(),
             ));
         }
-        let mut pieces: Vec<TerrainPiece> = tile_edges(&grid)
-            .iter()
-            .map(|e| {
-                let mut p = TerrainPiece::from_tile_edge(e);
-                p.restitution = raw.tile_restitution;
-                p
-            })
-            .collect();
+        let mut pieces: Vec<TerrainPiece> = grid.pieces();
+        for p in &mut pieces {
+            p.restitution = raw.tile_restitution;
+        }
         pieces.extend(curves.iter().copied());
         let terrain = TerrainSet::new(pieces).map_err(|e| err(curves_line, None, e.to_string()))?;
         // Spawn, actors and goal.

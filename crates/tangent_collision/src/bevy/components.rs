@@ -8,13 +8,9 @@ use glam::Vec2;
 
 use crate::dynamics::{BodyDef, Contact};
 use crate::geometry::ActorShape;
-use crate::terrain::{TerrainPiece, TerrainSet};
+use crate::terrain::TerrainSet;
 
-/// A piece of terrain (a tile edge or a curve).
-#[derive(Component, Clone, Copy, Debug, PartialEq)]
-pub struct TerrainShape(pub TerrainPiece);
-
-/// All terrain, indexed; rebuilt from the [`TerrainShape`] entities when
+/// All terrain, indexed; rebuilt from the `TerrainPiece` entities when
 /// they change, unless it already holds them: whoever spawns terrain from a
 /// set it has built (a level, checked when loaded) inserts the index with
 /// that set and the entity of each piece, and nothing is built again.

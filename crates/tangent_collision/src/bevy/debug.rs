@@ -18,7 +18,7 @@ use crate::geometry::ActorShape;
 
 /// Whether the overlay is drawn.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct DebugOverlay(pub bool);
+pub(crate) struct DebugOverlay(pub bool);
 
 /// The overlay's text panel.
 #[derive(Component)]

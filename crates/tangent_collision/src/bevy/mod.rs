@@ -3,7 +3,7 @@
 //! game logic orders itself around, and the F1 debug overlay. The crate's
 //! [`Rect`](crate::geometry::Rect) and Bevy's convert with `From`.
 //!
-//! Terrain entities carry a [`TerrainShape`]; the [`TerrainIndex`] resource
+//! Terrain entities are [`TerrainPiece`](crate::terrain::TerrainPiece)s; the [`TerrainIndex`] resource
 //! holds the [`TerrainSet`](crate::terrain::TerrainSet) built from them and
 //! is rebuilt only when a terrain entity is added, changed or removed.
 //! Actors carry an [`Actor`] (what the body is), a [`Velocity`] and a
@@ -19,17 +19,14 @@ mod systems;
 
 pub use components::{
     Actor, Contacts, Gravity, Grounded, PhysicsPosition, PreviousPhysicsPosition, TerrainIndex,
-    TerrainShape, Velocity,
+    Velocity,
 };
-pub use debug::{CollisionDebugPlugin, DebugOverlay};
+pub use debug::CollisionDebugPlugin;
 pub use messages::{ActorHit, HitMessage};
 
 use bevy_app::prelude::*;
 use bevy_ecs::prelude::*;
 use bevy_time::{Fixed, Time};
-
-/// Fixed simulation rate, Hz.
-pub const FIXED_HZ: f64 = 60.0;
 
 /// Systems of the collision step, for ordering game logic around them.
 #[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
@@ -50,7 +47,7 @@ pub enum CollisionSystems {
 /// // (with Bevy's MinimalPlugins or DefaultPlugins for time)
 /// app.add_plugins(CollisionPlugin).insert_resource(Gravity(Vec2::new(0.0, -900.0)));
 /// let floor = Segment::new(Vec2::new(-100.0, 0.0), Vec2::new(100.0, 0.0));
-/// app.world_mut().spawn(TerrainShape(TerrainPiece::solid(floor)));
+/// app.world_mut().spawn(TerrainPiece::solid(floor));
 /// app.world_mut().spawn((
 ///     Actor::new(ActorShape::Circle { radius: 5.0 }, 0.5),
 ///     PhysicsPosition(Vec2::new(0.0, 50.0)),
@@ -61,9 +58,14 @@ pub enum CollisionSystems {
 /// ```
 pub struct CollisionPlugin;
 
+impl CollisionPlugin {
+    /// The fixed simulation rate it sets, Hz.
+    pub const FIXED_HZ: f64 = 60.0;
+}
+
 impl Plugin for CollisionPlugin {
     fn build(&self, app: &mut App) {
-        app.insert_resource(Time::<Fixed>::from_hz(FIXED_HZ))
+        app.insert_resource(Time::<Fixed>::from_hz(Self::FIXED_HZ))
             .init_resource::<TerrainIndex>()
             .init_resource::<Gravity>()
             .add_message::<HitMessage>()

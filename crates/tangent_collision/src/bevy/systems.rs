@@ -12,7 +12,7 @@ use std::collections::HashSet;
 
 use super::components::{
     Actor, Contacts, Gravity, Grounded, PhysicsPosition, PreviousPhysicsPosition, TerrainIndex,
-    TerrainShape, Velocity,
+    Velocity,
 };
 use super::messages::{ActorHit, HitMessage};
 use crate::dynamics::{Body, Touched, WorldScratch, step_bodies};
@@ -20,9 +20,9 @@ use crate::terrain::{TerrainPiece, TerrainSet};
 
 /// Rebuilds the index when any terrain entity was added, changed or removed.
 pub(crate) fn rebuild_terrain_index(
-    changed: Query<(), Changed<TerrainShape>>,
-    mut removed: RemovedComponents<TerrainShape>,
-    terrain: Query<(Entity, &TerrainShape)>,
+    changed: Query<(), Changed<TerrainPiece>>,
+    mut removed: RemovedComponents<TerrainPiece>,
+    terrain: Query<(Entity, &TerrainPiece)>,
     mut index: ResMut<TerrainIndex>,
 ) {
     let removed_any = removed.read().count() > 0;
@@ -33,12 +33,12 @@ pub(crate) fn rebuild_terrain_index(
         && index.entities.iter().enumerate().all(|(i, &e)| {
             terrain
                 .get(e)
-                .is_ok_and(|(_, shape)| shape.0 == *index.set.piece(i))
+                .is_ok_and(|(_, shape)| *shape == *index.set.piece(i))
         });
     if current {
         return;
     }
-    let mut pieces: Vec<(Entity, TerrainPiece)> = terrain.iter().map(|(e, t)| (e, t.0)).collect();
+    let mut pieces: Vec<(Entity, TerrainPiece)> = terrain.iter().map(|(e, t)| (e, *t)).collect();
     pieces.sort_by_key(|(e, _)| *e);
     match TerrainSet::new(pieces.iter().map(|(_, p)| *p).collect()) {
         Ok(set) => {

@@ -35,12 +35,15 @@ pub struct BodyDef {
     pub layers: Layers,
     /// Multiplies the gravity the step is given (the player's apex hang).
     pub gravity_scale: f32,
-    /// May fall asleep when still (see [`SLEEP_AFTER`](super::SLEEP_AFTER));
+    /// May fall asleep when still (a second below 4 px/s, woken when touched);
     /// `false` for a body game code steers (the player).
     pub can_sleep: bool,
 }
 
 impl BodyDef {
+    /// The steepest ground [`BodyDef::new`] gives a body, radians (45°).
+    pub const DEFAULT_MAX_SLOPE: f32 = DEFAULT_MAX_SLOPE;
+
     /// A frictionless body of density 1, ground up to 45°, blocked by
     /// one-way pieces, in layer 1 meeting every layer.
     pub fn new(shape: ActorShape, restitution: f32) -> Self {
@@ -134,6 +137,15 @@ impl Default for Layers {
 }
 
 impl Body {
+    /// The gap, in pixels, a moving body keeps from the surfaces it meets.
+    pub const SKIN: f32 = super::margins::SKIN;
+    /// A surface within this many pixels supports a body that is not
+    /// leaving it.
+    pub const CONTACT_MARGIN: f32 = super::margins::CONTACT_MARGIN;
+    /// The fastest a body moves, px/s (see the step: a faster one is slowed
+    /// to it, keeping its direction).
+    pub const MAX_SPEED: f32 = super::margins::MAX_BODY_SPEED;
+
     /// A frictionless body, ground up to 45°, blocked by one-way pieces
     /// (`BodyDef::new(shape, restitution).at(position, velocity)`).
     pub fn new(shape: ActorShape, position: Vec2, velocity: Vec2, restitution: f32) -> Self {
@@ -282,7 +294,7 @@ pub struct StepReport {
     pub contacts: Vec<Contact>,
     /// A contact's normal was within `max_slope` of up (against gravity).
     pub grounded: bool,
-    /// Seconds of motion not carried out after [`MAX_ITERATIONS`](super::MAX_ITERATIONS) impacts.
+    /// Seconds of motion not carried out after 8 impacts (the most one step handles).
     pub leftover: f32,
     /// Pixels the body was pushed out of terrain it overlapped at the start.
     pub depenetration: f32,

@@ -42,7 +42,12 @@ fn size_of(shape: &ActorShape) -> f32 {
 /// Pushes `body` out of overlapped pieces; returns the total distance moved.
 /// `near` holds [`NearSpans::query`] for the body on entry and is kept so: it
 /// is queried again after each push.
-pub fn depenetrate(set: &TerrainSet, body: &mut Body, gravity: Vec2, near: &mut NearSpans) -> f32 {
+pub(super) fn depenetrate(
+    set: &TerrainSet,
+    body: &mut Body,
+    gravity: Vec2,
+    near: &mut NearSpans,
+) -> f32 {
     let mut moved = 0.0;
     for _ in 0..MAX_PASSES {
         // Inside solid: out through the nearest boundary first.

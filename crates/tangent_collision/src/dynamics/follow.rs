@@ -37,7 +37,7 @@ use crate::terrain::{SpanCache, TerrainSet};
 /// A surface a body slides on: its piece, the contact's mean hit parameter
 /// and the unit normal there, facing the body.
 #[derive(Clone, Copy, Debug)]
-pub struct Sliding {
+pub(super) struct Sliding {
     pub piece: usize,
     pub t: f32,
     pub normal: Vec2,
@@ -46,7 +46,7 @@ pub struct Sliding {
 /// A chord bent to follow a curve: the new motion, and the curve's unit
 /// normal (facing the body) at the point nearest its end.
 #[derive(Clone, Copy, Debug)]
-pub struct Bent {
+pub(super) struct Bent {
     pub motion: Vec2,
     pub normal: Vec2,
 }
@@ -55,7 +55,7 @@ pub struct Bent {
 /// end [`FOLLOW_GAP`] off the curve (see the module docs); `None` where it
 /// needs no bending: not a circle, not a curve, the curve not concave toward
 /// the body at the contact, or the chord's end already that clear of it.
-pub fn bend(
+pub(super) fn bend(
     set: &TerrainSet,
     on: Sliding,
     shape: &ActorShape,
@@ -111,7 +111,7 @@ pub fn bend(
 /// within 0.1 rad of the contact's): past the end of the piece slid on, its
 /// own nearest point would be its end, and a bend would aim at a corner the
 /// chain does not have. Only points within `reach` of `end` are looked at.
-pub fn nearest_on_surface(
+pub(super) fn nearest_on_surface(
     set: &TerrainSet,
     on: Sliding,
     end: Vec2,
@@ -142,7 +142,7 @@ pub fn nearest_on_surface(
 
 /// `v` turned to run along a surface with unit normal `n`, keeping its
 /// speed, when it goes into the surface; unchanged otherwise.
-pub fn along(v: Vec2, n: Vec2) -> Vec2 {
+pub(super) fn along(v: Vec2, n: Vec2) -> Vec2 {
     let vn = v.dot(n);
     if vn >= 0.0 {
         return v;

@@ -25,7 +25,7 @@ pub(super) fn reach(body: &Body, gravity: Vec2, time: f32) -> Rect {
 
 /// The bodies' boxes on a uniform grid, sorted by cell.
 #[derive(Default)]
-pub struct Grid {
+pub(super) struct Grid {
     cell: f32,
     entries: Vec<(u64, usize)>,
     /// When the cells the bodies cover are few enough: the cells' corner,
@@ -68,7 +68,7 @@ impl Grid {
         (flip(x) << 32) | flip(y)
     }
 
-    pub fn build(&mut self, bodies: &[Body], gravity: Vec2, dt: f32) {
+    pub(super) fn build(&mut self, bodies: &[Body], gravity: Vec2, dt: f32) {
         let mean = bodies
             .iter()
             .map(|b| b.shape.aabb(Vec2::ZERO).half_size().max_element())
@@ -167,7 +167,7 @@ impl Grid {
     }
 
     /// Notes where body `i` ended its turn.
-    pub fn moved(&mut self, i: usize, body: &Body) {
+    pub(super) fn moved(&mut self, i: usize, body: &Body) {
         self.boxes[i] = body.shape.aabb(body.position);
         let [x0, y0, x1, y1] = self.range(self.boxes[i]);
         let [a0, b0, a1, b1] = self.cells[i];
@@ -179,7 +179,7 @@ impl Grid {
     }
 
     /// The bodies whose box (where they are now) meets `region`, ascending.
-    pub fn query(&mut self, region: Rect, out: &mut Vec<usize>) {
+    pub(super) fn query(&mut self, region: Rect, out: &mut Vec<usize>) {
         out.clear();
         self.query_count += 1;
         let stamp = self.query_count;

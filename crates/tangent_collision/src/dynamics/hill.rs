@@ -54,7 +54,7 @@ const HILL_GAP: f32 = 1.25 * SKIN;
 /// A body let down onto the surface it slides on: the drop to sweep, and
 /// the surface's unit normal (facing the body) at the point under it.
 #[derive(Clone, Copy, Debug)]
-pub struct LetDown {
+pub(super) struct LetDown {
     pub drop: Vec2,
     pub normal: Vec2,
 }
@@ -65,7 +65,7 @@ pub struct LetDown {
 /// docs); `None` where the rule does not hold it: farther than the contact
 /// margin plus one step's fall, moving into the surface, leaving it faster
 /// than gravity brings back, or something else in the way.
-pub fn let_down(
+pub(super) fn let_down(
     set: &TerrainSet,
     on: Sliding,
     body: &Body,

@@ -13,7 +13,7 @@ use crate::query::{Target, Toi, closest_offset, px_tol, sweep_span};
 use crate::terrain::{SpanCache, TerrainSet};
 
 /// The box of the body moving by `motion`, grown by `margin`.
-pub fn swept_box(body: &Body, motion: Vec2, margin: f32) -> Rect {
+pub(super) fn swept_box(body: &Body, motion: Vec2, margin: f32) -> Rect {
     let a = body.shape.aabb(body.position);
     let b = body.shape.aabb(body.position + motion);
     a.union(b).inflate(margin)
@@ -29,7 +29,7 @@ pub fn swept_box(body: &Body, motion: Vec2, margin: f32) -> Rect {
 ///
 /// `known` holds the pieces near the body whose closest point to it is
 /// already known ([`NearSpans`] at the body's position, or nothing).
-pub fn first_impact(
+pub(super) fn first_impact(
     set: &TerrainSet,
     body: &Body,
     motion: Vec2,
@@ -93,7 +93,7 @@ pub fn first_impact(
 /// of half the body's gap to it there, as for a piece already within the
 /// skin, so a body gliding past a joint spends none of its step's impacts on
 /// it.
-pub fn sweep_keeping_skin(
+pub(super) fn sweep_keeping_skin(
     target: Target,
     body: &Body,
     motion: Vec2,
@@ -159,20 +159,22 @@ fn sweep_with_skin(
     Some(toi)
 }
 
-/// The first contact of `body` moving by `motion` through `set`, keeping the
-/// skin, as `(piece index, contact)`; `None` when the motion is free. Used
-/// for probes such as snapping a runner to the ground.
-///
-/// ```
-/// use tangent_collision::prelude::*;
-/// let floor = TerrainPiece::solid(Segment::new(Vec2::new(-100.0, 0.0), Vec2::new(100.0, 0.0)));
-/// let set = TerrainSet::new(vec![floor])?;
-/// let runner = Body::new(ActorShape::Rect { half_extents: Vec2::new(5.0, 7.0) }, Vec2::new(0.0, 10.0), Vec2::ZERO, 0.0);
-/// let (piece, toi) = cast(&set, &runner, Vec2::new(0.0, -8.0)).unwrap();
-/// assert_eq!(piece, 0);
-/// assert!((runner.position.y - 8.0 * toi.fraction - 7.0 - 0.02).abs() < 1e-3); // stops a skin above
-/// # Ok::<(), TerrainError>(())
-/// ```
-pub fn cast(set: &TerrainSet, body: &Body, motion: Vec2) -> Option<(usize, Toi)> {
-    first_impact(set, body, motion, &mut SpanCache::default(), &[])
+impl TerrainSet {
+    /// The first contact of `body` moving by `motion` through `set`, keeping the
+    /// skin, as `(piece index, contact)`; `None` when the motion is free. Used
+    /// for probes such as snapping a runner to the ground.
+    ///
+    /// ```
+    /// use tangent_collision::prelude::*;
+    /// let floor = TerrainPiece::solid(Segment::new(Vec2::new(-100.0, 0.0), Vec2::new(100.0, 0.0)));
+    /// let set = TerrainSet::new(vec![floor])?;
+    /// let runner = Body::new(ActorShape::Rect { half_extents: Vec2::new(5.0, 7.0) }, Vec2::new(0.0, 10.0), Vec2::ZERO, 0.0);
+    /// let (piece, toi) = set.cast(&runner, Vec2::new(0.0, -8.0)).unwrap();
+    /// assert_eq!(piece, 0);
+    /// assert!((runner.position.y - 8.0 * toi.fraction - 7.0 - 0.02).abs() < 1e-3); // stops a skin above
+    /// # Ok::<(), TerrainError>(())
+    /// ```
+    pub fn cast(&self, body: &Body, motion: Vec2) -> Option<(usize, Toi)> {
+        first_impact(self, body, motion, &mut SpanCache::default(), &[])
+    }
 }

@@ -30,7 +30,11 @@ const END_T: f32 = 1e-4;
 
 /// The way out when the body's centre is inside solid: the nearest
 /// solid-behind segment's outward normal and the centre's depth behind it.
-pub fn way_out(set: &TerrainSet, spans: &[NearSpan], center: Vec2) -> Option<(usize, Vec2, f32)> {
+pub(super) fn way_out(
+    set: &TerrainSet,
+    spans: &[NearSpan],
+    center: Vec2,
+) -> Option<(usize, Vec2, f32)> {
     let mut nearest: Option<(f32, usize, f32, Vec2, f32)> = None;
     for near in spans {
         let piece = set.piece(near.piece);
@@ -59,7 +63,7 @@ pub fn way_out(set: &TerrainSet, spans: &[NearSpan], center: Vec2) -> Option<(us
 
 /// Pushes `body` out through `piece` along `out`, from `depth` (the centre
 /// on the line) on until the skin-grown shape clears it; returns the push.
-pub fn push_out(set: &TerrainSet, body: &Body, piece: usize, out: Vec2, depth: f32) -> f32 {
+pub(super) fn push_out(set: &TerrainSet, body: &Body, piece: usize, out: Vec2, depth: f32) -> f32 {
     let pc = set.piece(piece).shape.bernstein().power();
     let clear = |d: f32| {
         let p = (body.position + out * d).as_dvec2();
@@ -78,7 +82,7 @@ pub fn push_out(set: &TerrainSet, body: &Body, piece: usize, out: Vec2, depth: f
 /// `clear` holds, by bisection (`clear` is false at `lo` and true from some
 /// push on); `hi` when it does not hold even there (deeper than the body
 /// is wide: push as far as we may).
-pub fn first_clear(mut lo: f32, mut hi: f32, clear: impl Fn(f32) -> bool) -> f32 {
+pub(super) fn first_clear(mut lo: f32, mut hi: f32, clear: impl Fn(f32) -> bool) -> f32 {
     if !clear(hi) {
         return hi;
     }

@@ -5,13 +5,13 @@
 use glam::Vec2;
 
 /// Gap, in pixels, a moving body keeps from the surfaces it meets.
-pub const SKIN: f32 = 0.02;
+pub(super) const SKIN: f32 = 0.02;
 
 /// A surface within this many pixels supports a body that is not leaving it.
-pub const CONTACT_MARGIN: f32 = 0.1;
+pub(super) const CONTACT_MARGIN: f32 = 0.1;
 
 /// Most impacts handled in one step; motion left after that is reported.
-pub const MAX_ITERATIONS: usize = 8;
+pub(super) const MAX_ITERATIONS: usize = 8;
 
 /// The fastest a body moves, px/s: a faster one is slowed to it, keeping its
 /// direction, at the start of its step (as Box2D caps a body's translation
@@ -19,19 +19,11 @@ pub const MAX_ITERATIONS: usize = 8;
 /// coordinate range a level may use. Terrain with restitution above 1 can
 /// pump a ball trapped between two bouncy surfaces up to it; a velocity set
 /// to 1e30 by mistake starts from it instead of stalling on rounding.
-pub const MAX_BODY_SPEED: f32 = 1e6;
+pub(super) const MAX_BODY_SPEED: f32 = 1e6;
 
 /// `velocity` with its length capped at `max`, its direction kept; safe for
 /// components whose square overflows `f32`.
-///
-/// ```
-/// use tangent_collision::dynamics::capped_speed;
-/// use glam::Vec2;
-/// let v = capped_speed(Vec2::new(3e30, -4e30), 10.0);
-/// assert!((v - Vec2::new(6.0, -8.0)).length() < 1e-5);
-/// assert_eq!(capped_speed(Vec2::new(3.0, 4.0), 10.0), Vec2::new(3.0, 4.0));
-/// ```
-pub fn capped_speed(velocity: Vec2, max: f32) -> Vec2 {
+pub(super) fn capped_speed(velocity: Vec2, max: f32) -> Vec2 {
     let big = velocity.abs().max_element();
     if big <= max * std::f32::consts::FRAC_1_SQRT_2 {
         return velocity; // |v| ≤ √2 · big ≤ max
@@ -48,10 +40,10 @@ pub fn capped_speed(velocity: Vec2, max: f32) -> Vec2 {
 /// Two contacts whose normals agree this closely (cosine of 2.5°) lie on one
 /// surface across a smooth joint: not a crease to keep out of, and a slide
 /// that goes on from one piece to the next.
-pub const SMOOTH_JOINT_COS: f32 = 0.999;
+pub(super) const SMOOTH_JOINT_COS: f32 = 0.999;
 
 /// Default steepest slope that counts as ground: 45°.
-pub const DEFAULT_MAX_SLOPE: f32 = std::f32::consts::FRAC_PI_4;
+pub(super) const DEFAULT_MAX_SLOPE: f32 = std::f32::consts::FRAC_PI_4;
 
 /// Approach speed below which an impact on a surface with normal `n` is a
 /// resting contact rather than a bounce: twice what gravity adds into that
@@ -59,14 +51,26 @@ pub const DEFAULT_MAX_SLOPE: f32 = std::f32::consts::FRAC_PI_4;
 /// within a step or two, so bouncing it would only jitter; on a steep wall,
 /// which gravity does not press into, nearly every impact bounces, so an
 /// elastic ball glancing off a half-pipe's side keeps its energy.
-pub fn rest_speed(gravity: Vec2, n: Vec2, dt: f32) -> f32 {
+pub(super) fn rest_speed(gravity: Vec2, n: Vec2, dt: f32) -> f32 {
     2.0 * (-gravity.dot(n)).max(0.0) * dt + 1.0
 }
 
 /// Below this gap (px) a body counts as touching a piece within a step.
-pub const TOUCHING: f32 = 1e-3;
+pub(super) const TOUCHING: f32 = 1e-3;
 
 /// The gap (px) a bent chord ends at: a little over the skin, so that the
 /// next sweep, which keeps the skin, does not meet the curve again at the
 /// very end of the chord through rounding to `f32`.
-pub const FOLLOW_GAP: f32 = 1.5 * SKIN;
+pub(super) const FOLLOW_GAP: f32 = 1.5 * SKIN;
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn capped_speed_keeps_direction_without_overflow() {
+        use super::capped_speed;
+        use glam::Vec2;
+        let v = capped_speed(Vec2::new(3e30, -4e30), 10.0);
+        assert!((v - Vec2::new(6.0, -8.0)).length() < 1e-5);
+        assert_eq!(capped_speed(Vec2::new(3.0, 4.0), 10.0), Vec2::new(3.0, 4.0));
+    }
+}

@@ -8,7 +8,7 @@
 //! one), `near` (the pieces near a body, cut to spans), `one_way` (the
 //! one-way rule), `inside` (out of solid the nearest way), `depenetrate`
 //! (pushing a body out), `support` (resting contacts), `impact` (the earliest impact,
-//! [`cast`]), `others` (other bodies in a step: impulses, braces, resting
+//! [`TerrainSet::cast`](crate::terrain::TerrainSet::cast)), `others` (other bodies in a step: impulses, braces, resting
 //! on and hitting them), `step` ([`step_body`]), `grid` (the broad phase between bodies), `sleep` (bodies at rest left out), `world`
 //! (many bodies together, [`step_bodies`]).
 
@@ -30,11 +30,5 @@ mod support;
 mod world;
 
 pub use body::{Body, BodyDef, Contact, Layers, StepError, StepReport, Touched};
-pub use impact::cast;
-pub use margins::{
-    CONTACT_MARGIN, DEFAULT_MAX_SLOPE, MAX_BODY_SPEED, MAX_ITERATIONS, SKIN, capped_speed,
-};
-pub use others::{Braces, MAX_BRACES};
-pub use sleep::{SLEEP_AFTER, SLEEP_SPEED};
 pub use step::{StepScratch, step_body, step_body_with};
 pub use world::{WorldScratch, step_bodies};

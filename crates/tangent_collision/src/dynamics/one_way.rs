@@ -11,7 +11,7 @@ use crate::terrain::TerrainPiece;
 /// `true` when a one-way piece blocks `body` about to move by `motion`: the
 /// body is not dropping through, does not overlap the piece, is on its left
 /// (normal) side, and moves against that normal.
-pub fn one_way_blocks(piece: &TerrainPiece, body: &Body, motion: Vec2) -> bool {
+pub(super) fn one_way_blocks(piece: &TerrainPiece, body: &Body, motion: Vec2) -> bool {
     if body.drop_through {
         return false;
     }

@@ -33,23 +33,12 @@ use super::slide::clip_to_cone;
 use crate::query::{Hits, RoundedBox};
 
 /// Most surfaces a body remembers being braced against.
-pub const MAX_BRACES: usize = 4;
+pub(super) const MAX_BRACES: usize = 4;
 
 /// The normals of the surfaces a body leans on (terrain it rested on in its
 /// last step, and bodies braced in turn), facing the body.
-///
-/// ```
-/// use tangent_collision::dynamics::Braces;
-/// use glam::Vec2;
-/// let mut on_floor = Braces::default();
-/// on_floor.push(Vec2::Y);
-/// // Pushed down and right, it moves only right.
-/// assert_eq!(on_floor.response(Vec2::new(1.0, -1.0), 0.0), Vec2::new(1.0, 0.0));
-/// assert_eq!(on_floor.response(Vec2::new(1.0, -1.0), 0.25), Vec2::new(0.75, 0.0));
-/// assert_eq!(on_floor.response(Vec2::new(0.0, 1.0), 0.0), Vec2::new(0.0, 1.0));
-/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct Braces {
+pub(super) struct Braces {
     normals: [Vec2; MAX_BRACES],
     len: u8,
 }
@@ -57,7 +46,7 @@ pub struct Braces {
 impl Braces {
     /// Adds a surface (one already there within 2.5° is not added twice;
     /// past [`MAX_BRACES`] it is dropped).
-    pub fn push(&mut self, n: Vec2) {
+    pub(super) fn push(&mut self, n: Vec2) {
         let len = self.len as usize;
         if len < MAX_BRACES
             && self.normals[..len]
@@ -70,7 +59,7 @@ impl Braces {
     }
 
     /// The surfaces, facing the body.
-    pub fn normals(&self) -> &[Vec2] {
+    pub(super) fn normals(&self) -> &[Vec2] {
         &self.normals[..self.len as usize]
     }
 
@@ -78,7 +67,7 @@ impl Braces {
     /// surfaces: `d` with its part into each surface removed, in turn, and
     /// what is left along a surface cut by `mu` times the part into it (a
     /// push within the friction cone moves it not at all).
-    pub fn response(&self, d: Vec2, mu: f32) -> Vec2 {
+    pub(super) fn response(&self, d: Vec2, mu: f32) -> Vec2 {
         self.normals().iter().fold(d, |d, &b| {
             let into = d.dot(b);
             if into >= 0.0 {
@@ -98,7 +87,7 @@ impl Braces {
 
 /// Another body as one body's step sees it.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Neighbour {
+pub(super) struct Neighbour {
     /// Its index among the bodies stepped together.
     pub index: usize,
     pub body: Body,
@@ -124,7 +113,7 @@ fn holds_firm(other: &Neighbour, n: Vec2) -> bool {
 /// speed along `dir` (a unit vector acting on `body`) by `dv` (see the
 /// module docs). Returns `true` when `other` gave nothing (immovable or
 /// braced that way).
-pub fn trade(body: &mut Body, other: &mut Neighbour, dir: Vec2, dv: f32) -> bool {
+pub(super) fn trade(body: &mut Body, other: &mut Neighbour, dir: Vec2, dv: f32) -> bool {
     let (moved, wk) = give(other, -dir);
     let wi = body.inverse_mass;
     if wi + wk <= 0.0 {
@@ -142,7 +131,13 @@ pub fn trade(body: &mut Body, other: &mut Neighbour, dir: Vec2, dv: f32) -> bool
 /// the relative normal speed times `factor` (`1 + e` for a bounce, 1 to
 /// stop) is traded, then Coulomb friction on the sliding speed, limited by
 /// `μ (|Δv_n| + load)`. Returns whether `other` held firm along `-n`.
-pub fn respond(body: &mut Body, other: &mut Neighbour, n: Vec2, factor: f32, load: f32) -> bool {
+pub(super) fn respond(
+    body: &mut Body,
+    other: &mut Neighbour,
+    n: Vec2,
+    factor: f32,
+    load: f32,
+) -> bool {
     let vn = (body.velocity - other.body.velocity).dot(n);
     let firm = if vn < 0.0 {
         trade(body, other, n, -factor * vn)
@@ -169,7 +164,7 @@ fn pair(body: &Body, other: &Body) -> (RoundedBox, Vec2) {
 }
 
 /// The gap between two bodies and the normal from `other` toward `body`.
-pub fn gap_and_normal(body: &Body, other: &Body) -> (f32, Vec2) {
+pub(super) fn gap_and_normal(body: &Body, other: &Body) -> (f32, Vec2) {
     let (shape, p) = pair(body, other);
     (shape.gap(p), shape.normal(p))
 }
@@ -179,7 +174,7 @@ pub fn gap_and_normal(body: &Body, other: &Body) -> (f32, Vec2) {
 /// a body within the skin of another moving along or away from it (the
 /// normal at the start) stays clear of it: only a motion into it stops
 /// at once.
-pub fn first_other_impact(
+pub(super) fn first_other_impact(
     body: &Body,
     motion: Vec2,
     others: &[Neighbour],
@@ -221,7 +216,7 @@ fn reach_along(body: &Body, n: Vec2) -> f32 {
 }
 
 /// A contact of `body` with `other` along `n`.
-pub fn contact_with(
+pub(super) fn contact_with(
     body: &Body,
     other: &Neighbour,
     n: Vec2,
@@ -247,7 +242,7 @@ pub fn contact_with(
 /// (friction too), and gravity's push into it is dropped when it holds firm
 /// (otherwise the body presses on it and the impact pushes it). Records
 /// each as a contact, and the firm ones in `braces`.
-pub fn rest_on_others(
+pub(super) fn rest_on_others(
     body: &mut Body,
     g: &mut Vec2,
     dt: f32,
@@ -297,5 +292,29 @@ pub fn rest_on_others(
     // left to the other body's turn.
     if push != Vec2::ZERO {
         body.position += clip_to_cone(push, planes);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn braces_keep_only_motion_away_from_the_surfaces() {
+        use super::Braces;
+        use glam::Vec2;
+        let mut on_floor = Braces::default();
+        on_floor.push(Vec2::Y);
+        // Pushed down and right, it moves only right.
+        assert_eq!(
+            on_floor.response(Vec2::new(1.0, -1.0), 0.0),
+            Vec2::new(1.0, 0.0)
+        );
+        assert_eq!(
+            on_floor.response(Vec2::new(1.0, -1.0), 0.25),
+            Vec2::new(0.75, 0.0)
+        );
+        assert_eq!(
+            on_floor.response(Vec2::new(0.0, 1.0), 0.0),
+            Vec2::new(0.0, 1.0)
+        );
     }
 }

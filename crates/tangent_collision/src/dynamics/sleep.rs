@@ -27,10 +27,10 @@ use super::body::Body;
 
 /// Speed (px/s, measured by how far a step moved the body) below which a
 /// body counts as still: 4 px/s, a fifteenth of a pixel per 60 Hz step.
-pub const SLEEP_SPEED: f32 = 4.0;
+pub(super) const SLEEP_SPEED: f32 = 4.0;
 
 /// Seconds a body must stay still before it sleeps.
-pub const SLEEP_AFTER: f32 = 0.5;
+pub(super) const SLEEP_AFTER: f32 = 0.5;
 
 /// One body's rest: how long it has been still, whether it sleeps, and
 /// where it fell asleep.

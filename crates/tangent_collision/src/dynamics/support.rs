@@ -19,7 +19,7 @@ use crate::terrain::TerrainSet;
 /// The normals of this step's support and slide contacts whose points are
 /// still within reach of the body (its box grown by the skin and the contact
 /// margin): the surfaces a slide must not push it into.
-pub fn touching_normals(contacts: &[Contact], body: &Body, out: &mut Vec<Vec2>) {
+pub(super) fn touching_normals(contacts: &[Contact], body: &Body, out: &mut Vec<Vec2>) {
     let reach = body
         .shape
         .aabb(body.position)
@@ -38,7 +38,7 @@ pub fn touching_normals(contacts: &[Contact], body: &Body, out: &mut Vec<Vec2>) 
 const SETTLE: f32 = 1.5;
 
 /// Reduces the body's speed by a Coulomb friction impulse `μ · load`.
-pub fn apply_friction(body: &mut Body, load: f32) {
+pub(super) fn apply_friction(body: &mut Body, load: f32) {
     let speed = body.velocity.length();
     if body.friction > 0.0 && speed > 0.0 {
         let cut = (body.friction * load).min(speed);
@@ -50,7 +50,7 @@ pub fn apply_friction(body: &mut Body, load: f32) {
 /// its velocity into them and gravity's push into them, applies friction and
 /// the stay-put rule, and records them as contacts. `near` holds the
 /// pieces near the body ([`NearSpans`]).
-pub fn supports(
+pub(super) fn supports(
     set: &TerrainSet,
     body: &mut Body,
     g: &mut Vec2,
@@ -212,7 +212,7 @@ fn joint_normal(near: &NearSpans, center: Vec2, n: Vec2) -> Option<Vec2> {
 /// The gap (px, at most `limit`) between the bare body and a piece's span:
 /// the largest growth of the shape that still does not touch it, by
 /// bisection. The span must cover the body's box grown by `limit`.
-pub fn gap_to(span: &Span, body: &Body, limit: f32) -> f32 {
+pub(super) fn gap_to(span: &Span, body: &Body, limit: f32) -> f32 {
     let pc = span.pc;
     let c = body.position.as_dvec2();
     if let ActorShape::Circle { radius } = body.shape {

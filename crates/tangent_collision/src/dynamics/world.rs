@@ -78,12 +78,12 @@ impl WorldScratch {
     }
 
     /// Whether body `i` slept through the last [`step_bodies`] (see
-    /// [`SLEEP_AFTER`](super::SLEEP_AFTER)).
+    /// `SLEEP_AFTER`).
     pub fn is_asleep(&self, i: usize) -> bool {
         self.rest.get(i).is_some_and(Rest::asleep)
     }
 
-    /// Wakes every body for at least [`SLEEP_AFTER`](super::SLEEP_AFTER):
+    /// Wakes every body for at least `SLEEP_AFTER`:
     /// call after changing what the bodies cannot see change (the terrain,
     /// or which body is at which index). What held one up may be gone.
     pub fn wake_all(&mut self) {

@@ -24,14 +24,14 @@ use crate::poly::Poly;
 
 /// Control points of a Bézier of degree 1–3 (`n = degree + 1` points used).
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Bernstein {
+pub(crate) struct Bernstein {
     pub p: [DVec2; 4],
     pub n: usize,
 }
 
 impl Bernstein {
     /// Control points from a slice of 2 to 4 points.
-    pub fn new(points: &[DVec2]) -> Self {
+    pub(crate) fn new(points: &[DVec2]) -> Self {
         debug_assert!((2..=4).contains(&points.len()));
         let mut p = [DVec2::ZERO; 4];
         p[..points.len()].copy_from_slice(points);
@@ -40,7 +40,7 @@ impl Bernstein {
 
     /// De Casteljau subdivision at `t`: the control points of `B` on `[0, t]`
     /// and on `[t, 1]`.
-    pub fn split(&self, t: f64) -> (Bernstein, Bernstein) {
+    pub(crate) fn split(&self, t: f64) -> (Bernstein, Bernstein) {
         let n = self.n;
         let mut work = self.p;
         let mut left = [DVec2::ZERO; 4];
@@ -56,7 +56,7 @@ impl Bernstein {
     }
 
     /// Control points of `B` restricted to `[t0, t1]`, reparametrised to `[0, 1]`.
-    pub fn sub(&self, t0: f64, t1: f64) -> Bernstein {
+    pub(crate) fn sub(&self, t0: f64, t1: f64) -> Bernstein {
         if t1 <= t0 {
             let p = self.power().eval(t0);
             return Bernstein::new(&[p; 4][..self.n]);
@@ -67,7 +67,7 @@ impl Bernstein {
     }
 
     /// The power-basis coefficients (table in the module docs).
-    pub fn power(&self) -> PowerCurve {
+    pub(crate) fn power(&self) -> PowerCurve {
         let p = &self.p;
         let c = match self.n {
             2 => [p[0], p[1] - p[0], DVec2::ZERO, DVec2::ZERO],
@@ -89,20 +89,20 @@ impl Bernstein {
 }
 
 /// Distance from the origin to the box `(lo, hi)` (0 inside it).
-pub fn box_distance((lo, hi): (DVec2, DVec2)) -> f64 {
+pub(crate) fn box_distance((lo, hi): (DVec2, DVec2)) -> f64 {
     lo.max(-hi).max(DVec2::ZERO).length()
 }
 
 /// `B(t) = Σ_j c_j t^j` with `n` coefficients (degree `n - 1`).
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct PowerCurve {
+pub(crate) struct PowerCurve {
     pub c: [DVec2; 4],
     pub n: usize,
 }
 
 impl PowerCurve {
     /// The same curve with `origin` moved to `(0, 0)`.
-    pub fn translated(mut self, origin: DVec2) -> Self {
+    pub(crate) fn translated(mut self, origin: DVec2) -> Self {
         self.c[0] -= origin;
         self
     }
@@ -112,7 +112,7 @@ impl PowerCurve {
     }
 
     /// `B(t)` by Horner's rule.
-    pub fn eval(&self, t: f64) -> DVec2 {
+    pub(crate) fn eval(&self, t: f64) -> DVec2 {
         self.coeffs()
             .iter()
             .rev()
@@ -120,7 +120,7 @@ impl PowerCurve {
     }
 
     /// `B'(t) = Σ_j j c_j t^(j-1)`.
-    pub fn deriv(&self, t: f64) -> DVec2 {
+    pub(crate) fn deriv(&self, t: f64) -> DVec2 {
         self.coeffs()
             .iter()
             .enumerate()
@@ -130,7 +130,7 @@ impl PowerCurve {
     }
 
     /// The `k`-th derivative `B⁽ᵏ⁾(t) = Σ_{j≥k} j!/(j-k)! c_j t^(j-k)`.
-    pub fn deriv_n(&self, k: usize, t: f64) -> DVec2 {
+    pub(crate) fn deriv_n(&self, k: usize, t: f64) -> DVec2 {
         let falling = |j: usize| ((j + 1 - k)..=j).product::<usize>() as f64;
         self.coeffs()
             .iter()
@@ -145,7 +145,7 @@ impl PowerCurve {
     /// `B⁽ᵏ⁾` there, times `(-1)ᵏ` at `t = 1` (near an end the curve is
     /// `B(e) + B⁽ᵏ⁾(e) (t - e)ᵏ / k!`, and `t - e` is negative going in from
     /// `t = 1`). `None` for a piece that is a point.
-    pub fn leaving_end(&self, at_one: bool) -> Option<DVec2> {
+    pub(crate) fn leaving_end(&self, at_one: bool) -> Option<DVec2> {
         let t = if at_one { 1.0 } else { 0.0 };
         let tiny = self.vanishing();
         (1..self.n)
@@ -163,7 +163,7 @@ impl PowerCurve {
     /// reaches that much. On a piece that is straight up to rounding this is
     /// its line; on a curve, a tangent an arc of at most 5 % of its length
     /// inside the end.
-    pub fn end_direction(&self, at_one: bool) -> Option<DVec2> {
+    pub(crate) fn end_direction(&self, at_one: bool) -> Option<DVec2> {
         let bound: f64 = self
             .coeffs()
             .iter()
@@ -191,7 +191,7 @@ impl PowerCurve {
 
     /// The length below which a derivative of this piece counts as
     /// vanishing in [`PowerCurve::tangent_limit_above`]: `1e-12 (1 + scale)`.
-    pub fn vanishing(&self) -> f64 {
+    pub(crate) fn vanishing(&self) -> f64 {
         1e-12 * (1.0 + self.scale())
     }
 
@@ -199,7 +199,7 @@ impl PowerCurve {
     /// (its length at most `tiny`, see [`PowerCurve::vanishing`]: coincident
     /// control points) its limit, the first non-vanishing higher derivative
     /// (the second or third). `None` for a piece that is a point.
-    pub fn tangent_limit_above(&self, t: f64, tiny: f64) -> Option<DVec2> {
+    pub(crate) fn tangent_limit_above(&self, t: f64, tiny: f64) -> Option<DVec2> {
         let first = self.deriv(t);
         if first.length() > tiny {
             return Some(first);
@@ -210,7 +210,7 @@ impl PowerCurve {
     }
 
     /// The scalar polynomial `dir · B(t)`.
-    pub fn dot(&self, dir: DVec2) -> Poly {
+    pub(crate) fn dot(&self, dir: DVec2) -> Poly {
         let mut c = [0.0; 4];
         for (d, v) in c.iter_mut().zip(self.coeffs()) {
             *d = dir.dot(*v);
@@ -219,12 +219,12 @@ impl PowerCurve {
     }
 
     /// One coordinate as a polynomial (`axis` 0 is x, 1 is y).
-    pub fn axis(&self, axis: usize) -> Poly {
+    pub(crate) fn axis(&self, axis: usize) -> Poly {
         self.dot(if axis == 0 { DVec2::X } else { DVec2::Y })
     }
 
     /// `|B(t)|²`, degree `2(n-1)`: the Cauchy product of the coefficients.
-    pub fn squared_norm(&self) -> Poly {
+    pub(crate) fn squared_norm(&self) -> Poly {
         let mut c = [0.0; 7];
         for i in 0..self.n {
             for j in 0..self.n {
@@ -237,7 +237,7 @@ impl PowerCurve {
     /// [`PowerCurve::dot_deriv`] of a cubic (`n = 4`) as its six ascending
     /// coefficients, untrimmed: `Σ j (cᵢ · cⱼ) t^(i+j-1)` gathered by power,
     /// `c₀·c₁, 2c₀·c₂ + |c₁|², 3(c₀·c₃ + c₁·c₂), 4c₁·c₃ + 2|c₂|², 5c₂·c₃, 3|c₃|²`.
-    pub fn dot_deriv_cubic(&self) -> [f64; 6] {
+    pub(crate) fn dot_deriv_cubic(&self) -> [f64; 6] {
         let c = &self.c;
         [
             c[0].dot(c[1]),
@@ -251,7 +251,7 @@ impl PowerCurve {
 
     /// `B(t) · B'(t)`, degree `2n - 3`; zero where the distance from the
     /// origin to `B(t)` is stationary.
-    pub fn dot_deriv(&self) -> Poly {
+    pub(crate) fn dot_deriv(&self) -> Poly {
         let mut c = [0.0; 7];
         for i in 0..self.n {
             for j in 1..self.n {
@@ -263,7 +263,7 @@ impl PowerCurve {
 
     /// The Bernstein control points back from the coefficients (the inverse
     /// of the table in the module docs): `P_i = Σ_{j≤i} C(i,j)/C(d,j) c_j`.
-    pub fn control_points(&self) -> [DVec2; 4] {
+    pub(crate) fn control_points(&self) -> [DVec2; 4] {
         let c = &self.c;
         match self.n {
             2 => [c[0], c[0] + c[1], DVec2::ZERO, DVec2::ZERO],
@@ -280,7 +280,7 @@ impl PowerCurve {
     /// The box of the control points. The curve lies in their convex hull,
     /// so a query region that misses this box misses the curve: the cheap
     /// rejection every query tries first.
-    pub fn hull_box(&self) -> (DVec2, DVec2) {
+    pub(crate) fn hull_box(&self) -> (DVec2, DVec2) {
         let p = self.control_points();
         let (mut lo, mut hi) = (p[0], p[0]);
         for q in &p[1..self.n] {
@@ -292,12 +292,12 @@ impl PowerCurve {
 
     /// Distance from the origin to [`PowerCurve::hull_box`] (0 inside it): a
     /// lower bound on the distance from the origin to the curve.
-    pub fn hull_box_distance(&self) -> f64 {
+    pub(crate) fn hull_box_distance(&self) -> f64 {
         box_distance(self.hull_box())
     }
 
     /// Largest coefficient length: the scale that tolerances are relative to.
-    pub fn scale(&self) -> f64 {
+    pub(crate) fn scale(&self) -> f64 {
         self.coeffs()
             .iter()
             .fold(0.0, |m: f64, c| m.max(c.length_squared()))

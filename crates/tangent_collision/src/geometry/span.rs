@@ -19,7 +19,7 @@ use super::shapes::Terrain;
 
 /// A piece on `[t0, t1]` in power form over `s ∈ [0, 1]`.
 #[derive(Clone, Copy, Debug)]
-pub struct Span {
+pub(crate) struct Span {
     pub pc: PowerCurve,
     pub t0: f64,
     pub t1: f64,
@@ -27,7 +27,7 @@ pub struct Span {
 
 impl Span {
     /// The whole piece, `t = s`.
-    pub fn whole(terrain: &Terrain) -> Span {
+    pub(crate) fn whole(terrain: &Terrain) -> Span {
         Span {
             pc: terrain.bernstein().power(),
             t0: 0.0,
@@ -37,7 +37,7 @@ impl Span {
 
     /// The piece on `[t0, t1]` (clamped to `[0, 1]`; the whole piece when
     /// that is everything).
-    pub fn of(terrain: &Terrain, t0: f64, t1: f64) -> Span {
+    pub(crate) fn of(terrain: &Terrain, t0: f64, t1: f64) -> Span {
         let (t0, t1) = (t0.clamp(0.0, 1.0), t1.clamp(0.0, 1.0));
         if t0 <= 0.0 && t1 >= 1.0 || t1 <= t0 {
             return Span::whole(terrain);
@@ -51,7 +51,7 @@ impl Span {
 
     /// The piece's parameter for the span's `s`; the span's ends map exactly
     /// to `t0` and `t1` (so a piece end is exactly 0 or 1).
-    pub fn piece_t(&self, s: f64) -> f64 {
+    pub(crate) fn piece_t(&self, s: f64) -> f64 {
         if s <= 0.0 {
             self.t0
         } else if s >= 1.0 {

@@ -7,7 +7,14 @@
 /// roots `q/a` and `c/q`. When `a` is tiny `q/a` is huge and falls outside
 /// the interval while `c/q` stays accurate; for `a = 0` it is the line's root
 /// `-c/b`. No allocation and no `Roots`, for callers as hot as the AABB.
-pub fn each_quadratic_root(c: f64, b: f64, a: f64, lo: f64, hi: f64, mut keep: impl FnMut(f64)) {
+pub(crate) fn each_quadratic_root(
+    c: f64,
+    b: f64,
+    a: f64,
+    lo: f64,
+    hi: f64,
+    mut keep: impl FnMut(f64),
+) {
     let disc = b * b - 4.0 * a * c;
     if disc < 0.0 {
         return;
@@ -23,13 +30,13 @@ pub fn each_quadratic_root(c: f64, b: f64, a: f64, lo: f64, hi: f64, mut keep: i
     }
 }
 /// `c[0] + c[1] t + …` by Horner's rule.
-pub fn horner(c: &[f64], t: f64) -> f64 {
+pub(crate) fn horner(c: &[f64], t: f64) -> f64 {
     c.iter().rev().fold(0.0, |acc, &x| acc * t + x)
 }
 
 /// Horner evaluation of the power-basis `c` and its first two derivatives
 /// at `t`: `(p, p', p'')`.
-pub fn eval_with_slope(c: &[f64], t: f64) -> (f64, f64, f64) {
+pub(super) fn eval_with_slope(c: &[f64], t: f64) -> (f64, f64, f64) {
     let (mut p, mut dp, mut half_ddp) = (0.0, 0.0, 0.0);
     for &ci in c.iter().rev() {
         half_ddp = half_ddp * t + dp;

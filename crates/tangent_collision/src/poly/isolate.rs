@@ -105,7 +105,7 @@ fn halve<const N: usize>(b: &[f64; N]) -> ([f64; N], [f64; N]) {
 /// one pass over the coefficients is what a polynomial on a short piece
 /// (the closest-point condition on the span near a body) usually needs;
 /// the general [`isolate`] reaches the same answer through more set-up.
-pub fn lone_root<const N: usize>(c: &[f64; N], x_error: f64) -> Option<Lone> {
+pub(crate) fn lone_root<const N: usize>(c: &[f64; N], x_error: f64) -> Option<Lone> {
     let noise = 64.0 * f64::EPSILON * c.iter().map(|x| x.abs()).sum::<f64>();
     let b = to_bernstein::<N>(c);
     let mut changes = 0;
@@ -135,7 +135,7 @@ pub fn lone_root<const N: usize>(c: &[f64; N], x_error: f64) -> Option<Lone> {
 /// What [`lone_root`] decided: no root on `[0, 1]`, or the one root, where
 /// the polynomial goes from negative to positive or the other way.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Lone {
+pub(crate) enum Lone {
     None,
     Rising(f64),
     Falling(f64),
@@ -313,7 +313,7 @@ impl Search<'_> {
 /// the interval is proved to hold no zero other than those (no point with
 /// `|p| ≤ tol` that is not a sign change); `None` when some part could not
 /// be decided (see the module docs).
-pub fn isolate(c: &[f64], tol: f64, x_error: f64) -> Option<Roots> {
+pub(super) fn isolate(c: &[f64], tol: f64, x_error: f64) -> Option<Roots> {
     isolate_where(c, tol, x_error, &[])
 }
 
@@ -321,7 +321,12 @@ pub fn isolate(c: &[f64], tol: f64, x_error: f64) -> Option<Roots> {
 /// degree ≤ 3) may satisfy `|guard| ≤ bound`: parts where a guard's
 /// coefficients all lie beyond `±bound` are dropped undecided, so roots
 /// there may be missing.
-pub fn isolate_where(c: &[f64], tol: f64, x_error: f64, guards: &[(&[f64], f64)]) -> Option<Roots> {
+pub(super) fn isolate_where(
+    c: &[f64],
+    tol: f64,
+    x_error: f64,
+    guards: &[(&[f64], f64)],
+) -> Option<Roots> {
     debug_assert!(guards.len() <= 2 && guards.iter().all(|(g, _)| g.len() <= 4));
     Search::new(c, tol, x_error, false).start(guards)
 }
@@ -330,7 +335,7 @@ pub fn isolate_where(c: &[f64], tol: f64, x_error: f64, guards: &[(&[f64], f64)]
 /// negative to positive: for the closest-point condition `B · B'`, the local
 /// minima of the distance, the only candidates for the nearest point. The
 /// other roots are isolated but not polished.
-pub fn isolate_rising(c: &[f64], x_error: f64) -> Option<Roots> {
+pub(super) fn isolate_rising(c: &[f64], x_error: f64) -> Option<Roots> {
     Search::new(c, 0.0, x_error, true).start(&[])
 }
 

@@ -3,20 +3,20 @@
 //! step, so nothing here allocates.
 
 /// Slack in `t` around `[0, 1]`, so roots exactly at an end are not lost to rounding.
-pub const T_EPS: f64 = 1e-9;
+pub(super) const T_EPS: f64 = 1e-9;
 
 /// Two roots closer than this in `t` are one root.
-pub const T_MERGE: f64 = 1e-7;
+pub(super) const T_MERGE: f64 = 1e-7;
 
 /// Accuracy asked of the iterative solver, in `t`.
-pub const X_ERROR: f64 = 1e-13;
+pub(crate) const X_ERROR: f64 = 1e-13;
 
 /// Most coefficients we ever need (degree 10: a moving circle vs a cubic).
-pub const MAX_COEFFS: usize = 11;
+pub(super) const MAX_COEFFS: usize = 11;
 
 /// Most parameters a query collects before merging: 6 roots of a sextic, 5
 /// touches and 2 ends, or 4 rect sides of up to 4 each plus 2 ends.
-pub const MAX_ROOTS: usize = 24;
+pub(super) const MAX_ROOTS: usize = 24;
 
 /// A short list of at most `N` parameters kept on the stack (queries run per
 /// body per step and must not allocate). Pushing past `N` is a bug in the
@@ -24,7 +24,7 @@ pub const MAX_ROOTS: usize = 24;
 /// any query's list; the hottest paths use a smaller one, which is cheaper
 /// to create and to return.
 #[derive(Clone, Copy)]
-pub struct Roots<const N: usize = MAX_ROOTS> {
+pub(crate) struct Roots<const N: usize = MAX_ROOTS> {
     t: [f64; N],
     n: usize,
 }
@@ -69,22 +69,22 @@ impl<const N: usize> IntoIterator for Roots<N> {
 }
 
 impl<const N: usize> Roots<N> {
-    pub const fn new() -> Self {
+    pub(crate) const fn new() -> Self {
         Roots { t: [0.0; N], n: 0 }
     }
 
-    pub fn push(&mut self, t: f64) {
+    pub(crate) fn push(&mut self, t: f64) {
         self.t[self.n] = t;
         self.n += 1;
     }
 
-    pub fn extend(&mut self, ts: impl IntoIterator<Item = f64>) {
+    pub(crate) fn extend(&mut self, ts: impl IntoIterator<Item = f64>) {
         for t in ts {
             self.push(t);
         }
     }
 
-    pub fn retain(&mut self, keep: impl Fn(f64) -> bool) {
+    pub(crate) fn retain(&mut self, keep: impl Fn(f64) -> bool) {
         let mut k = 0;
         for i in 0..self.n {
             if keep(self.t[i]) {
@@ -96,7 +96,7 @@ impl<const N: usize> Roots<N> {
     }
 
     /// Ascending (insertion sort: the lists are a handful long).
-    pub fn sort(&mut self) {
+    pub(crate) fn sort(&mut self) {
         let t = &mut self.t[..self.n];
         for i in 1..t.len() {
             let mut j = i;
@@ -110,7 +110,7 @@ impl<const N: usize> Roots<N> {
     /// Appends `t` clamped to `[0, 1]` unless it is within [`T_MERGE`] of
     /// the last parameter: [`Roots::clamp_sort_dedup`] for parameters that
     /// arrive in ascending order.
-    pub fn push_ascending(&mut self, t: f64) {
+    pub(crate) fn push_ascending(&mut self, t: f64) {
         let t = t.clamp(0.0, 1.0);
         if self.n == 0 || (t - self.t[self.n - 1]).abs() > T_MERGE {
             self.push(t);
@@ -118,7 +118,7 @@ impl<const N: usize> Roots<N> {
     }
 
     /// Clamps parameters to `[0, 1]`, sorts them and merges those within [`T_MERGE`].
-    pub fn clamp_sort_dedup(&mut self) {
+    pub(crate) fn clamp_sort_dedup(&mut self) {
         for t in &mut self.t[..self.n] {
             *t = t.clamp(0.0, 1.0);
         }

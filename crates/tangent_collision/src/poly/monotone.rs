@@ -29,7 +29,7 @@ use super::polish::{polish_from, polish_with};
 
 /// Which sign changes [`roots_on_pieces`] reports.
 #[derive(Clone, Copy, PartialEq, Eq)]
-pub enum Crossings {
+pub(super) enum Crossings {
     /// Every sign change.
     All,
     /// Only where `p` goes from negative to positive: for a derivative,
@@ -43,7 +43,7 @@ pub enum Crossings {
 /// also the touches at interior breaks. `eval(t)` gives `(p, p', p'')`;
 /// roots are accurate to `x_error`. At most `B` breaks (the values at
 /// them are kept on the stack: a cubic's four need no more room).
-pub fn roots_on_pieces<const N: usize, const B: usize>(
+pub(super) fn roots_on_pieces<const N: usize, const B: usize>(
     eval: impl Fn(f64) -> (f64, f64, f64),
     breaks: &[f64],
     touch_tol: Option<f64>,
@@ -106,7 +106,7 @@ pub fn roots_on_pieces<const N: usize, const B: usize>(
 /// `[lo, hi]` where it changes sign, ascending; with `touch_tol`, also its
 /// touches (critical points with `|p| ≤ touch_tol` and no root beside
 /// them), merged into the ascending list. Roots are accurate to `x_error`.
-pub fn cubic_roots<const N: usize>(
+pub(super) fn cubic_roots<const N: usize>(
     c: &[f64; 4],
     lo: f64,
     hi: f64,
@@ -118,7 +118,7 @@ pub fn cubic_roots<const N: usize>(
 
 /// [`cubic_roots`] without touches, keeping only the sign changes from
 /// negative to positive.
-pub fn cubic_rising_roots<const N: usize>(
+pub(crate) fn cubic_rising_roots<const N: usize>(
     c: &[f64; 4],
     lo: f64,
     hi: f64,
@@ -162,7 +162,7 @@ fn cubic_crossings<const N: usize>(
 /// roots on `[-T_EPS, 1 + T_EPS]` (to `x_error`), touches, and the ends
 /// where `|p| ≤ tol`; clamped, sorted and merged. Every source gives its zeros in ascending
 /// order, so they are merged as they come, with no sort.
-pub fn zeros_up_to_cubic<const N: usize>(
+pub(crate) fn zeros_up_to_cubic<const N: usize>(
     c: &[f64; 4],
     n: usize,
     tol: f64,

@@ -5,14 +5,14 @@ use super::closed::eval_with_slope;
 
 /// The root of `c` in `[lo, hi]`, where it is monotone from `p(lo) = first`
 /// to `p(hi) = last` of the other sign (see [`polish_with`]).
-pub fn polish(c: &[f64], lo: f64, hi: f64, first: f64, last: f64, x_error: f64) -> f64 {
+pub(super) fn polish(c: &[f64], lo: f64, hi: f64, first: f64, last: f64, x_error: f64) -> f64 {
     polish_with(|t| eval_with_slope(c, t), lo, hi, first, last, x_error)
 }
 
 /// The root in `[lo, hi]` of a function monotone from `p(lo) = first` to
 /// `p(hi) = last` of the other sign, given `eval(t) = (p, p', p'')`, from
 /// the chord's zero (see [`polish_from`]).
-pub fn polish_with(
+pub(super) fn polish_with(
     eval: impl Fn(f64) -> (f64, f64, f64),
     lo: f64,
     hi: f64,
@@ -35,7 +35,7 @@ pub fn polish_with(
 /// evaluations from a chord to 1e-13, where Newton took six or seven),
 /// replaced by bisection whenever they leave the shrinking bracket. Stops
 /// when a step is within `x_error`.
-pub fn polish_from(
+pub(super) fn polish_from(
     eval: impl Fn(f64) -> (f64, f64, f64),
     mut lo: f64,
     mut hi: f64,

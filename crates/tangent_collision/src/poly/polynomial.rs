@@ -33,14 +33,14 @@ use super::monotone::{
 
 /// A polynomial of degree ≤ 10 in the power basis, `c[0] + c[1] t + … + c[n-1] t^(n-1)`.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Poly {
+pub(crate) struct Poly {
     c: [f64; MAX_COEFFS],
     n: usize,
 }
 
 impl Poly {
     /// Builds a polynomial from ascending coefficients (at most 11).
-    pub fn new(coeffs: &[f64]) -> Self {
+    pub(crate) fn new(coeffs: &[f64]) -> Self {
         assert!(coeffs.len() <= MAX_COEFFS, "polynomial degree above 10");
         let mut c = [0.0; MAX_COEFFS];
         c[..coeffs.len()].copy_from_slice(coeffs);
@@ -50,7 +50,7 @@ impl Poly {
     }
 
     /// Ascending coefficients.
-    pub fn coeffs(&self) -> &[f64] {
+    pub(crate) fn coeffs(&self) -> &[f64] {
         &self.c[..self.n]
     }
 
@@ -62,12 +62,12 @@ impl Poly {
     }
 
     /// Horner evaluation.
-    pub fn eval(&self, t: f64) -> f64 {
+    pub(crate) fn eval(&self, t: f64) -> f64 {
         horner(self.coeffs(), t)
     }
 
     /// The derivative `p'`.
-    pub fn deriv(&self) -> Poly {
+    pub(crate) fn deriv(&self) -> Poly {
         let mut c = [0.0; MAX_COEFFS];
         for i in 1..self.n {
             c[i - 1] = i as f64 * self.c[i];
@@ -76,7 +76,7 @@ impl Poly {
     }
 
     /// The product `p · q` (their degrees must sum to at most 10).
-    pub fn mul(&self, q: &Poly) -> Poly {
+    pub(crate) fn mul(&self, q: &Poly) -> Poly {
         let mut c = [0.0; MAX_COEFFS];
         if self.n == 0 || q.n == 0 {
             return Poly::new(&[]);
@@ -90,7 +90,7 @@ impl Poly {
     }
 
     /// `p - k·q`.
-    pub fn minus_scaled(&self, k: f64, q: &Poly) -> Poly {
+    pub(crate) fn minus_scaled(&self, k: f64, q: &Poly) -> Poly {
         let mut c = self.c;
         for (d, b) in c.iter_mut().zip(q.coeffs()) {
             *d -= k * b;
@@ -99,7 +99,7 @@ impl Poly {
     }
 
     /// `p(t) - k`.
-    pub fn minus(&self, k: f64) -> Poly {
+    pub(crate) fn minus(&self, k: f64) -> Poly {
         let mut c = self.c;
         c[0] -= k;
         Poly::new(&c[..self.n.max(1)])
@@ -107,7 +107,7 @@ impl Poly {
 
     /// `true` when every coefficient is within `tol` of zero in total, i.e.
     /// `|p(t)| ≤ tol` for every `t` in `[0, 1]`.
-    pub fn is_negligible(&self, tol: f64) -> bool {
+    pub(crate) fn is_negligible(&self, tol: f64) -> bool {
         self.coeffs().iter().map(|c| c.abs()).sum::<f64>() <= tol
     }
 
@@ -140,7 +140,7 @@ impl Poly {
 
     /// Roots in `[lo, hi]` where `p` changes sign, ascending. Double roots
     /// without a sign change may be missed; see [`Poly::zeros`].
-    pub fn sign_change_roots(&self, lo: f64, hi: f64) -> Roots {
+    pub(crate) fn sign_change_roots(&self, lo: f64, hi: f64) -> Roots {
         if self.n <= 3 {
             // Closed forms, which need no scaling.
             let mut out = Roots::new();
@@ -180,7 +180,7 @@ impl Poly {
     /// A cubic on its monotone pieces, degree 4 and up by subdivision; below
     /// degree 3, or where the subdivision cannot decide, every sign-change
     /// root (a superset the caller filters by value).
-    pub fn rising_roots(&self, x_error: f64) -> Roots {
+    pub(crate) fn rising_roots(&self, x_error: f64) -> Roots {
         if self.n == 4 {
             return cubic_rising_roots(&self.cubic(), 0.0, 1.0, x_error);
         }
@@ -196,7 +196,7 @@ impl Poly {
     /// [`Poly::sign_change_roots`] on `[0, 1]`, except that roots where
     /// `|guard| > bound` for one of the (at most two, degree ≤ 3) guards may
     /// be left out (they are skipped when cheap).
-    pub fn sign_change_roots_where(&self, guards: &[(&Poly, f64)]) -> Roots {
+    pub(crate) fn sign_change_roots_where(&self, guards: &[(&Poly, f64)]) -> Roots {
         let Some((c, _)) = self.normalized() else {
             return Roots::new();
         };
@@ -273,7 +273,7 @@ impl Poly {
     ///
     /// A polynomial that is negligible on the whole interval has no isolated
     /// zeros: callers check [`Poly::is_negligible`] first and handle that case.
-    pub fn zeros(&self, tol: f64) -> Roots {
+    pub(crate) fn zeros(&self, tol: f64) -> Roots {
         if self.n <= 4 {
             // Closed forms, or the cubic's monotone pieces.
             return zeros_up_to_cubic(&self.cubic(), self.n, tol, X_ERROR);
@@ -294,7 +294,7 @@ impl Poly {
     /// polynomial: for `|B - c|² - r²`, the closest-point condition, whose
     /// roots stay simple where the circle barely touches the curve and
     /// this polynomial's two roots nearly merge.
-    pub fn zeros_between(&self, crit: &[f64], tol: f64) -> Roots {
+    pub(crate) fn zeros_between(&self, crit: &[f64], tol: f64) -> Roots {
         if !self.is_finite() {
             return Roots::new();
         }

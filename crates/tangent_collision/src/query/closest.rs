@@ -23,7 +23,7 @@ const CLOSEST_X_ERROR: f64 = 1e-9;
 /// spans motion queries use, the condition's Bernstein coefficients nearly
 /// always change sign once, and that proves the single root. Ties go to
 /// the smaller `t`.
-pub fn closest_param(pc: &PowerCurve) -> f64 {
+pub(super) fn closest_param(pc: &PowerCurve) -> f64 {
     match pc.n {
         2 => {
             // A segment: the foot of the perpendicular, the root of the
@@ -90,7 +90,7 @@ pub(crate) fn closest_with_critical(pc: &PowerCurve) -> (f64, Option<Roots>) {
 /// `B · B'` (degree 3 or 5): on a cubic first by [`lone_root`], which
 /// settles the usual single root in one pass, else by
 /// [`Poly::sign_change_roots`](crate::poly::Poly::sign_change_roots).
-pub fn critical_points(pc: &PowerCurve) -> Roots {
+pub(super) fn critical_points(pc: &PowerCurve) -> Roots {
     if pc.n == 4 {
         match lone_root(&pc.dot_deriv_cubic(), X_ERROR) {
             Some(Lone::None) => return Roots::new(),

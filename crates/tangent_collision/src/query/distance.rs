@@ -15,7 +15,7 @@ use super::segment::point_segment_distance;
 use crate::geometry::PowerCurve;
 
 /// Distance between the piece `pc` and the segment `a b`; 0 when they cross.
-pub fn segment_distance(pc: &PowerCurve, a: DVec2, b: DVec2) -> f64 {
+pub(super) fn segment_distance(pc: &PowerCurve, a: DVec2, b: DVec2) -> f64 {
     if !segment_crossings(pc, a, b).is_empty() {
         return 0.0;
     }
@@ -44,7 +44,13 @@ pub fn segment_distance(pc: &PowerCurve, a: DVec2, b: DVec2) -> f64 {
 /// end of the segment (skipped when the piece's box is farther than `limit`
 /// from it; `a` not at all when `a_is_clear`, the caller knowing it is
 /// farther than `limit`), and last the crossings.
-pub fn segment_within(pc: &PowerCurve, a: DVec2, b: DVec2, limit: f64, a_is_clear: bool) -> bool {
+pub(super) fn segment_within(
+    pc: &PowerCurve,
+    a: DVec2,
+    b: DVec2,
+    limit: f64,
+    a_is_clear: bool,
+) -> bool {
     let (lo, hi) = pc.hull_box();
     let box_gap = |slo: DVec2, shi: DVec2| (lo - shi).max(slo - hi).max(DVec2::ZERO).length();
     if box_gap(a.min(b), a.max(b)) > limit {
@@ -79,7 +85,7 @@ pub fn segment_within(pc: &PowerCurve, a: DVec2, b: DVec2, limit: f64, a_is_clea
 
 /// `true` when the piece `pc` meets the closed convex polygon `poly`
 /// (vertices counter-clockwise): an edge crossing, or the piece's start inside.
-pub fn overlaps_convex_polygon(pc: &PowerCurve, poly: &[DVec2]) -> bool {
+pub(super) fn overlaps_convex_polygon(pc: &PowerCurve, poly: &[DVec2]) -> bool {
     let n = poly.len();
     let start = pc.eval(0.0);
     let inside = (0..n).all(|i| {
@@ -95,7 +101,7 @@ pub fn overlaps_convex_polygon(pc: &PowerCurve, poly: &[DVec2]) -> bool {
 /// Convex hull (counter-clockwise, no repeated points) of the corners of a
 /// box where it starts and ends a sweep, by Andrew's monotone chain: at most
 /// 8 points, returned with their count (no allocation).
-pub fn convex_hull(points: &[DVec2; 8]) -> ([DVec2; 16], usize) {
+pub(super) fn convex_hull(points: &[DVec2; 8]) -> ([DVec2; 16], usize) {
     let mut pts = *points;
     pts.sort_by(|a, b| a.x.total_cmp(&b.x).then(a.y.total_cmp(&b.y)));
     let mut n = 0;

@@ -15,9 +15,9 @@ use std::fmt;
 use std::ops::Deref;
 
 /// Most parameters any query returns (a rect against a cubic: 14).
-pub const MAX_HITS: usize = 16;
+pub(super) const MAX_HITS: usize = 16;
 
-/// A sorted list of at most [`MAX_HITS`] parameters `t` in `[0, 1]`, kept
+/// A sorted list of at most 16 (`MAX_HITS`) parameters `t` in `[0, 1]`, kept
 /// inline. Derefs to `[f32]`.
 ///
 /// ```
@@ -43,7 +43,7 @@ impl Hits {
         }
     }
 
-    /// Appends `t`. Pushing past [`MAX_HITS`] is a bug in a query's bound
+    /// Appends `t`. Pushing past `MAX_HITS` is a bug in a query's bound
     /// and panics.
     pub fn push(&mut self, t: f32) {
         self.t[self.n as usize] = t;

@@ -40,10 +40,10 @@ use glam::{DVec2, Vec2};
 
 /// Ends closer than this (px) are joined: the surface runs from one piece
 /// onto the other.
-pub const JOINT_TOLERANCE: f32 = 0.01;
+pub(crate) const JOINT_TOLERANCE: f32 = 0.01;
 
 /// Most neighbours one end keeps (tile corners have at most three).
-pub const MAX_NEIGHBOURS: usize = 3;
+pub(super) const MAX_NEIGHBOURS: usize = 3;
 
 /// The pieces that meet one end of a piece: the unit directions in which
 /// each leaves the joint. Empty for a free end.
@@ -66,10 +66,10 @@ pub struct EndJoint {
 }
 
 /// A piece's two ends: `[at t = 0, at t = 1]`.
-pub type JointEnds = [EndJoint; 2];
+pub(crate) type JointEnds = [EndJoint; 2];
 
 /// Both ends free.
-pub const FREE_ENDS: JointEnds = [EndJoint::FREE; 2];
+pub(super) const FREE_ENDS: JointEnds = [EndJoint::FREE; 2];
 
 impl EndJoint {
     /// An end no other piece meets.

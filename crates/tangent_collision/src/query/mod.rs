@@ -27,12 +27,12 @@ pub(crate) use closest::{closest_offset, closest_with_critical, point_distance};
 pub(crate) use crossings::{
     circle_box_clear, circle_clear_by, shape_crossings, shape_crossings_given,
 };
-pub use hits::{Hits, MAX_HITS};
-pub use joint::{EndJoint, FREE_ENDS, JOINT_TOLERANCE, JointEnds, MAX_NEIGHBOURS};
-pub(crate) use normal::joined_contact;
-pub use normal::{bounce_normal, contact_normal, contact_normal_joined, mean_hit, reflect};
-pub use pair::RoundedBox;
+pub use hits::Hits;
+pub(crate) use joint::{EndJoint, JOINT_TOLERANCE, JointEnds};
+pub use normal::{bounce_normal, reflect};
+pub(crate) use normal::{joined_contact, mean_hit};
+pub(crate) use pair::RoundedBox;
 
+pub use sweep::Toi;
 pub(crate) use sweep::{Target, sweep_span};
-pub use sweep::{Toi, sweep};
 pub(crate) use tolerance::px_tol;

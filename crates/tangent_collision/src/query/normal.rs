@@ -5,18 +5,14 @@
 use glam::{DVec2, Vec2};
 
 use super::closest::closest_param;
-use super::joint::{EndContact, FREE_ENDS, JointEnds, joint_contact};
+#[cfg(test)]
+use super::joint::FREE_ENDS;
+use super::joint::{EndContact, JointEnds, joint_contact};
 use crate::geometry::{ActorShape, PowerCurve, Terrain};
 
 /// The mean of the finite hit parameters, the one parameter a contact is
 /// read at (its normal, its point); `None` when there is none.
-///
-/// ```
-/// use tangent_collision::query::mean_hit;
-/// assert_eq!(mean_hit(&[0.25, 0.75]), Some(0.5));
-/// assert_eq!(mean_hit(&[]), None);
-/// ```
-pub fn mean_hit(hits: &[f32]) -> Option<f64> {
+pub(crate) fn mean_hit(hits: &[f32]) -> Option<f64> {
     let (sum, count) = hits
         .iter()
         .filter(|t| t.is_finite())
@@ -94,18 +90,8 @@ fn outward_tangent(pc: &PowerCurve, e: f64) -> DVec2 {
 /// end), the piece's tangent says nothing about the contact, which is a
 /// point. There the normal separates the actor from that point: radial for a
 /// circle, the normal of the nearest face for a rect.
-///
-/// ```
-/// use tangent_collision::prelude::*;
-/// use tangent_collision::query::contact_normal;
-/// let ledge = Terrain::Segment(Segment::new(Vec2::ZERO, Vec2::new(100.0, 0.0)));
-/// let ball = ActorShape::Circle { radius: 5.0 };
-/// // Beyond the end at (100, 0), up and to the right of it: radial.
-/// let at = Vec2::new(103.0, 3.0);
-/// let n = contact_normal(&ledge, &ledge.actor_hits(&ball, at), &ball, at).unwrap();
-/// assert!((n - Vec2::new(1.0, 1.0).normalize()).length() < 1e-6);
-/// ```
-pub fn contact_normal(
+#[cfg(test)]
+pub(super) fn contact_normal(
     terrain: &Terrain,
     hits: &[f32],
     shape: &ActorShape,
@@ -118,25 +104,7 @@ pub fn contact_normal(
 /// says: at an exposed end that is a joint, the point normal is kept only at
 /// a real corner (the rule is in the `query::joint` module docs: ghost
 /// vertices, after Box2D v3).
-///
-/// ```
-/// use tangent_collision::prelude::*;
-/// use tangent_collision::query::{contact_normal, contact_normal_joined};
-/// // Two collinear segments; a ball over the joint, a little short of it.
-/// let a = TerrainPiece::solid(Segment::new(Vec2::ZERO, Vec2::new(10.0, 0.0)));
-/// let b = TerrainPiece::solid(Segment::new(Vec2::new(10.0, 0.0), Vec2::new(20.0, 0.0)));
-/// let set = TerrainSet::new(vec![a, b])?;
-/// let ball = ActorShape::Circle { radius: 5.0 };
-/// let at = Vec2::new(9.5, 4.95);
-/// let hits = b.shape.actor_hits(&ball, at);
-/// // Alone, b's start is a point and pushes back against the motion ...
-/// assert!(contact_normal(&b.shape, &hits, &ball, at).unwrap().x < -0.1);
-/// // ... joined to a, the surface goes on: straight up.
-/// let n = contact_normal_joined(&b.shape, &hits, &ball, at, set.joint_ends(1)).unwrap();
-/// assert_eq!(n, Vec2::Y);
-/// # Ok::<(), TerrainError>(())
-/// ```
-pub fn contact_normal_joined(
+pub(super) fn contact_normal_joined(
     terrain: &Terrain,
     hits: &[f32],
     shape: &ActorShape,
@@ -206,4 +174,46 @@ pub(crate) fn joined_contact(
 /// ```
 pub fn reflect(velocity: Vec2, normal: Vec2, restitution: f32) -> Vec2 {
     velocity - (1.0 + restitution) * velocity.dot(normal) * normal
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn contact_normal_joined_keeps_the_surface_at_a_smooth_joint()
+    -> Result<(), Box<dyn std::error::Error>> {
+        use super::{contact_normal, contact_normal_joined};
+        use crate::prelude::*;
+        // Two collinear segments; a ball over the joint, a little short of it.
+        let a = TerrainPiece::solid(Segment::new(Vec2::ZERO, Vec2::new(10.0, 0.0)));
+        let b = TerrainPiece::solid(Segment::new(Vec2::new(10.0, 0.0), Vec2::new(20.0, 0.0)));
+        let set = TerrainSet::new(vec![a, b])?;
+        let ball = ActorShape::Circle { radius: 5.0 };
+        let at = Vec2::new(9.5, 4.95);
+        let hits = b.shape.actor_hits(&ball, at);
+        // Alone, b's start is a point and pushes back against the motion ...
+        assert!(contact_normal(&b.shape, &hits, &ball, at).unwrap().x < -0.1);
+        // ... joined to a, the surface goes on: straight up.
+        let n = contact_normal_joined(&b.shape, &hits, &ball, at, set.joint_ends(1)).unwrap();
+        assert_eq!(n, Vec2::Y);
+        Ok(())
+    }
+
+    #[test]
+    fn contact_normal_is_radial_past_an_end() {
+        use super::contact_normal;
+        use crate::prelude::*;
+        let ledge = Terrain::Segment(Segment::new(Vec2::ZERO, Vec2::new(100.0, 0.0)));
+        let ball = ActorShape::Circle { radius: 5.0 };
+        // Beyond the end at (100, 0), up and to the right of it: radial.
+        let at = Vec2::new(103.0, 3.0);
+        let n = contact_normal(&ledge, &ledge.actor_hits(&ball, at), &ball, at).unwrap();
+        assert!((n - Vec2::new(1.0, 1.0).normalize()).length() < 1e-6);
+    }
+
+    #[test]
+    fn mean_hit_of_finite_hits() {
+        use super::mean_hit;
+        assert_eq!(mean_hit(&[0.25, 0.75]), Some(0.5));
+        assert_eq!(mean_hit(&[]), None);
+    }
 }

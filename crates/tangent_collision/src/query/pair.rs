@@ -27,22 +27,8 @@ use crate::geometry::ActorShape;
 
 /// The Minkowski sum of two actor shapes: the centres of one where it
 /// touches the other, centred on the other's centre.
-///
-/// ```
-/// use tangent_collision::prelude::*;
-/// use tangent_collision::query::RoundedBox;
-/// let ball = ActorShape::Circle { radius: 5.0 };
-/// let crate_ = ActorShape::Rect { half_extents: Vec2::new(8.0, 8.0) };
-/// let pair = RoundedBox::of_pair(&ball, &crate_);
-/// // The ball 20 px right of the crate's centre: 20 - 8 - 5 = 7 px apart.
-/// assert_eq!(pair.gap(Vec2::new(20.0, 0.0)), 7.0);
-/// assert_eq!(pair.normal(Vec2::new(20.0, 3.0)), Vec2::X);
-/// // Moving left 10 px, it comes within 1 px after 6 of them.
-/// let s = pair.entry(Vec2::new(20.0, 0.0), Vec2::new(-10.0, 0.0), 1.0).unwrap();
-/// assert!((s - 0.6).abs() < 1e-6);
-/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct RoundedBox {
+pub(crate) struct RoundedBox {
     /// Half extents of the box before rounding.
     pub half: Vec2,
     /// Radius of the rounding.
@@ -58,7 +44,7 @@ fn parts(shape: &ActorShape) -> (Vec2, f32) {
 
 impl RoundedBox {
     /// The centres of `a` touching `b`, relative to `b`'s centre.
-    pub fn of_pair(a: &ActorShape, b: &ActorShape) -> Self {
+    pub(crate) fn of_pair(a: &ActorShape, b: &ActorShape) -> Self {
         let ((ha, ra), (hb, rb)) = (parts(a), parts(b));
         RoundedBox {
             half: ha + hb,
@@ -69,7 +55,7 @@ impl RoundedBox {
     /// The gap between the two shapes with `a`'s centre at `p` (relative to
     /// `b`'s): positive apart, negative overlapping (by the depth along the
     /// normal).
-    pub fn gap(&self, p: Vec2) -> f32 {
+    pub(crate) fn gap(&self, p: Vec2) -> f32 {
         let p = p.as_dvec2();
         let q = p.abs() - self.half.as_dvec2();
         let outside = q.max(DVec2::ZERO).length();
@@ -80,7 +66,7 @@ impl RoundedBox {
     /// The unit normal from `b` toward `a` with `a`'s centre at `p`: the
     /// gradient of [`gap`](Self::gap). Never NaN (coincident centres give
     /// up, or the axis of the thinner overlap).
-    pub fn normal(&self, p: Vec2) -> Vec2 {
+    pub(crate) fn normal(&self, p: Vec2) -> Vec2 {
         let p = p.as_dvec2();
         let sign = DVec2::new(
             if p.x < 0.0 { -1.0 } else { 1.0 },
@@ -100,7 +86,7 @@ impl RoundedBox {
     /// The earliest fraction `s` of the motion `m` from `p` at which the gap
     /// is down to `grow`: `Some(0)` when it already is, `None` when the
     /// motion stays farther.
-    pub fn entry(&self, p: Vec2, m: Vec2, grow: f32) -> Option<f32> {
+    pub(crate) fn entry(&self, p: Vec2, m: Vec2, grow: f32) -> Option<f32> {
         if self.gap(p) <= grow {
             return Some(0.0);
         }
@@ -160,4 +146,26 @@ fn disc_entry(p: DVec2, m: DVec2, r: f64) -> Option<f64> {
     }
     let s = c / (-b + disc.sqrt());
     (s <= 1.0).then_some(s)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn rounded_box_gap_normal_and_entry() {
+        use super::RoundedBox;
+        use crate::prelude::*;
+        let ball = ActorShape::Circle { radius: 5.0 };
+        let crate_ = ActorShape::Rect {
+            half_extents: Vec2::new(8.0, 8.0),
+        };
+        let pair = RoundedBox::of_pair(&ball, &crate_);
+        // The ball 20 px right of the crate's centre: 20 - 8 - 5 = 7 px apart.
+        assert_eq!(pair.gap(Vec2::new(20.0, 0.0)), 7.0);
+        assert_eq!(pair.normal(Vec2::new(20.0, 3.0)), Vec2::X);
+        // Moving left 10 px, it comes within 1 px after 6 of them.
+        let s = pair
+            .entry(Vec2::new(20.0, 0.0), Vec2::new(-10.0, 0.0), 1.0)
+            .unwrap();
+        assert!((s - 0.6).abs() < 1e-6);
+    }
 }

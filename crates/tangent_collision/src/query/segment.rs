@@ -9,7 +9,7 @@ use crate::geometry::Segment;
 /// The parameter of the foot of the perpendicular from `p` to the segment
 /// `a + t d`, clamped to `[0, 1]`: `t = ((p - a) · d) / |d|²`; 0 for a
 /// zero-length segment. Every point-to-segment query uses it.
-pub fn foot_param(p: DVec2, a: DVec2, d: DVec2) -> f64 {
+pub(super) fn foot_param(p: DVec2, a: DVec2, d: DVec2) -> f64 {
     let len2 = d.length_squared();
     if len2 > 0.0 {
         ((p - a).dot(d) / len2).clamp(0.0, 1.0)
@@ -19,7 +19,7 @@ pub fn foot_param(p: DVec2, a: DVec2, d: DVec2) -> f64 {
 }
 
 /// Distance from `p` to the segment `a b` (at the foot of the perpendicular).
-pub fn point_segment_distance(p: DVec2, a: DVec2, b: DVec2) -> f64 {
+pub(super) fn point_segment_distance(p: DVec2, a: DVec2, b: DVec2) -> f64 {
     let d = b - a;
     (p - (a + d * foot_param(p, a, d))).length()
 }

@@ -42,9 +42,9 @@ use crate::geometry::{ActorShape, Terrain};
 use crate::poly::Roots;
 
 /// Bisection stops when the bracket of the impact is this long, in pixels.
-pub const TOI_TOLERANCE: f64 = 1e-4;
+pub(super) const TOI_TOLERANCE: f64 = 1e-4;
 
-/// The first contact of a sweep (see [`sweep`] for an example).
+/// The first contact of a sweep (see [`Terrain::sweep`] for an example).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Toi {
     /// The largest fraction of the motion that is free of contact (the
@@ -54,7 +54,7 @@ pub struct Toi {
     pub hits: Hits,
     /// Unit contact normal facing the actor: perpendicular of `B'` at the
     /// mean hit parameter ([`bounce_normal`](crate::query::bounce_normal)), radial at exposed ends
-    /// ([`contact_normal`](crate::query::contact_normal)).
+    /// (`contact_normal`).
     pub normal: Vec2,
     /// The point of the piece at the mean hit parameter.
     pub point: Vec2,
@@ -243,22 +243,8 @@ fn contact_from_hits(target: Target, shape: &ActorShape, pose: DVec2, hits: Root
     })
 }
 
-/// The earliest contact of `shape` grown by `grow` px (the skin), moving
-/// from `start` by `motion`, with `terrain`; `None` when the whole motion is
-/// free. A shape already touching at `start` gives fraction 0.
-///
-/// ```
-/// use tangent_collision::prelude::*;
-/// let floor = Terrain::Segment(Segment::new(Vec2::new(-50.0, 0.0), Vec2::new(50.0, 0.0)));
-/// let ball = ActorShape::Circle { radius: 5.0 };
-/// // Falling 100 px from y = 55: touches the floor (grown by the skin) after ~half.
-/// let toi = sweep(&floor, &ball, Vec2::new(0.0, 55.0), Vec2::new(0.0, -100.0), 0.02).unwrap();
-/// assert!((toi.fraction - 0.4998).abs() < 1e-3);
-/// assert_eq!(toi.normal, Vec2::Y);
-/// // Parallel to it: free.
-/// assert!(sweep(&floor, &ball, Vec2::new(0.0, 10.0), Vec2::new(30.0, 0.0), 0.02).is_none());
-/// ```
-pub fn sweep(
+/// [`Terrain::sweep`], for the crate.
+pub(crate) fn sweep(
     terrain: &Terrain,
     shape: &ActorShape,
     start: Vec2,
@@ -271,6 +257,27 @@ pub fn sweep(
         ends: &FREE_ENDS,
     };
     sweep_span(target, shape, start, motion, grow, false)
+}
+
+impl Terrain {
+    /// The earliest contact of `shape` grown by `grow` px (the skin), moving
+    /// from `start` by `motion`, with `terrain`; `None` when the whole motion is
+    /// free. A shape already touching at `start` gives fraction 0.
+    ///
+    /// ```
+    /// use tangent_collision::prelude::*;
+    /// let floor = Terrain::Segment(Segment::new(Vec2::new(-50.0, 0.0), Vec2::new(50.0, 0.0)));
+    /// let ball = ActorShape::Circle { radius: 5.0 };
+    /// // Falling 100 px from y = 55: touches the floor (grown by the skin) after ~half.
+    /// let toi = floor.sweep(&ball, Vec2::new(0.0, 55.0), Vec2::new(0.0, -100.0), 0.02).unwrap();
+    /// assert!((toi.fraction - 0.4998).abs() < 1e-3);
+    /// assert_eq!(toi.normal, Vec2::Y);
+    /// // Parallel to it: free.
+    /// assert!(floor.sweep(&ball, Vec2::new(0.0, 10.0), Vec2::new(30.0, 0.0), 0.02).is_none());
+    /// ```
+    pub fn sweep(&self, shape: &ActorShape, start: Vec2, motion: Vec2, grow: f32) -> Option<Toi> {
+        sweep(self, shape, start, motion, grow)
+    }
 }
 
 /// [`sweep`] against the part of `terrain` on `span`, for a span found for a

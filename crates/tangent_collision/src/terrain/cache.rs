@@ -16,20 +16,8 @@ use crate::geometry::{Rect, Span};
 /// is asked about another set than it gathered from. Either way
 /// the answer is exactly [`TerrainSet::query_spans`]': every span touching
 /// a region inside the gathered one was gathered.
-///
-/// ```
-/// use tangent_collision::prelude::*;
-/// let floor = TerrainPiece::solid(Segment::new(Vec2::ZERO, Vec2::new(1000.0, 0.0)));
-/// let set = TerrainSet::new(vec![floor])?;
-/// let mut cache = SpanCache::default();
-/// cache.gather(&set, Rect::new(0.0, -50.0, 200.0, 50.0));
-/// let near = cache.query_spans(&set, Rect::new(10.0, -5.0, 20.0, 5.0)); // from the copy
-/// assert_eq!(near.len(), 1);
-/// assert!(near[0].t0 <= 0.01 && near[0].t1 >= 0.02);
-/// # Ok::<(), TerrainError>(())
-/// ```
 #[derive(Clone, Debug, Default)]
-pub struct SpanCache {
+pub(crate) struct SpanCache {
     /// The set and region gathered; `None` before the first gather.
     covered: Option<(u64, Rect)>,
     /// `(index in the set, span)` of every span touching `covered`, unique.
@@ -53,7 +41,7 @@ const REGATHER_MARGIN: f32 = 8.0;
 impl SpanCache {
     /// An empty cache with room for `spans` gathered spans (and a quarter
     /// as many answers) before it allocates.
-    pub fn with_capacity(spans: usize) -> Self {
+    pub(crate) fn with_capacity(spans: usize) -> Self {
         SpanCache {
             parts: Vec::with_capacity(spans),
             found: Vec::with_capacity(spans / 4),
@@ -62,7 +50,7 @@ impl SpanCache {
     }
 
     /// Copies every span of `set` whose box touches `region`.
-    pub fn gather(&mut self, set: &TerrainSet, region: Rect) {
+    pub(crate) fn gather(&mut self, set: &TerrainSet, region: Rect) {
         self.parts.clear();
         self.covered = Some((set.id, region));
         set.for_each_range_touching(region, |i, part| self.parts.push((i, *part)));
@@ -72,7 +60,7 @@ impl SpanCache {
 
     /// [`TerrainSet::query_spans`] for `region`, from the gathered copy when
     /// it covers `region`.
-    pub fn query_spans(&mut self, set: &TerrainSet, region: Rect) -> &[PieceRange] {
+    pub(crate) fn query_spans(&mut self, set: &TerrainSet, region: Rect) -> &[PieceRange] {
         let inside = self.covered.is_some_and(|(id, c)| {
             id == set.id && c.contains(region.min) && c.contains(region.max)
         });
@@ -114,6 +102,19 @@ impl SpanCache {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn span_cache_answers_from_its_copy() -> Result<(), Box<dyn std::error::Error>> {
+        use crate::prelude::*;
+        let floor = TerrainPiece::solid(Segment::new(Vec2::ZERO, Vec2::new(1000.0, 0.0)));
+        let set = TerrainSet::new(vec![floor])?;
+        let mut cache = SpanCache::default();
+        cache.gather(&set, Rect::new(0.0, -50.0, 200.0, 50.0));
+        let near = cache.query_spans(&set, Rect::new(10.0, -5.0, 20.0, 5.0)); // from the copy
+        assert_eq!(near.len(), 1);
+        assert!(near[0].t0 <= 0.01 && near[0].t1 >= 0.02);
+        Ok(())
+    }
+
     use super::*;
     use crate::geometry::testing::random_curve;
     use crate::prelude::*;

@@ -22,7 +22,7 @@ fn leaving(piece: &TerrainPiece, e: usize) -> Option<Vec2> {
 /// For each piece, its two ends' joints: every other piece end within
 /// [`JOINT_TOLERANCE`], as the direction that piece leaves the joint in.
 /// A piece's two ends meet each other only through a closed piece (a loop).
-pub fn find_joints(pieces: &[TerrainPiece]) -> Vec<JointEnds> {
+pub(super) fn find_joints(pieces: &[TerrainPiece]) -> Vec<JointEnds> {
     let mut ends: Vec<(Vec2, usize, usize)> = Vec::with_capacity(2 * pieces.len());
     for (i, p) in pieces.iter().enumerate() {
         let pts = p.shape.control_points();

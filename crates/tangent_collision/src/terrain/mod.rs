@@ -4,7 +4,7 @@
 //!
 //! Files, bottom up: `piece` ([`TerrainPiece`], validation errors), `tiles`
 //! (tile grid to merged edges), `joints` (which piece ends meet), `set` ([`TerrainSet`] and its grid), `cache`
-//! ([`SpanCache`], one grid walk per body step).
+//! (`SpanCache`, one grid walk per body step).
 
 mod cache;
 mod joints;
@@ -12,7 +12,7 @@ mod piece;
 mod set;
 mod tiles;
 
-pub use cache::SpanCache;
-pub use piece::{MAX_COORD, TerrainError, TerrainPiece};
-pub use set::{PieceRange, SPAN_EXTENT, TerrainSet};
-pub use tiles::{TileEdge, TileGrid, TileKind, tile_edges};
+pub(crate) use cache::SpanCache;
+pub use piece::{TerrainError, TerrainPiece};
+pub use set::TerrainSet;
+pub use tiles::{TileGrid, TileKind};

@@ -5,7 +5,7 @@ use std::fmt;
 
 use glam::Vec2;
 
-use super::tiles::TileEdge;
+use super::tiles::{TileEdge, TileGrid, tile_edges};
 use crate::geometry::Terrain;
 
 /// One piece of terrain with its surface properties.
@@ -19,7 +19,10 @@ use crate::geometry::Terrain;
 /// let platform = TerrainPiece { one_way: true, ..TerrainPiece::solid(Segment::new(Vec2::ZERO, Vec2::X * 64.0)) };
 /// assert!(TerrainSet::new(vec![springy, platform]).is_ok());
 /// ```
+///
+/// With the `bevy` feature it is a component: a terrain entity is its piece.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "bevy", derive(bevy_ecs::component::Component))]
 pub struct TerrainPiece {
     pub shape: Terrain,
     /// Multiplies the body's restitution: `e = e_body · e_terrain`.
@@ -48,7 +51,7 @@ impl TerrainPiece {
 
     /// The piece for a tile edge: solid tiles behind it, unless it is a
     /// one-way top.
-    pub fn from_tile_edge(edge: &TileEdge) -> Self {
+    pub(crate) fn from_tile_edge(edge: &TileEdge) -> Self {
         TerrainPiece {
             shape: Terrain::Segment(edge.segment),
             restitution: 1.0,
@@ -58,15 +61,45 @@ impl TerrainPiece {
     }
 }
 
-/// Largest coordinate accepted, in pixels: beyond it `f32` spacing exceeds 1 px.
-pub const MAX_COORD: f32 = 16384.0;
+impl TerrainPiece {
+    /// Largest coordinate accepted, in pixels: beyond it `f32` spacing
+    /// exceeds 1 px.
+    pub const MAX_COORD: f32 = MAX_COORD;
+}
+
+/// [`TerrainPiece::MAX_COORD`], for the crate.
+pub(crate) const MAX_COORD: f32 = 16384.0;
+
+impl TileGrid {
+    /// The boundary of the grid's solid region as terrain pieces: collinear
+    /// unit edges merged into maximal segments (solid behind them), plus
+    /// merged one-way top edges.
+    ///
+    /// ```
+    /// use tangent_collision::prelude::*;
+    /// let mut grid = TileGrid::new(100, 10, 32.0, Vec2::ZERO);
+    /// for x in 0..100 {
+    ///     grid.set(x, 0, TileKind::Solid);
+    /// }
+    /// // A floor of 100 tiles is one edge: nothing for a body to bump on.
+    /// let floor = Terrain::Segment(Segment::new(Vec2::new(0.0, 32.0), Vec2::new(3200.0, 32.0)));
+    /// let tops: Vec<_> = grid.pieces().into_iter().filter(|p| p.shape.derivative(0.5).y == 0.0).collect();
+    /// assert!(tops.iter().any(|p| p.shape == floor && p.solid_behind));
+    /// ```
+    pub fn pieces(&self) -> Vec<TerrainPiece> {
+        tile_edges(self)
+            .iter()
+            .map(TerrainPiece::from_tile_edge)
+            .collect()
+    }
+}
 
 /// Why a set of terrain pieces was rejected.
 #[derive(Clone, Debug, PartialEq)]
 pub enum TerrainError {
     /// A control point is NaN or infinite.
     NonFinite { piece: usize, point: Vec2 },
-    /// A control point lies farther than [`MAX_COORD`] from the origin.
+    /// A control point lies farther than [`TerrainPiece::MAX_COORD`] from the origin.
     TooFar { piece: usize, point: Vec2 },
     /// Restitution is NaN, negative or infinite.
     BadRestitution { piece: usize, value: f32 },

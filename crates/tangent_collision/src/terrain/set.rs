@@ -23,19 +23,19 @@ use crate::query::JointEnds;
 
 /// Closed-box overlap; unlike `Rect::intersect(..).is_empty()` it keeps
 /// boxes of zero width or height (horizontal and vertical segments).
-pub fn boxes_touch(a: &Rect, b: &Rect) -> bool {
+pub(super) fn boxes_touch(a: &Rect, b: &Rect) -> bool {
     a.min.x <= b.max.x && b.min.x <= a.max.x && a.min.y <= b.max.y && b.min.y <= a.max.y
 }
 
 /// Largest width or height, in pixels, of the box of one span of a curve.
-pub const SPAN_EXTENT: f32 = 32.0;
+pub(super) const SPAN_EXTENT: f32 = 32.0;
 
 /// Most halvings of one monotonic part into spans.
 const MAX_SPAN_DEPTH: u32 = 10;
 
 /// A monotonic span of a piece: its box, the piece and the parameter range.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct BoxedRange {
+pub(crate) struct BoxedRange {
     pub piece: u32,
     pub t0: f32,
     pub t1: f32,
@@ -262,7 +262,7 @@ impl TerrainSet {
     }
 
     /// What the ends of piece `i` know of the pieces meeting them
-    /// (`[t = 0, t = 1]`; see [`EndJoint`](crate::query::EndJoint)).
+    /// (`[t = 0, t = 1]`; see the `query::joint` module).
     pub fn joint_ends(&self, i: usize) -> &JointEnds {
         &self.joints[i]
     }
@@ -330,7 +330,7 @@ impl TerrainSet {
 }
 
 impl BoxedRange {
-    pub fn near(&self) -> PieceRange {
+    pub(crate) fn near(&self) -> PieceRange {
         PieceRange {
             piece: self.piece as usize,
             t0: self.t0,
@@ -341,7 +341,7 @@ impl BoxedRange {
 
 /// Sorts `out` by piece and merges the entries of one piece into the
 /// smallest range covering them.
-pub fn merge_by_piece(out: &mut Vec<PieceRange>) {
+pub(super) fn merge_by_piece(out: &mut Vec<PieceRange>) {
     out.sort_unstable_by_key(|n| n.piece);
     out.dedup_by(|next, kept| {
         let same = next.piece == kept.piece;

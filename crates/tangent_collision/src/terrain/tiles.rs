@@ -22,7 +22,7 @@ pub enum TileKind {
     OneWay,
 }
 
-/// A rectangular grid of tile cells; [`tile_edges`] turns it into terrain.
+/// A rectangular grid of tile cells; [`TileGrid::pieces`] turns it into terrain.
 ///
 /// ```
 /// use tangent_collision::prelude::*;
@@ -33,11 +33,12 @@ pub enum TileKind {
 /// grid.set(1, 2, TileKind::OneWay);
 /// assert_eq!(grid.get(1, 0), TileKind::Solid);
 /// assert_eq!(grid.get(-1, 0), TileKind::Solid);    // outside is solid: the level's walls
-/// let edges = tile_edges(&grid);
+/// let pieces = grid.pieces();
 /// // The floor's top is one merged edge, no seams; the one-way tile gives its top.
-/// assert!(edges.iter().any(|e| e.segment == Segment::new(Vec2::new(0.0, 16.0), Vec2::new(64.0, 16.0))
-///     || e.segment == Segment::new(Vec2::new(64.0, 16.0), Vec2::new(0.0, 16.0))));
-/// assert_eq!(edges.iter().filter(|e| e.one_way).count(), 1);
+/// let top = |a: Vec2, b: Vec2| Terrain::Segment(Segment::new(a, b));
+/// assert!(pieces.iter().any(|p| p.shape == top(Vec2::new(0.0, 16.0), Vec2::new(64.0, 16.0))
+///     || p.shape == top(Vec2::new(64.0, 16.0), Vec2::new(0.0, 16.0))));
+/// assert_eq!(pieces.iter().filter(|p| p.one_way).count(), 1);
 /// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct TileGrid {
@@ -52,7 +53,7 @@ pub struct TileGrid {
 
 /// One boundary edge produced from a tile grid.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct TileEdge {
+pub(crate) struct TileEdge {
     pub segment: Segment,
     /// Unit outward normal, from solid into empty (up for one-way tops).
     pub normal: Vec2,
@@ -136,18 +137,7 @@ fn runs(
 
 /// The boundary of the solid region of `grid`, with collinear unit edges
 /// merged into maximal segments, plus merged one-way top edges.
-///
-/// ```
-/// use tangent_collision::prelude::*;
-/// let mut grid = TileGrid::new(100, 10, 32.0, Vec2::ZERO);
-/// for x in 0..100 {
-///     grid.set(x, 0, TileKind::Solid);
-/// }
-/// // A floor of 100 tiles is one edge: nothing for a body to bump on.
-/// let floor_tops = tile_edges(&grid).into_iter().filter(|e| e.normal == Vec2::Y).count();
-/// assert_eq!(floor_tops, 1);
-/// ```
-pub fn tile_edges(grid: &TileGrid) -> Vec<TileEdge> {
+pub(crate) fn tile_edges(grid: &TileGrid) -> Vec<TileEdge> {
     let (w, h) = (grid.width as i64, grid.height as i64);
     let mut out = Vec::new();
     // Horizontal lines y = j, between row j-1 (below) and row j (above).
