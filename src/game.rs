@@ -15,13 +15,13 @@ use crate::audio::SoundPlugin;
 use crate::collision::CollisionDebugPlugin;
 use crate::collision::{Actor, CollisionPlugin, Grounded, PhysicsPosition, Velocity};
 use crate::editor::EditorPlugin;
-use crate::level::LevelCommand;
 use crate::level::LevelLogicPlugin;
 use crate::level::clock::LevelClockPlugin;
 use crate::level::list::LevelList;
 use crate::level::loader::LevelAssetPlugin;
 use crate::level::render::LevelRenderPlugin;
 use crate::level::watch::LevelWatchPlugin;
+use crate::level::{LevelCommand, LevelSystems, SimFrame};
 use crate::menu::MenuPlugin;
 use crate::mode::{GameMode, ModePlugin};
 use crate::player::camera::CameraPlugin;
@@ -30,10 +30,6 @@ use crate::player::{ControllerPlugin, PlayerInput, Replay};
 use crate::profile::ProfilePlugin;
 use crate::ui::UiPlugin;
 use crate::window::GameWindowPlugin;
-
-/// Fixed steps simulated since the app started (the replay's frame).
-#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct SimFrame(pub u64);
 
 /// Replaying: the player's keys come from this replay, not the keyboard.
 #[derive(Resource, Clone, Debug, Default)]
@@ -59,11 +55,13 @@ pub struct SimPlugin;
 impl Plugin for SimPlugin {
     fn build(&self, app: &mut App) {
         app.add_plugins((CollisionPlugin, LevelLogicPlugin, ControllerPlugin))
-            .init_resource::<SimFrame>()
             .add_systems(FixedPreUpdate, feed_replay)
             .add_systems(
                 FixedPostUpdate,
-                (record, write_trace, advance_frame).chain(),
+                // The step's keys and trace row, under the step's own
+                // frame, before the clock moves on and the level's rules
+                // (deaths, respawns, the goal) act on what the step did.
+                (record, write_trace).chain().before(LevelSystems::Clock),
             );
     }
 }
@@ -118,10 +116,6 @@ fn write_trace(
             error!("cannot write trace: {e}");
         }
     }
-}
-
-fn advance_frame(mut frame: ResMut<SimFrame>) {
-    frame.0 += 1;
 }
 
 /// The windowed game on top of [`SimPlugin`]: keyboard and gamepads, the

@@ -15,7 +15,7 @@ pub mod watch;
 
 pub use state::{
     CurrentLevel, DeathCause, Died, FellOut, Goal, LevelActor, LevelCommand, LevelCurve,
-    LevelEntity, LevelFinished, LevelSpawned, LevelStatus,
+    LevelEntity, LevelFinished, LevelSpawned, LevelStatus, LevelSystems, SimFrame,
 };
 
 use bevy::prelude::*;
@@ -26,12 +26,21 @@ pub struct LevelLogicPlugin;
 impl Plugin for LevelLogicPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<LevelStatus>()
+            .init_resource::<SimFrame>()
             .add_message::<LevelCommand>()
             .add_message::<LevelSpawned>()
             .add_message::<FellOut>()
             .add_message::<Died>()
             .add_message::<LevelFinished>()
             .add_systems(Update, spawn::apply_level_commands)
+            .configure_sets(
+                FixedPostUpdate,
+                (LevelSystems::Clock, LevelSystems::Rules).chain(),
+            )
+            .add_systems(
+                FixedPostUpdate,
+                spawn::advance_frame.in_set(LevelSystems::Clock),
+            )
             .add_systems(
                 FixedPostUpdate,
                 (
@@ -39,10 +48,10 @@ impl Plugin for LevelLogicPlugin {
                     hazard::touch_checkpoints,
                     hazard::hurt_player,
                     hazard::respawn_player,
-                    spawn::count_steps,
                     spawn::reach_goal,
                 )
-                    .chain(),
+                    .chain()
+                    .in_set(LevelSystems::Rules),
             );
     }
 }

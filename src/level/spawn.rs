@@ -8,7 +8,7 @@ use bevy::prelude::*;
 
 use super::state::{
     CurrentLevel, Goal, LevelActor, LevelCommand, LevelCurve, LevelEntity, LevelFinished,
-    LevelSpawned, LevelStatus,
+    LevelSpawned, LevelStatus, SimFrame,
 };
 use crate::collision::{
     Actor, Gravity, PhysicsPosition, PreviousPhysicsPosition, TerrainIndex, Velocity,
@@ -27,8 +27,9 @@ pub fn load_level_file(path: &Path) -> Result<Level, String> {
     Level::parse(&text, &path.display().to_string()).map_err(|e| e.to_string())
 }
 
-pub fn count_steps(mut status: ResMut<LevelStatus>) {
-    status.steps += 1;
+/// One more fixed step done ([`SimFrame`]).
+pub fn advance_frame(mut frame: ResMut<SimFrame>) {
+    frame.0 += 1;
 }
 
 /// A moving actor of the level at `position` with `velocity`, drawn at
@@ -128,7 +129,7 @@ pub fn apply_level_commands(
     mut commands: Commands,
     mut requests: MessageReader<LevelCommand>,
     current: Option<ResMut<CurrentLevel>>,
-    mut status: ResMut<LevelStatus>,
+    (mut status, frame): (ResMut<LevelStatus>, Res<SimFrame>),
     old: Query<Entity, With<LevelEntity>>,
     player: Query<(&PhysicsPosition, &Velocity), With<Player>>,
     mut spawned: MessageWriter<LevelSpawned>,
@@ -182,7 +183,7 @@ pub fn apply_level_commands(
             commands.insert_resource(PlayerTuning(level.file.tuning));
             commands.insert_resource(CurrentLevel { path, level });
             if !keeps_going {
-                status.steps = 0;
+                status.start = frame.0;
                 status.deaths = 0;
                 status.checkpoint = None;
             }
@@ -209,6 +210,7 @@ pub fn reach_goal(
     goals: Query<&Goal>,
     level: Option<Res<CurrentLevel>>,
     mut status: ResMut<LevelStatus>,
+    frame: Res<SimFrame>,
     mut next: MessageWriter<LevelCommand>,
     mut finished: MessageWriter<LevelFinished>,
 ) {
@@ -223,7 +225,7 @@ pub fn reach_goal(
             if let Some(level) = &level {
                 finished.write(LevelFinished {
                     path: level.path.clone(),
-                    steps: status.steps,
+                    steps: status.steps(*frame),
                     deaths: status.deaths,
                 });
             }

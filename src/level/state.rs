@@ -30,11 +30,29 @@ pub struct CurrentLevel {
     pub level: Level,
 }
 
+/// Fixed steps simulated since the app started: the game's one step
+/// counter. During a fixed step's `FixedPreUpdate` and `FixedUpdate` it is
+/// that step's index (a replay's frame); it advances at the start of
+/// `FixedPostUpdate` ([`LevelSystems::Clock`]), so the level's rules and
+/// everything after see the steps done, the current one included.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SimFrame(pub u64);
+
+/// The level's systems in `FixedPostUpdate`, in this order.
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub enum LevelSystems {
+    /// Advances [`SimFrame`].
+    Clock,
+    /// Lost bodies put back, checkpoints, deaths and respawns, the goal.
+    Rules,
+}
+
 /// How the current level is going, for the HUD.
 #[derive(Resource, Clone, Debug, Default, PartialEq)]
 pub struct LevelStatus {
-    /// Fixed steps since the level (re)started.
-    pub steps: u64,
+    /// The [`SimFrame`] at which the level (re)started: its clock is
+    /// [`LevelStatus::steps`].
+    pub start: u64,
     /// Reached the goal of the last level.
     pub won_all: bool,
     /// Goals reached since the game started.
@@ -48,6 +66,13 @@ pub struct LevelStatus {
     pub deaths: u32,
     /// The last checkpoint touched (index in the level's `checkpoints`).
     pub checkpoint: Option<usize>,
+}
+
+impl LevelStatus {
+    /// Fixed steps since the level (re)started, at `frame`.
+    pub fn steps(&self, frame: SimFrame) -> u64 {
+        frame.0.saturating_sub(self.start)
+    }
 }
 
 /// Something to do with the level, applied in `Update`.

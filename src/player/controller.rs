@@ -55,7 +55,6 @@ pub fn control(
     let t = tuning.0;
     let up = Vec2::Y;
     for (mut vel, mut st, mut actor, grounded, contacts) in &mut players {
-        st.steps += 1;
         actor.max_slope = t.max_slope_deg.to_radians();
         let ground = if grounded.0 {
             ground_contact(contacts, up, actor.max_slope)

@@ -25,8 +25,6 @@ pub struct ControllerState {
     pub was_grounded: bool,
     /// Jumped this step (no snapping down).
     pub jumped: bool,
-    /// Seconds since the level started, counted in fixed steps.
-    pub steps: u64,
 }
 
 /// The feel numbers in use (from the level file).

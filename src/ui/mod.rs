@@ -7,7 +7,7 @@
 use bevy::prelude::*;
 
 use crate::assets::GameAssets;
-use crate::level::{CurrentLevel, LevelStatus};
+use crate::level::{CurrentLevel, LevelStatus, SimFrame};
 use crate::mode::GameMode;
 use crate::profile::records::{Finish, Records};
 use crate::profile::{LastFinish, ProfileWarnings};
@@ -104,7 +104,7 @@ struct ProfileView<'w> {
 type HudItem<'a> = (&'a mut Text, &'a mut Visibility);
 
 fn update_ui(
-    status: Res<LevelStatus>,
+    (status, frame): (Res<LevelStatus>, Res<SimFrame>),
     mode: Option<Res<State<GameMode>>>,
     level: Option<Res<CurrentLevel>>,
     assets: Option<Res<GameAssets>>,
@@ -112,6 +112,7 @@ fn update_ui(
     mut hud: Query<HudItem, (With<HudText>, Without<BannerText>)>,
     mut banner: Query<&mut Text, (With<BannerText>, Without<HudText>)>,
 ) {
+    let steps = status.steps(*frame);
     let name = level
         .as_ref()
         .map_or("(no level)", |l| l.level.file.name.as_str());
@@ -131,7 +132,7 @@ fn update_ui(
         };
         let s = format!(
             "{name}   {}{best}   goals {}   deaths {}",
-            format_time(status.steps),
+            format_time(steps),
             status.goals,
             status.deaths
         );
@@ -150,7 +151,7 @@ fn update_ui(
             .last
             .as_ref()
             .and_then(|l| l.0)
-            .filter(|_| status.steps < FINISH_SHOWN_STEPS && !status.won_all);
+            .filter(|_| steps < FINISH_SHOWN_STEPS && !status.won_all);
         let warnings = profile.warnings.as_ref().filter(|w| !w.0.is_empty());
         let s = if in_menu {
             String::new()
@@ -161,7 +162,7 @@ fn update_ui(
                 "Built-in art or sound could not be decoded (drawn plain or silent):\n{}",
                 p.problems.join("\n")
             )
-        } else if let Some(w) = warnings.filter(|_| status.steps < FINISH_SHOWN_STEPS) {
+        } else if let Some(w) = warnings.filter(|_| steps < FINISH_SHOWN_STEPS) {
             w.0.join("\n")
         } else if status.won_all {
             "You finished the last level! Esc for the menu, 1 to play again.".to_string()

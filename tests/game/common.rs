@@ -102,3 +102,11 @@ impl Rng {
         (lo as f64 + u * (hi - lo) as f64) as f32
     }
 }
+
+/// Fixed steps since the level (re)started.
+pub fn level_steps(app: &App) -> u64 {
+    let frame = *app.world().resource::<tangent::level::SimFrame>();
+    app.world()
+        .resource::<tangent::level::LevelStatus>()
+        .steps(frame)
+}

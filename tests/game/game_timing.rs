@@ -181,12 +181,12 @@ fn the_level_clock_starts_with_the_level_not_during_its_load() {
     )));
     app.update();
     app.update();
-    assert_eq!(app.world().resource::<LevelStatus>().steps, 0);
+    assert_eq!(crate::common::level_steps(&app), 0);
     app.insert_resource(TimeUpdateStrategy::ManualDuration(frame));
     for _ in 0..3 {
         app.update();
     }
-    let steps = app.world().resource::<LevelStatus>().steps;
+    let steps = crate::common::level_steps(&app);
     assert!((2..=4).contains(&steps), "{steps} steps in three frames");
     assert!(!app.world().resource::<Time<Virtual>>().is_paused());
 }

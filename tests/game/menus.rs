@@ -12,7 +12,7 @@ use bevy::time::TimeUpdateStrategy;
 use tangent::game::SimPlugin;
 use tangent::level::list::LevelList;
 use tangent::level::spawn::load_level_file;
-use tangent::level::{LevelCommand, LevelStatus};
+use tangent::level::LevelCommand;
 use tangent::menu::settings::{FIRST_ACTION, Rebinding};
 use tangent::menu::widget::{MenuCursor, MenuItem};
 use tangent::menu::{MenuPlugin, MenuReturn};
@@ -102,10 +102,7 @@ fn title_to_a_level_through_the_level_select_and_back() {
     for _ in 0..5 {
         app.update();
     }
-    assert!(
-        app.world().resource::<LevelStatus>().steps > 0,
-        "the level runs"
-    );
+    assert!(crate::common::level_steps(&app) > 0, "the level runs");
 }
 
 #[test]
@@ -193,13 +190,10 @@ fn restart_play_and_quit() {
     for _ in 0..30 {
         app.update();
     }
-    assert!(app.world().resource::<LevelStatus>().steps >= 25);
+    assert!(crate::common::level_steps(&app) >= 25);
     taps(&mut app, &[Escape, Down, Enter]);
     assert_eq!(mode(&app), GameMode::Playing);
-    assert!(
-        app.world().resource::<LevelStatus>().steps <= 2,
-        "restarted"
-    );
+    assert!(crate::common::level_steps(&app) <= 2, "restarted");
     // Play starts the first level not yet finished.
     let first = first_level();
     app.world_mut()
