@@ -46,14 +46,10 @@ pub fn actor(actor: Actor, position: Vec2, velocity: Vec2, z: f32) -> impl Bundl
 }
 
 /// The player (its controller state comes with [`Player`]).
-pub fn player(
-    shape: ActorShape,
-    tuning: &tangent_level::Tuning,
-    at: Vec2,
-    velocity: Vec2,
-) -> impl Bundle {
-    let mut body = Actor::new(shape, tuning.player_restitution);
-    body.max_slope = tuning.max_slope_deg.to_radians();
+/// Its slope limit and restitution come from the level's tuning
+/// ([`PlayerTuning`], applied by the player's controller).
+pub fn player(shape: ActorShape, at: Vec2, velocity: Vec2) -> impl Bundle {
+    let mut body = Actor::new(shape, 0.0);
     body.can_sleep = false; // steered every step
     (Player, Name::new("player"), actor(body, at, velocity, 10.0))
 }
@@ -93,7 +89,7 @@ pub fn spawn_level(commands: &mut Commands, level: &Level, player_at: Option<(Ve
         entities,
     });
     let (spawn, velocity) = player_at.unwrap_or((Vec2::new(f.spawn.0, f.spawn.1), Vec2::ZERO));
-    commands.spawn(player(actor_shape(&f.player), &f.tuning, spawn, velocity));
+    commands.spawn(player(actor_shape(&f.player), spawn, velocity));
     for (i, a) in f.actors.iter().enumerate() {
         let p = Vec2::new(a.position.0, a.position.1);
         let mut body = Actor::new(actor_shape(&a.shape), a.restitution);

@@ -44,6 +44,18 @@ type ControlItem<'a> = (
     &'a Contacts,
 );
 
+/// Gives the player the level's slope limit and restitution: when it is
+/// spawned and when the tuning changes (a level load, the editor's tuning
+/// panel). The one place the tuning reaches the player's body.
+pub fn apply_tuning(tuning: Res<PlayerTuning>, mut players: Query<(Ref<Player>, &mut Actor)>) {
+    for (player, mut actor) in &mut players {
+        if tuning.is_changed() || player.is_added() {
+            actor.max_slope = tuning.0.max_slope_deg.to_radians();
+            actor.restitution = tuning.0.player_restitution;
+        }
+    }
+}
+
 /// One fixed step of the controller.
 pub fn control(
     time: Res<Time<Fixed>>,
@@ -55,7 +67,6 @@ pub fn control(
     let t = tuning.0;
     let up = Vec2::Y;
     for (mut vel, mut st, mut actor, grounded, contacts) in &mut players {
-        actor.max_slope = t.max_slope_deg.to_radians();
         let ground = if grounded.0 {
             ground_contact(contacts, up, actor.max_slope)
         } else {
@@ -124,7 +135,6 @@ pub fn control(
         };
         vel.0.y = vel.0.y.max(-t.max_fall);
         actor.drop_through = input.down;
-        actor.restitution = t.player_restitution;
     }
 }
 

@@ -19,8 +19,9 @@ use bevy::prelude::*;
 
 use crate::collision::CollisionSystems;
 
-/// The player's movement: [`controller::control`] and
-/// [`corners::forgive_corners`] before the collision step,
+/// The player's movement: [`controller::apply_tuning`],
+/// [`controller::control`] and [`corners::forgive_corners`] before the
+/// collision step,
 /// [`controller::snap_to_ground`] after it.
 pub struct ControllerPlugin;
 
@@ -37,7 +38,11 @@ impl Plugin for ControllerPlugin {
             )
             .add_systems(
                 FixedUpdate,
-                (controller::control, corners::forgive_corners)
+                (
+                    controller::apply_tuning,
+                    controller::control,
+                    corners::forgive_corners,
+                )
                     .chain()
                     .in_set(PlayerSystems::Control),
             )
