@@ -92,7 +92,7 @@ fn main() {
         text.len(),
         N * N,
         level.terrain.len(),
-        level.curves.len()
+        level.curves().len()
     );
     timing::time(
         "level_load: parse+validate+edges+broadphase 1000x1000",

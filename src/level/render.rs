@@ -184,7 +184,7 @@ fn decorate(
     let lava = materials.add(LAVA);
     // Bodies: one per filled curve, one per closed outline (its curves in
     // file order, as the collision index holds them after the tiles).
-    let first_curve = level.terrain.len() - level.curves.len();
+    let first_curve = level.terrain.len() - level.curve_defs.len();
     let lines: Vec<Vec<Vec2>> = level.terrain.pieces()[first_curve..]
         .iter()
         .map(|p| flatten(&p.shape))

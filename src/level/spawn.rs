@@ -70,12 +70,12 @@ pub fn goal(center: Vec2, size: Vec2) -> impl Bundle {
 
 /// Spawns the entities of `level`, the player at the spawn point or at
 /// `player_at` (position, velocity) when given, and installs the level's
-/// terrain set as the collision index as it is: the terrain is built once,
-/// when the level is checked.
+/// terrain set as the collision index: the set is built once, when the
+/// level is checked, and shared (an `Arc`), never copied.
 pub fn spawn_level(commands: &mut Commands, level: &Level, player_at: Option<(Vec2, Vec2)>) {
     let f = &level.file;
     // Curves come after the tile edges in the set, in file order.
-    let first_curve = level.terrain.len() - level.curves.len();
+    let first_curve = level.terrain.len() - level.curve_defs.len();
     let mut entities = Vec::with_capacity(level.terrain.len());
     for (i, piece) in level.terrain.pieces().iter().enumerate() {
         let mut e = commands.spawn(terrain(*piece));

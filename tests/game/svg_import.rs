@@ -271,7 +271,7 @@ fn imported_pieces_load_as_a_level() {
         curves.join(", ")
     );
     let level = tangent_level::validate::Level::parse(&text, "svg.level.ron").unwrap();
-    assert_eq!(level.curves.len(), got.curves.len());
+    assert_eq!(level.curves().len(), got.curves.len());
 }
 
 #[test]
@@ -333,7 +333,7 @@ fn a_level_names_a_drawing_whose_paths_are_more_curves() {
     let (path, text) = level_with_drawing("field", DRAWING);
     let level = load_level_file(&path).unwrap();
     assert_eq!(level.file.curves.len(), 1, "the file's own curves");
-    assert_eq!(level.curves.len(), 3, "and the drawing's two");
+    assert_eq!(level.curves().len(), 3, "and the drawing's two");
     assert_eq!(level.curve_defs.len(), 3);
     // Scaled by 2 and flipped: SVG (100, 100) in a 192 high drawing is
     // (200, 184); the red line is a hazard.
@@ -378,7 +378,7 @@ fn changing_the_drawing_reloads_the_level() {
     for _ in 0..20 {
         app.update();
     }
-    let curves = |app: &App| app.world().resource::<CurrentLevel>().level.curves.len();
+    let curves = |app: &App| app.world().resource::<CurrentLevel>().level.curves().len();
     assert_eq!(curves(&app), 3);
     std::thread::sleep(std::time::Duration::from_millis(20));
     let more = DRAWING.replace(

@@ -11,6 +11,7 @@
 
 use std::collections::BTreeMap;
 use std::fmt;
+use std::sync::Arc;
 
 use crate::limits::{Place, next_problem, out_of_range};
 
@@ -54,14 +55,15 @@ pub struct Level {
     pub decor: Vec<(usize, usize)>,
     /// Spike cells, `(x, y)` as `decor`, and the way they point.
     pub spikes: BTreeMap<(usize, usize), Side>,
-    /// The curves as terrain pieces: the file's in file order, then its
-    /// drawing's (`svg`).
-    pub curves: Vec<TerrainPiece>,
-    /// The definitions of those curves, in the same order (the file's
-    /// `curves` alone are in `file`, which is what is saved back).
+    /// The definitions of the curves: the file's in file order, then its
+    /// drawing's (`svg`); the file's alone are in `file`, which is what is
+    /// saved back. Their pieces are the last of `terrain`'s
+    /// ([`Level::curves`]).
     pub curve_defs: Vec<CurveDef>,
-    /// Tile edges and curves together, indexed for collision.
-    pub terrain: TerrainSet,
+    /// Tile edges and curves together, indexed for collision: built once
+    /// when the level is checked and shared (the game's collision index
+    /// holds this same set).
+    pub terrain: Arc<TerrainSet>,
 }
 
 /// The largest drawing a level may name, bytes (16 MiB).
@@ -363,18 +365,23 @@ impl Level {
             grid,
             decor,
             spikes,
-            curves,
-            terrain,
+            terrain: Arc::new(terrain),
         })
     }
 }
 
 impl Level {
+    /// The curves as terrain pieces, in the order of `curve_defs`.
+    pub fn curves(&self) -> &[TerrainPiece] {
+        let pieces = self.terrain.pieces();
+        &pieces[pieces.len() - self.curve_defs.len()..]
+    }
+
     /// Why `shape` at `center` would not be in free space in this level
     /// (inside a solid tile, across a curve, inside a curve's ground), or
     /// `None` when it is free. Touching a surface counts as free.
     pub fn blocked(&self, shape: &ActorShape, center: Vec2) -> Option<String> {
-        let fills = curve_fills(&self.curve_defs, &self.curves);
+        let fills = curve_fills(&self.curve_defs, self.curves());
         inside_solid(&self.terrain, &self.grid, &fills, shape, center)
     }
 }

@@ -5,6 +5,7 @@
 use bevy_derive::{Deref, DerefMut};
 use bevy_ecs::prelude::*;
 use glam::Vec2;
+use std::sync::Arc;
 
 use crate::dynamics::{BodyDef, Contact};
 use crate::geometry::ActorShape;
@@ -16,7 +17,8 @@ use crate::terrain::TerrainSet;
 /// that set and the entity of each piece, and nothing is built again.
 #[derive(Resource, Clone, Debug)]
 pub struct TerrainIndex {
-    pub set: TerrainSet,
+    /// Shared, not copied: a level that built the set keeps it too.
+    pub set: Arc<TerrainSet>,
     /// The entity of each piece, in the set's order.
     pub entities: Vec<Entity>,
 }
@@ -24,7 +26,7 @@ pub struct TerrainIndex {
 impl Default for TerrainIndex {
     fn default() -> Self {
         TerrainIndex {
-            set: TerrainSet::new(Vec::new()).expect("an empty set is valid"),
+            set: Arc::new(TerrainSet::new(Vec::new()).expect("an empty set is valid")),
             entities: Vec::new(),
         }
     }

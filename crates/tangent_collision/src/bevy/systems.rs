@@ -42,7 +42,7 @@ pub(crate) fn rebuild_terrain_index(
     pieces.sort_by_key(|(e, _)| *e);
     match TerrainSet::new(pieces.iter().map(|(_, p)| *p).collect()) {
         Ok(set) => {
-            index.set = set;
+            index.set = std::sync::Arc::new(set);
             index.entities = pieces.into_iter().map(|(e, _)| e).collect();
         }
         // Terrain is validated when levels load; keep the last good set.
