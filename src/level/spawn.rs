@@ -51,6 +51,10 @@ pub fn actor(actor: Actor, position: Vec2, velocity: Vec2, z: f32) -> impl Bundl
 pub fn player(shape: ActorShape, at: Vec2, velocity: Vec2) -> impl Bundle {
     let mut body = Actor::new(shape, 0.0);
     body.can_sleep = false; // steered every step
+    // Kept on the ground by the controller's snap (`snap_to_ground`), not
+    // by the crate's hill rule, which needs the gravity the controller
+    // cancels on ground.
+    body.follows_hills = false;
     (Player, Name::new("player"), actor(body, at, velocity, 10.0))
 }
 

@@ -38,6 +38,12 @@ pub struct BodyDef {
     /// May fall asleep when still (a second below 4 px/s, woken when touched);
     /// `false` for a body game code steers (the player).
     pub can_sleep: bool,
+    /// The step lets the body back down onto a convex surface it slid off
+    /// while gravity would hold it there (`v²κ ≤ g·n`, the hill rule in
+    /// `dynamics::hill`). `false` for a body whose game code keeps it on
+    /// the ground itself (a runner whose controller cancels gravity on
+    /// ground, which the hill rule needs): one owner per body.
+    pub follows_hills: bool,
 }
 
 impl BodyDef {
@@ -57,6 +63,7 @@ impl BodyDef {
             layers: Layers::default(),
             gravity_scale: 1.0,
             can_sleep: true,
+            follows_hills: true,
         }
     }
 

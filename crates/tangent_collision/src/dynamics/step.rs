@@ -311,8 +311,9 @@ pub(crate) fn step_body_among<'s>(
             body.velocity += g * remaining;
             if let Some(b) = bent {
                 body.velocity = follow::along(body.velocity, b.normal);
-            } else if let Some(down) =
-                sliding.and_then(|on| hill::let_down(set, on, body, gravity, remaining, cache))
+            } else if let Some(down) = sliding
+                .filter(|_| body.follows_hills)
+                .and_then(|on| hill::let_down(set, on, body, gravity, remaining, cache))
             {
                 // Over a hill: back onto it, the speed from energy.
                 body.position += down.drop;
