@@ -13,6 +13,7 @@
 //! (many bodies together, [`step_bodies`]).
 
 mod body;
+mod chord;
 mod depenetrate;
 mod follow;
 mod grid;

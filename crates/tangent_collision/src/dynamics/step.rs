@@ -47,20 +47,15 @@
 
 use glam::Vec2;
 
-use super::body::{Body, Contact, StepError, StepReport, Touched};
-use super::follow::{self, Sliding};
-use super::hill;
+use super::body::{Body, StepError, StepReport};
+use super::chord::{Meeting, Progress, energy_of, sliding_on};
+use super::follow;
 use super::impact::{first_impact, swept_box};
-use super::margins::{
-    CONTACT_MARGIN, MAX_BODY_SPEED, MAX_ITERATIONS, SKIN, SMOOTH_JOINT_COS, capped_speed,
-    rest_speed,
-};
+use super::margins::{CONTACT_MARGIN, MAX_BODY_SPEED, MAX_ITERATIONS, SKIN, capped_speed};
 use super::near::NearSpans;
-use super::others::{Braces, Neighbour, contact_with, first_other_impact, respond, rest_on_others};
-use super::slide::clip_to_cone;
-use super::support::{apply_friction, supports, touching_normals};
+use super::others::{Braces, Neighbour, first_other_impact, rest_on_others};
+use super::support::supports;
 use crate::geometry::Rect;
-use crate::query::mean_hit;
 use crate::terrain::{SpanCache, TerrainSet};
 
 /// The region one step of `body` is expected to query: its box where it is
@@ -223,31 +218,35 @@ pub(crate) fn step_body_among<'s>(
     // g = 6 000), whose `f32` rounding (~6) is more than a slow body's whole
     // kinetic energy.
     let origin = body.position;
-    let energy = |b: &Body| 0.5 * b.velocity.length_squared() - gravity.dot(b.position - origin);
-    let mut start_energy = energy(body);
-    let mut max_e = 0.0f32;
+    let mut start_energy = energy_of(body, gravity, origin);
 
     let mut g = gravity;
     supports(set, body, &mut g, dt, near, report, normals);
     if !others.is_empty() {
         rest_on_others(body, &mut g, dt, others, report, braces, normals);
         // Another body's push is not the step's own energy.
-        start_energy = energy(body);
+        start_energy = energy_of(body, gravity, origin);
     }
-    // Speed into bodies that hold still this step but move away after it:
-    // kept, and given back at the end.
-    let mut held = Vec2::ZERO;
-
+    let mut p = Progress {
+        gravity,
+        g,
+        dt,
+        remaining: dt,
+        sliding: sliding_on(&report.contacts),
+        origin,
+        start_energy,
+        max_e: 0.0,
+        held: Vec2::ZERO,
+    };
     let cache = &mut near.cache;
-    let mut remaining = dt;
-    let mut sliding = sliding_on(&report.contacts);
     for _ in 0..MAX_ITERATIONS {
-        if remaining <= 0.0 {
+        if p.remaining <= 0.0 {
             break;
         }
-        let mut motion = body.velocity * remaining + 0.5 * g * remaining * remaining;
-        let bent =
-            sliding.and_then(|on| follow::bend(set, on, &body.shape, body.position, motion, cache));
+        let mut motion = p.chord(body);
+        let bent = p
+            .sliding
+            .and_then(|on| follow::bend(set, on, &body.shape, body.position, motion, cache));
         if let Some(b) = bent {
             motion = b.motion;
         }
@@ -262,139 +261,34 @@ pub(crate) fn step_body_among<'s>(
                 .as_ref()
                 .is_none_or(|(_, toi)| fraction < toi.fraction)
         {
-            body.position += motion * fraction;
-            body.velocity += g * (remaining * fraction);
-            remaining *= 1.0 - fraction;
-            let other = &mut others[k];
-            let vn = (body.velocity - other.body.velocity).dot(n);
-            let e = body.restitution * other.body.restitution;
-            max_e = max_e.max(e);
-            let bounced = vn < -rest_speed(gravity, n, dt) && e > 0.0;
-            let factor = if bounced { 1.0 + e } else { 1.0 };
-            let firm = respond(body, other, n, factor, 0.0);
-            report
-                .contacts
-                .push(contact_with(body, other, n, (-vn).max(0.0), bounced));
-            start_energy = energy(body);
-            if firm && !bounced {
-                braces.push(n);
-            }
-            if other.waiting && !firm {
-                report.waits_for = Some(other.index);
+            let meeting = Meeting {
+                other: &mut others[k],
+                fraction,
+                normal: n,
+                motion,
+            };
+            if !p.meet_body(body, meeting, region, report, normals, braces) {
                 break;
-            }
-            let into = body.velocity.dot(n);
-            if into < 0.0 {
-                // It holds still this step: slide along it (out of every
-                // surface touched), keeping the speed it moves away with.
-                touching_normals(&report.contacts, body, normals);
-                normals.push(n);
-                let before = body.velocity;
-                body.velocity = clip_to_cone(body.velocity, normals);
-                g = clip_to_cone(g, normals);
-                let away = (-other.body.velocity.dot(n)).max(0.0);
-                let removed = (before - body.velocity).dot(n);
-                held += n * removed.max(-away);
-                start_energy = energy(body);
-            }
-            sliding = None;
-            let ahead = body.velocity * remaining + 0.5 * g * remaining * remaining;
-            let reach = swept_box(body, ahead, SKIN + CONTACT_MARGIN);
-            if reach.union(region) != region {
-                break; // knocked out of the region its neighbours were found in
             }
             continue;
         }
         let Some((piece, toi)) = terrain_hit else {
-            let (start, start_velocity) = (body.position, body.velocity);
-            body.position += motion;
-            body.velocity += g * remaining;
-            if let Some(b) = bent {
-                body.velocity = follow::along(body.velocity, b.normal);
-            } else if let Some(down) = sliding
-                .filter(|_| body.follows_hills)
-                .and_then(|on| hill::let_down(set, on, body, gravity, remaining, cache))
-            {
-                // Over a hill: back onto it, the speed from energy.
-                body.position += down.drop;
-                let speed2 =
-                    start_velocity.length_squared() + 2.0 * gravity.dot(body.position - start);
-                let v = body.velocity;
-                let tangent = (v - v.dot(down.normal) * down.normal).normalize_or_zero();
-                body.velocity = tangent * speed2.max(0.0).sqrt();
-            }
-            remaining = 0.0;
+            p.fly_free(set, body, motion, bent, cache);
             break;
         };
-        let moved = motion * toi.fraction;
-        let speed2 = body.velocity.length_squared() + 2.0 * g.dot(moved);
-        body.position += moved;
-        body.velocity += g * (remaining * toi.fraction);
-        // The chord's point at the impact lies off the parabola (below it by
-        // up to |g| τ² / 8 in free fall, 0.03 px at 60 Hz): the speed is the
-        // one energy gives at that point, `|v|² = |v₀|² + 2 g · Δp`, so an
-        // elastic bounce neither loses nor gains by where the chord meets.
-        if bent.is_none() && speed2 > 0.0 {
-            body.velocity = body.velocity.normalize_or_zero() * speed2.sqrt();
-        }
-        remaining *= 1.0 - toi.fraction;
-        let n = toi.normal;
-        let vn = body.velocity.dot(n);
-        let e = body.restitution * set.piece(piece).restitution;
-        max_e = max_e.max(e);
-        let bounced = vn < -rest_speed(gravity, n, dt) && e > 0.0;
-        if bounced {
-            body.velocity = crate::query::reflect(body.velocity, n, e);
-        } else if vn < 0.0 {
-            // Slide, keeping out of every surface still touched this step
-            // (a crease: see `slide`).
-            touching_normals(&report.contacts, body, normals);
-            normals.push(n);
-            let speed2 = body.velocity.length_squared();
-            body.velocity = clip_to_cone(body.velocity, normals);
-            g = clip_to_cone(g, normals);
-            // Glancing along one surface (every normal touched within 2.5°
-            // of this one, and moving along it faster than into it), the
-            // energy a bounce this slow would have kept (`e² v_n²`, too
-            // little to leave the surface for long) stays in the slide, so
-            // an elastic body glancing along a curve keeps its speed (a
-            // rect's corner meets a concave curve this way again and
-            // again). A body landing more steeply than 45° only loses it.
-            if e > 0.0
-                && body.velocity.length() >= -vn
-                && normals.iter().all(|m| m.dot(n) >= SMOOTH_JOINT_COS)
-            {
-                let kept = (speed2 - (1.0 - e * e) * vn * vn).max(0.0);
-                body.velocity = body.velocity.normalize_or_zero() * kept.sqrt();
-            }
-            apply_friction(body, -vn);
-        }
-        report.contacts.push(Contact {
-            point: toi.point,
-            normal: n,
-            with: Touched::Piece(piece),
-            velocity: Vec2::ZERO,
-            hits: toi.hits,
-            impact_speed: (-vn).max(0.0),
-            bounced,
-        });
-        sliding = sliding_on(&report.contacts[report.contacts.len() - 1..]);
+        p.meet_terrain(
+            set,
+            body,
+            piece,
+            &toi,
+            motion,
+            bent.is_none(),
+            report,
+            normals,
+        );
     }
-    report.leftover = remaining.max(0.0);
-    // With every impact at e ≤ 1 energy must not grow. Free flight is exact,
-    // but a step along a curve uses the start's tangential gravity and the
-    // bent chord's end: whatever a step ends with above its start is taken
-    // from the kinetic energy.
-    if max_e <= 1.0 {
-        let excess = energy(body) - start_energy;
-        let speed2 = body.velocity.length_squared();
-        if excess > 0.0 && speed2 > 0.0 {
-            body.velocity *= ((speed2 - 2.0 * excess).max(0.0) / speed2).sqrt();
-        }
-    }
-    if held != Vec2::ZERO {
-        body.velocity += held;
-    }
+    report.leftover = p.remaining.max(0.0);
+    p.keep_energy(body);
     report.grounded = report
         .contacts
         .iter()
@@ -404,28 +298,6 @@ pub(crate) fn step_body_among<'s>(
         report.error = Some(StepError::NonFiniteResult);
     }
     report
-}
-
-/// The surface a body slides on after `contacts` (the supports, or the
-/// latest impact): the last one's piece when none bounced and all lie on
-/// that piece or face its way (a smooth joint); `None` otherwise.
-fn sliding_on(contacts: &[Contact]) -> Option<Sliding> {
-    let last = contacts.last()?;
-    let piece = last.piece()?;
-    // Pieces meeting at a smooth joint (normals within 2.5°) are one
-    // surface: the bend follows on from the last one.
-    if contacts.iter().any(|c| {
-        c.bounced
-            || c.hits.is_empty()
-            || (c.with != last.with && c.normal.dot(last.normal) < SMOOTH_JOINT_COS)
-    }) {
-        return None;
-    }
-    Some(Sliding {
-        piece,
-        t: mean_hit(&last.hits)? as f32,
-        normal: last.normal,
-    })
 }
 
 #[cfg(test)]

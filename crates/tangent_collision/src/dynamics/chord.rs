@@ -1,0 +1,278 @@
+//! One chord of a step and what it meets: the cases of the step's loop.
+//! A chord is the straight line the body would follow for the time left
+//! (`v τ + ½ g τ²`, bent along a concave curve by `follow`); it meets
+//! another body first ([`Progress::meet_body`]: an impulse traded, a bounce
+//! or a slide along it), nothing ([`Progress::fly_free`]: the body ends
+//! there, let back down onto a hill by `hill`), or terrain
+//! ([`Progress::meet_terrain`]: a bounce, or a slide out of every surface
+//! touched, with friction). [`Progress`] carries what the cases share from
+//! one chord to the next; the step (`step`) runs them and ends with the
+//! energy guard ([`Progress::keep_energy`]).
+
+use glam::Vec2;
+
+use super::body::{Body, Contact, StepReport, Touched};
+use super::follow::{self, Bent, Sliding};
+use super::hill;
+use super::impact::swept_box;
+use super::margins::{CONTACT_MARGIN, SKIN, SMOOTH_JOINT_COS, rest_speed};
+use super::others::{Braces, Neighbour, contact_with, respond};
+use super::slide::clip_to_cone;
+use super::support::{apply_friction, touching_normals};
+use crate::geometry::Rect;
+use crate::query::{Toi, mean_hit};
+use crate::terrain::{SpanCache, TerrainSet};
+
+/// Kinetic plus potential energy per unit mass, heights from `origin`
+/// (where the step starts: `g · p` in absolute pixels would be ~1e8 px²/s²
+/// at the edge of the level, whose `f32` rounding is more than a slow
+/// body's whole kinetic energy).
+pub(super) fn energy_of(body: &Body, gravity: Vec2, origin: Vec2) -> f32 {
+    0.5 * body.velocity.length_squared() - gravity.dot(body.position - origin)
+}
+
+/// What a step carries from one chord to the next.
+pub(super) struct Progress {
+    /// The body's gravity (scaled), for energy and the rest threshold.
+    pub(super) gravity: Vec2,
+    /// The part of gravity left after supports and slides.
+    pub(super) g: Vec2,
+    pub(super) dt: f32,
+    /// Time left in the step.
+    pub(super) remaining: f32,
+    /// The surface the body slides on, if any (what a chord bends along).
+    pub(super) sliding: Option<Sliding>,
+    /// Where the step started, for energy.
+    pub(super) origin: Vec2,
+    /// Energy the step may end with (reset by each impulse from a body).
+    pub(super) start_energy: f32,
+    /// The largest restitution met, for the energy guard.
+    pub(super) max_e: f32,
+    /// Speed into bodies that hold still this step but move away after it:
+    /// kept, and given back at the end.
+    pub(super) held: Vec2,
+}
+
+/// Another body met first by a chord.
+pub(super) struct Meeting<'a> {
+    pub(super) other: &'a mut Neighbour,
+    /// Of the chord, when they meet.
+    pub(super) fraction: f32,
+    /// From the other toward this body.
+    pub(super) normal: Vec2,
+    pub(super) motion: Vec2,
+}
+
+impl Progress {
+    /// The chord for the time left.
+    pub(super) fn chord(&self, body: &Body) -> Vec2 {
+        body.velocity * self.remaining + 0.5 * self.g * self.remaining * self.remaining
+    }
+
+    fn energy(&self, body: &Body) -> f32 {
+        energy_of(body, self.gravity, self.origin)
+    }
+
+    /// The chord meets another body first: move to it, trade the impulse
+    /// (a bounce or a rest), and slide along it if it holds still. Returns
+    /// whether the step goes on: not when the other has yet to move this
+    /// step (it goes first: [`StepReport::waits_for`]) or the body is
+    /// knocked out of the `region` its neighbours were found in.
+    pub(super) fn meet_body(
+        &mut self,
+        body: &mut Body,
+        meeting: Meeting,
+        region: Rect,
+        report: &mut StepReport,
+        normals: &mut Vec<Vec2>,
+        braces: &mut Braces,
+    ) -> bool {
+        let Meeting {
+            other,
+            fraction,
+            normal: n,
+            motion,
+        } = meeting;
+        body.position += motion * fraction;
+        body.velocity += self.g * (self.remaining * fraction);
+        self.remaining *= 1.0 - fraction;
+        let vn = (body.velocity - other.body.velocity).dot(n);
+        let e = body.restitution * other.body.restitution;
+        self.max_e = self.max_e.max(e);
+        let bounced = vn < -rest_speed(self.gravity, n, self.dt) && e > 0.0;
+        let factor = if bounced { 1.0 + e } else { 1.0 };
+        let firm = respond(body, other, n, factor, 0.0);
+        report
+            .contacts
+            .push(contact_with(body, other, n, (-vn).max(0.0), bounced));
+        self.start_energy = self.energy(body);
+        if firm && !bounced {
+            braces.push(n);
+        }
+        if other.waiting && !firm {
+            report.waits_for = Some(other.index);
+            return false;
+        }
+        let into = body.velocity.dot(n);
+        if into < 0.0 {
+            // It holds still this step: slide along it (out of every
+            // surface touched), keeping the speed it moves away with.
+            touching_normals(&report.contacts, body, normals);
+            normals.push(n);
+            let before = body.velocity;
+            body.velocity = clip_to_cone(body.velocity, normals);
+            self.g = clip_to_cone(self.g, normals);
+            let away = (-other.body.velocity.dot(n)).max(0.0);
+            let removed = (before - body.velocity).dot(n);
+            self.held += n * removed.max(-away);
+            self.start_energy = self.energy(body);
+        }
+        self.sliding = None;
+        let ahead = self.chord(body);
+        let reach = swept_box(body, ahead, SKIN + CONTACT_MARGIN);
+        reach.union(region) == region
+    }
+
+    /// The chord meets nothing: the body ends it, turned along the curve it
+    /// was bent along, or let back down onto the hill it slid over (when it
+    /// [follows hills](crate::dynamics::BodyDef::follows_hills)) with the
+    /// speed energy gives there. The step is over.
+    pub(super) fn fly_free(
+        &mut self,
+        set: &TerrainSet,
+        body: &mut Body,
+        motion: Vec2,
+        bent: Option<Bent>,
+        cache: &mut SpanCache,
+    ) {
+        let (start, start_velocity) = (body.position, body.velocity);
+        body.position += motion;
+        body.velocity += self.g * self.remaining;
+        if let Some(b) = bent {
+            body.velocity = follow::along(body.velocity, b.normal);
+        } else if let Some(down) = self
+            .sliding
+            .filter(|_| body.follows_hills)
+            .and_then(|on| hill::let_down(set, on, body, self.gravity, self.remaining, cache))
+        {
+            // Over a hill: back onto it, the speed from energy.
+            body.position += down.drop;
+            let speed2 =
+                start_velocity.length_squared() + 2.0 * self.gravity.dot(body.position - start);
+            let v = body.velocity;
+            let tangent = (v - v.dot(down.normal) * down.normal).normalize_or_zero();
+            body.velocity = tangent * speed2.max(0.0).sqrt();
+        }
+        self.remaining = 0.0;
+    }
+
+    /// The chord meets terrain (`piece`, at `toi`): move to it with the
+    /// speed energy gives there (`straight`: the chord was not bent), then
+    /// bounce, or slide out of every surface touched with friction.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn meet_terrain(
+        &mut self,
+        set: &TerrainSet,
+        body: &mut Body,
+        piece: usize,
+        toi: &Toi,
+        motion: Vec2,
+        straight: bool,
+        report: &mut StepReport,
+        normals: &mut Vec<Vec2>,
+    ) {
+        let moved = motion * toi.fraction;
+        let speed2 = body.velocity.length_squared() + 2.0 * self.g.dot(moved);
+        body.position += moved;
+        body.velocity += self.g * (self.remaining * toi.fraction);
+        // The chord's point at the impact lies off the parabola (below it by
+        // up to |g| τ² / 8 in free fall, 0.03 px at 60 Hz): the speed is the
+        // one energy gives at that point, `|v|² = |v₀|² + 2 g · Δp`, so an
+        // elastic bounce neither loses nor gains by where the chord meets.
+        if straight && speed2 > 0.0 {
+            body.velocity = body.velocity.normalize_or_zero() * speed2.sqrt();
+        }
+        self.remaining *= 1.0 - toi.fraction;
+        let n = toi.normal;
+        let vn = body.velocity.dot(n);
+        let e = body.restitution * set.piece(piece).restitution;
+        self.max_e = self.max_e.max(e);
+        let bounced = vn < -rest_speed(self.gravity, n, self.dt) && e > 0.0;
+        if bounced {
+            body.velocity = crate::query::reflect(body.velocity, n, e);
+        } else if vn < 0.0 {
+            // Slide, keeping out of every surface still touched this step
+            // (a crease: see `slide`).
+            touching_normals(&report.contacts, body, normals);
+            normals.push(n);
+            let speed2 = body.velocity.length_squared();
+            body.velocity = clip_to_cone(body.velocity, normals);
+            self.g = clip_to_cone(self.g, normals);
+            // Glancing along one surface (every normal touched within 2.5°
+            // of this one, and moving along it faster than into it), the
+            // energy a bounce this slow would have kept (`e² v_n²`, too
+            // little to leave the surface for long) stays in the slide, so
+            // an elastic body glancing along a curve keeps its speed (a
+            // rect's corner meets a concave curve this way again and
+            // again). A body landing more steeply than 45° only loses it.
+            if e > 0.0
+                && body.velocity.length() >= -vn
+                && normals.iter().all(|m| m.dot(n) >= SMOOTH_JOINT_COS)
+            {
+                let kept = (speed2 - (1.0 - e * e) * vn * vn).max(0.0);
+                body.velocity = body.velocity.normalize_or_zero() * kept.sqrt();
+            }
+            apply_friction(body, -vn);
+        }
+        report.contacts.push(Contact {
+            point: toi.point,
+            normal: n,
+            with: Touched::Piece(piece),
+            velocity: Vec2::ZERO,
+            hits: toi.hits,
+            impact_speed: (-vn).max(0.0),
+            bounced,
+        });
+        self.sliding = sliding_on(&report.contacts[report.contacts.len() - 1..]);
+    }
+
+    /// The energy guard, then the speed held back from bodies given back.
+    /// With every impact at e ≤ 1 energy must not grow. Free flight is
+    /// exact, but a step along a curve uses the start's tangential gravity
+    /// and the bent chord's end: whatever a step ends with above its start
+    /// is taken from the kinetic energy.
+    pub(super) fn keep_energy(&self, body: &mut Body) {
+        if self.max_e <= 1.0 {
+            let excess = self.energy(body) - self.start_energy;
+            let speed2 = body.velocity.length_squared();
+            if excess > 0.0 && speed2 > 0.0 {
+                body.velocity *= ((speed2 - 2.0 * excess).max(0.0) / speed2).sqrt();
+            }
+        }
+        if self.held != Vec2::ZERO {
+            body.velocity += self.held;
+        }
+    }
+}
+
+/// The surface a body slides on after `contacts` (the supports, or the
+/// latest impact): the last one's piece when none bounced and all lie on
+/// that piece or face its way (a smooth joint); `None` otherwise.
+pub(super) fn sliding_on(contacts: &[Contact]) -> Option<Sliding> {
+    let last = contacts.last()?;
+    let piece = last.piece()?;
+    // Pieces meeting at a smooth joint (normals within 2.5°) are one
+    // surface: the bend follows on from the last one.
+    if contacts.iter().any(|c| {
+        c.bounced
+            || c.hits.is_empty()
+            || (c.with != last.with && c.normal.dot(last.normal) < SMOOTH_JOINT_COS)
+    }) {
+        return None;
+    }
+    Some(Sliding {
+        piece,
+        t: mean_hit(&last.hits)? as f32,
+        normal: last.normal,
+    })
+}
