@@ -38,6 +38,18 @@ pub struct HeadlessSummary {
 /// exactly one fixed step. The level is read and checked once, first; a bad
 /// file is an error.
 pub fn headless_app(level: &Path, replay: Option<Replay>) -> Result<App, String> {
+    headless_app_with(level, replay, |_| {})
+}
+
+/// [`headless_app`] with more of the game: `extra` adds it (menus, art,
+/// input devices, a profile folder, a starting mode) after the simulation
+/// and before the level opens. The one way an app without a window is
+/// built, by the CLI and by every test that runs the simulation.
+pub fn headless_app_with(
+    level: &Path,
+    replay: Option<Replay>,
+    extra: impl FnOnce(&mut App),
+) -> Result<App, String> {
     let checked = load_level_file(level)?;
     let mut app = App::new();
     app.add_plugins(MinimalPlugins)
@@ -45,6 +57,7 @@ pub fn headless_app(level: &Path, replay: Option<Replay>) -> Result<App, String>
         .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs_f64(
             1.0 / crate::collision::CollisionPlugin::FIXED_HZ,
         )));
+    extra(&mut app);
     if let Some(r) = replay {
         app.insert_resource(ReplayInput(r));
     }

@@ -4,39 +4,28 @@
 //! sprite picks the run frames while running and squashes on landing,
 //! keeping its feet on the box's bottom.
 
-use std::path::Path;
-
 use crate::common::{hold, steps};
 use bevy::prelude::*;
-use bevy::time::TimeUpdateStrategy;
-use std::time::Duration;
 use tangent::art::ArtPlugin;
 use tangent::art::actors::Rolling;
 use tangent::art::player_sprite::{PlayerLook, RUN, frame_rect};
 use tangent::assets::GameAssetsPlugin;
-use tangent::game::SimPlugin;
+use tangent::headless::headless_app_with;
 use tangent::level::spawn::load_level_file;
 use tangent::level::{LevelActor, LevelCommand};
 use tangent::player::{Player, PlayerInput};
 
 fn app() -> App {
-    let level = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/levels/01-hills.level.ron");
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, AssetPlugin::default()))
-        .init_asset::<Image>()
-        .init_asset::<AudioSource>()
-        .init_asset::<Mesh>()
-        .init_asset::<ColorMaterial>()
-        .add_plugins((GameAssetsPlugin, SimPlugin, ArtPlugin))
-        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs_f64(
-            1.0 / 60.0,
-        )));
-    app.world_mut().write_message(LevelCommand::Open {
-        path: level.clone(),
-        level: Box::new(load_level_file(&level).unwrap()),
-    });
-    app.update();
-    app.insert_resource(TimeUpdateStrategy::FixedTimesteps(1));
+    let level = crate::common::first_level();
+    let mut app = headless_app_with(&level, None, |app| {
+        app.add_plugins(AssetPlugin::default())
+            .init_asset::<Image>()
+            .init_asset::<AudioSource>()
+            .init_asset::<Mesh>()
+            .init_asset::<ColorMaterial>()
+            .add_plugins((GameAssetsPlugin, ArtPlugin));
+    })
+    .unwrap();
     steps(&mut app, 3);
     app
 }
@@ -145,7 +134,7 @@ fn a_level_replaced_every_frame_never_stops_the_game_and_dresses_each_actor_once
     // The editor replaces the level on every change; a replace can despawn
     // actors whose look was queued the same frame.
     let mut app = app();
-    let level = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/levels/01-hills.level.ron");
+    let level = crate::common::first_level();
     let checked = load_level_file(&level).unwrap();
     for k in 0..40 {
         for _ in 0..1 + k % 3 {

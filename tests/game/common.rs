@@ -3,7 +3,7 @@
 //! writing a test level to a temporary file.
 #![allow(dead_code)]
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use bevy::prelude::*;
 use tangent::collision::{Grounded, PhysicsPosition, Velocity};
@@ -109,4 +109,23 @@ pub fn level_steps(app: &App) -> u64 {
     app.world()
         .resource::<tangent::level::LevelStatus>()
         .steps(frame)
+}
+
+/// A shipped level's file, `assets/levels/NAME`.
+pub fn shipped(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("assets/levels")
+        .join(name)
+}
+
+/// The first shipped level (Rolling Hills).
+pub fn first_level() -> PathBuf {
+    shipped("01-hills.level.ron")
+}
+
+/// A test level's file, `tests/levels/NAME`.
+pub fn test_level(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/levels")
+        .join(name)
 }

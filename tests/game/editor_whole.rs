@@ -4,8 +4,6 @@
 //! gives exactly the edited level while keeping every comment of the file
 //! outside what was deleted.
 
-use std::path::Path;
-
 use crate::common::Rng;
 use bevy::prelude::*;
 use tangent::editor::items::{self, Item};
@@ -250,7 +248,7 @@ fn jump_height(app: &mut App) -> f32 {
 
 #[test]
 fn a_tuning_change_in_the_editor_is_live() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/levels/flat.level.ron");
+    let path = crate::common::test_level("flat.level.ron");
     let mut app = headless_app(&path, None).unwrap();
     let before = jump_height(&mut app);
     let text = std::fs::read_to_string(&path).unwrap();

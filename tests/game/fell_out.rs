@@ -4,8 +4,6 @@
 //! reported and put back where the level file starts it; the player lost
 //! the same way goes back to the spawn point.
 
-use std::path::Path;
-
 use bevy::prelude::*;
 use tangent::collision::{Grounded, PhysicsPosition, Velocity};
 use tangent::headless::headless_app;
@@ -14,7 +12,7 @@ use tangent::level::{CurrentLevel, LevelActor};
 use tangent::player::Player;
 
 fn app() -> App {
-    let level = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/levels/01-hills.level.ron");
+    let level = crate::common::first_level();
     let mut app = headless_app(&level, None).unwrap();
     for _ in 0..30 {
         app.update();

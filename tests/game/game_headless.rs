@@ -3,6 +3,7 @@
 //! buffering, replays reaching every shipped level's goal, and byte-identical
 //! traces.
 
+use crate::common::test_level;
 use crate::common::{player, press, steps};
 use std::path::{Path, PathBuf};
 
@@ -11,14 +12,8 @@ use tangent::headless::{HeadlessOptions, headless_app, run_headless};
 use tangent::level::LevelStatus;
 use tangent::player::{ControllerState, Player, PlayerInput, Replay};
 
-fn level(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/levels")
-        .join(name)
-}
-
 fn app(name: &str) -> App {
-    headless_app(&level(name), None).unwrap()
+    headless_app(&test_level(name), None).unwrap()
 }
 
 fn controller(app: &mut App) -> ControllerState {

@@ -4,10 +4,11 @@
 //! step sees it; the level clock starts with the level, not during the wait
 //! for it to load.
 
-use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use crate::common::goal_box;
+use crate::common::shipped;
+use crate::common::test_level;
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
 use tangent::collision::{Contacts, Grounded, PhysicsPosition, Velocity};
@@ -19,18 +20,6 @@ use tangent::level::{LevelCommand, LevelStatus};
 use tangent::player::PlayerSystems;
 use tangent::player::devices::InputDevicesPlugin;
 use tangent::player::{ControllerState, Player, PlayerInput};
-
-fn shipped(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("assets/levels")
-        .join(name)
-}
-
-fn test_level(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/levels")
-        .join(name)
-}
 
 fn player_entity(app: &mut App) -> Entity {
     app.world_mut()

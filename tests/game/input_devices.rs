@@ -6,7 +6,6 @@
 
 use crate::common::player;
 use bevy::prelude::*;
-use std::path::Path;
 use tangent::game::Recorder;
 use tangent::headless::headless_app;
 use tangent::player::bindings::{Action, Bindings};
@@ -14,7 +13,7 @@ use tangent::player::devices::{InputDevicesPlugin, STICK_DEAD_ZONE, STICK_DROP};
 use tangent::player::{ControllerState, Player, PlayerInput, Replay};
 
 fn app() -> (App, Entity) {
-    let level = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/levels/flat.level.ron");
+    let level = crate::common::test_level("flat.level.ron");
     let mut app = headless_app(&level, None).unwrap();
     app.init_resource::<ButtonInput<KeyCode>>()
         .add_plugins(InputDevicesPlugin);

@@ -7,7 +7,7 @@
 //! 60 fixed steps headless and every actor stays finite.
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
@@ -155,7 +155,7 @@ fn names_file_and_line(e: &str) -> bool {
 
 #[test]
 fn twenty_thousand_mutants_of_the_shipped_levels_load_or_fail_clearly() {
-    let first = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/levels/01-hills.level.ron");
+    let first = crate::common::first_level();
     let mut app = headless_app(&first, None).unwrap();
     let mut rng = Rng(0x2545_F491_4F6C_DD1D);
     // Loads run on a worker, so a hang fails the case after a second

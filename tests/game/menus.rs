@@ -3,14 +3,12 @@
 //! key refused, Esc cancelling) → back → resume; restart; Play picks the
 //! first unfinished level; Quit quits; the stick moves one item per push.
 
-use std::path::{Path, PathBuf};
-use std::time::Duration;
+use std::path::PathBuf;
 
+use crate::common::first_level;
 use crate::common::{level_name, tap_key as tap};
 use bevy::prelude::*;
-use bevy::time::TimeUpdateStrategy;
-use tangent::game::SimPlugin;
-use tangent::level::LevelCommand;
+use tangent::headless::headless_app_with;
 use tangent::level::list::LevelList;
 use tangent::level::spawn::load_level_file;
 use tangent::menu::settings::{FIRST_ACTION, Rebinding};
@@ -21,29 +19,19 @@ use tangent::profile::ProfilePlugin;
 use tangent::profile::records::Records;
 use tangent::profile::settings::{SETTINGS_FILE, Settings};
 
-fn first_level() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/levels/01-hills.level.ron")
-}
-
 fn menu_app(tag: &str) -> (App, PathBuf) {
     let dir = std::env::temp_dir().join(format!("tangent-menus-{tag}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let level = first_level();
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, SimPlugin, ModePlugin))
-        .add_plugins(ProfilePlugin { dir: dir.clone() })
-        .add_plugins(MenuPlugin)
-        .init_resource::<ButtonInput<KeyCode>>()
-        .insert_resource(LevelList::around(&level))
-        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs_f64(
-            1.0 / 60.0,
-        )))
-        .insert_state(GameMode::Title);
-    app.world_mut().write_message(LevelCommand::Open {
-        path: level.clone(),
-        level: Box::new(load_level_file(&level).unwrap()),
-    });
-    app.update();
+    let mut app = headless_app_with(&level, None, |app| {
+        app.add_plugins(ModePlugin)
+            .add_plugins(ProfilePlugin { dir: dir.clone() })
+            .add_plugins(MenuPlugin)
+            .init_resource::<ButtonInput<KeyCode>>()
+            .insert_resource(LevelList::around(&level))
+            .insert_state(GameMode::Title);
+    })
+    .unwrap();
     app.update();
     (app, dir)
 }

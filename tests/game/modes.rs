@@ -5,8 +5,6 @@
 //! terrain set is the collision index as built when the level was checked
 //! (built once per load, not rebuilt from the entities).
 
-use std::path::Path;
-
 use crate::common::tap_key as tap;
 use bevy::prelude::*;
 use tangent::collision::TerrainIndex;
@@ -96,7 +94,7 @@ fn every_key_in_every_mode() {
 
 #[test]
 fn a_loaded_level_is_indexed_with_the_set_it_was_checked_with() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/levels/01-hills.level.ron");
+    let path = crate::common::first_level();
     let mut app = headless_app(&path, None).unwrap();
     for _ in 0..3 {
         app.update();

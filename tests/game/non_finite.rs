@@ -4,8 +4,6 @@
 //! about, every step. An absurd finite velocity is capped at
 //! `MAX_BODY_SPEED` and the body stays inside the level.
 
-use std::path::Path;
-
 use bevy::prelude::*;
 const MAX_BODY_SPEED: f32 = tangent::collision::Body::MAX_SPEED;
 use tangent::collision::{PhysicsPosition, Velocity};
@@ -13,7 +11,7 @@ use tangent::headless::headless_app;
 use tangent::level::{CurrentLevel, LevelActor};
 
 fn shipped_app() -> App {
-    let level = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/levels/01-hills.level.ron");
+    let level = crate::common::first_level();
     headless_app(&level, None).unwrap()
 }
 

@@ -5,6 +5,7 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::common::shipped;
 use crate::common::{goal_box, hold, steps};
 use bevy::prelude::*;
 use tangent::collision::PhysicsPosition;
@@ -14,12 +15,6 @@ use tangent::player::{Player, PlayerInput, Replay};
 use tangent::profile::records::{RECORDS_FILE, Records};
 use tangent::profile::settings::{SETTINGS_FILE, Settings};
 use tangent::profile::{ProfilePlugin, ProfileWarnings};
-
-fn shipped(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("assets/levels")
-        .join(name)
-}
 
 fn profile_dir(tag: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("tangent-profile-{tag}-{}", std::process::id()));
