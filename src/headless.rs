@@ -11,7 +11,7 @@ use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
 
 use crate::game::{ReplayInput, SimPlugin, TRACE_HEADER, TraceWriter};
-use crate::level::spawn::load_level_file;
+use crate::level::play::load_level_file;
 use crate::level::{LevelCommand, LevelStatus};
 use crate::player::Replay;
 

@@ -8,7 +8,7 @@ use tangent::game::{GamePlugin, Recorder};
 use tangent::headless::{HeadlessOptions, run_headless};
 use tangent::level::LevelCommand;
 use tangent::level::list::LevelList;
-use tangent::level::spawn::load_level_file;
+use tangent::level::play::load_level_file;
 use tangent::mode::GameMode;
 use tangent::player::Replay;
 use tangent_level::files::{default_level, user_level_dir};

@@ -8,8 +8,8 @@ pub mod fell_out;
 pub mod hazard;
 pub mod list;
 pub mod loader;
+pub mod play;
 pub mod render;
-pub mod spawn;
 pub mod state;
 pub mod watch;
 
@@ -32,14 +32,14 @@ impl Plugin for LevelLogicPlugin {
             .add_message::<FellOut>()
             .add_message::<Died>()
             .add_message::<LevelFinished>()
-            .add_systems(Update, spawn::apply_level_commands)
+            .add_systems(Update, play::apply_level_commands)
             .configure_sets(
                 FixedPostUpdate,
                 (LevelSystems::Clock, LevelSystems::Rules).chain(),
             )
             .add_systems(
                 FixedPostUpdate,
-                spawn::advance_frame.in_set(LevelSystems::Clock),
+                play::advance_frame.in_set(LevelSystems::Clock),
             )
             .add_systems(
                 FixedPostUpdate,
@@ -48,7 +48,7 @@ impl Plugin for LevelLogicPlugin {
                     hazard::touch_checkpoints,
                     hazard::hurt_player,
                     hazard::respawn_player,
-                    spawn::reach_goal,
+                    play::reach_goal,
                 )
                     .chain()
                     .in_set(LevelSystems::Rules),

@@ -20,7 +20,7 @@ use std::time::SystemTime;
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 
-use super::spawn::load_level_file;
+use super::play::load_level_file;
 use super::state::{CurrentLevel, LevelCommand, LevelStatus};
 use tangent_level::validate::Level;
 

@@ -8,7 +8,7 @@ use super::state::MenuReturn;
 use super::widget::{MenuPress, item, screen, text};
 use crate::level::LevelCommand;
 use crate::level::list::LevelList;
-use crate::level::spawn::load_level_file;
+use crate::level::play::load_level_file;
 use crate::mode::GameMode;
 use crate::profile::records::{LevelRecord, Records};
 use crate::ui::format_time;

@@ -11,7 +11,7 @@ use tangent::art::actors::Rolling;
 use tangent::art::player_sprite::{PlayerLook, RUN, frame_rect};
 use tangent::assets::GameAssetsPlugin;
 use tangent::headless::headless_app_with;
-use tangent::level::spawn::load_level_file;
+use tangent::level::play::load_level_file;
 use tangent::level::{LevelActor, LevelCommand};
 use tangent::player::{Player, PlayerInput};
 

@@ -15,7 +15,7 @@ use tangent::collision::{Contacts, Grounded, PhysicsPosition, Velocity};
 use tangent::game::SimPlugin;
 use tangent::headless::headless_app;
 use tangent::level::clock::LevelClockPlugin;
-use tangent::level::spawn::load_level_file;
+use tangent::level::play::load_level_file;
 use tangent::level::{LevelCommand, LevelStatus};
 use tangent::player::PlayerSystems;
 use tangent::player::devices::InputDevicesPlugin;

@@ -10,7 +10,7 @@ use crate::common::{level_name, tap_key as tap};
 use bevy::prelude::*;
 use tangent::headless::headless_app_with;
 use tangent::level::list::LevelList;
-use tangent::level::spawn::load_level_file;
+use tangent::level::play::load_level_file;
 use tangent::menu::settings::{FIRST_ACTION, Rebinding};
 use tangent::menu::widget::{MenuCursor, MenuItem};
 use tangent::menu::{MenuPlugin, MenuReturn};

@@ -329,7 +329,7 @@ const DRAWING: &str = r##"<svg xmlns="http://www.w3.org/2000/svg" width="640" he
 
 #[test]
 fn a_level_names_a_drawing_whose_paths_are_more_curves() {
-    use tangent::level::spawn::load_level_file;
+    use tangent::level::play::load_level_file;
     let (path, text) = level_with_drawing("field", DRAWING);
     let level = load_level_file(&path).unwrap();
     assert_eq!(level.file.curves.len(), 1, "the file's own curves");

@@ -476,7 +476,7 @@ fn energy_height(body: &Body) -> f32 {
 }
 
 /// A frictionless ball released on the side of a half-pipe rocks across
-/// it. Each step's chord is bent along the concave curve (`follow`), so
+/// it. Each step's chord is bent along the concave curve (the step's `dip` rule), so
 /// every step is carried out in full (no leftover), with at most one
 /// support and one impact per step, the ball never comes closer to the
 /// curve than its radius, and it keeps its energy: over 20 s (about ten

@@ -1,6 +1,6 @@
 //! One chord of a step and what it meets: the cases of the step's loop.
 //! A chord is the straight line the body would follow for the time left
-//! (`v τ + ½ g τ²`, bent along a concave curve by `follow`); it meets
+//! (`v τ + ½ g τ²`, bent along a concave curve by `dip`); it meets
 //! another body first ([`Progress::meet_body`]: an impulse traded, a bounce
 //! or a slide along it), nothing ([`Progress::fly_free`]: the body ends
 //! there, let back down onto a hill by `hill`), or terrain
@@ -12,11 +12,11 @@
 use glam::Vec2;
 
 use super::body::{Body, Contact, StepReport, Touched};
-use super::follow::{self, Bent, Sliding};
+use super::dip::{self, Bent, Sliding};
 use super::hill;
 use super::impact::swept_box;
 use super::margins::{CONTACT_MARGIN, SKIN, SMOOTH_JOINT_COS, rest_speed};
-use super::others::{Braces, Neighbour, contact_with, respond};
+use super::neighbours::{Braces, Neighbour, contact_with, respond};
 use super::slide::clip_to_cone;
 use super::support::{apply_friction, touching_normals};
 use crate::geometry::Rect;
@@ -149,7 +149,7 @@ impl Progress {
         body.position += motion;
         body.velocity += self.g * self.remaining;
         if let Some(b) = bent {
-            body.velocity = follow::along(body.velocity, b.normal);
+            body.velocity = dip::along(body.velocity, b.normal);
         } else if let Some(down) = self
             .sliding
             .filter(|_| body.follows_hills)

@@ -26,7 +26,7 @@
 //! `|v|² = |v₀|² + 2 g · (E' - P₀)`: the surface pushes normal to the path
 //! and does no work. A body already that near is only turned.
 //!
-//! Bending the chord itself to end at `E'` (as `follow` does in a dip) does
+//! Bending the chord itself to end at `E'` (as `dip` does) does
 //! not work on a hill: the straight chord between two points on the path
 //! cuts a sagitta `κ_c L² / 8` into the skin, and the sweep stops at its
 //! start. Tried: up to 8 impacts a step, the scene bench 3× slower.
@@ -40,7 +40,7 @@
 use glam::Vec2;
 
 use super::body::Body;
-use super::follow::{Sliding, nearest_on_surface};
+use super::dip::{Sliding, nearest_on_surface};
 use super::impact::first_impact;
 use super::margins::{CONTACT_MARGIN, SKIN};
 use crate::geometry::{ActorShape, Terrain};

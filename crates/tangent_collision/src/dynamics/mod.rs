@@ -1,29 +1,33 @@
 //! Bodies moving through terrain: one fixed step (depenetrate, support,
-//! sweep and respond, follow a curve, slide) and what it reports.
+//! sweep and respond, stay on a curve, slide) and what it reports.
 //!
 //! Files, bottom up: `margins` (skin, contact margin and the other
-//! distances), `body` ([`Body`], [`Contact`], [`StepReport`]), `slide`
-//! (keeping a slide out of several surfaces), `follow` (bending a chord
-//! along a concave curve), `hill` (letting a body back down onto a convex
-//! one), `near` (the pieces near a body, cut to spans), `one_way` (the
-//! one-way rule), `inside` (out of solid the nearest way), `depenetrate`
-//! (pushing a body out), `support` (resting contacts), `impact` (the earliest impact,
-//! [`TerrainSet::cast`](crate::terrain::TerrainSet::cast)), `others` (other bodies in a step: impulses, braces, resting
-//! on and hitting them), `step` ([`step_body`]), `grid` (the broad phase between bodies), `sleep` (bodies at rest left out), `world`
-//! (many bodies together, [`step_bodies`]).
+//! distances), `body` ([`Body`], [`BodyDef`], [`Contact`], [`StepReport`]),
+//! `slide` (keeping a slide out of several surfaces), `dip` and `hill` (the
+//! concave and convex halves of staying on a curve: bending a chord along a
+//! dip, letting a body back down onto a hill), `near` (the pieces near a
+//! body, cut to spans), `one_way` (the one-way rule), `inside` (out of
+//! solid the nearest way), `depenetrate` (pushing a body out), `support`
+//! (resting contacts), `impact` (the earliest impact,
+//! [`TerrainSet::cast`](crate::terrain::TerrainSet::cast)), `neighbours`
+//! (the other bodies in a step: impulses, braces, resting on and hitting
+//! them), `chord` (what one chord of a step meets), `step`
+//! ([`step_body`]), `grid` (the broad phase between bodies), `sleep`
+//! (bodies at rest left out), `world` (many bodies together,
+//! [`step_bodies`]).
 
 mod body;
 mod chord;
 mod depenetrate;
-mod follow;
+mod dip;
 mod grid;
 mod hill;
 mod impact;
 mod inside;
 mod margins;
 mod near;
+mod neighbours;
 mod one_way;
-mod others;
 mod sleep;
 mod slide;
 mod step;

@@ -8,7 +8,7 @@
 //! what gets swept; it ends on the exact parabola. A supported body does the
 //! same with the gravity left along its surface, `g_t`, exact on a straight
 //! slope. On a curve that is concave toward the body the chord is bent back
-//! to follow the surface and the velocity turned along it (`follow`); where
+//! to follow the surface and the velocity turned along it (`dip`); where
 //! it slides against several surfaces at once it keeps out of all of them
 //! (`slide`). Over a hill the chord leaves the surface, and the body is let
 //! back down onto it while gravity can hold it there (`hill`). On a curve `g_t` changes along the step, so a rocking body can
@@ -49,11 +49,11 @@ use glam::Vec2;
 
 use super::body::{Body, StepError, StepReport};
 use super::chord::{Meeting, Progress, energy_of, sliding_on};
-use super::follow;
+use super::dip;
 use super::impact::{first_impact, swept_box};
 use super::margins::{CONTACT_MARGIN, MAX_BODY_SPEED, MAX_ITERATIONS, SKIN, capped_speed};
 use super::near::NearSpans;
-use super::others::{Braces, Neighbour, first_other_impact, rest_on_others};
+use super::neighbours::{Braces, Neighbour, first_other_impact, rest_on_others};
 use super::support::supports;
 use crate::geometry::Rect;
 use crate::terrain::{SpanCache, TerrainSet};
@@ -170,9 +170,9 @@ pub fn step_body_with<'s>(
     )
 }
 
-/// [`step_body_with`] among other bodies (`others`, which hold still during
+/// [`step_body_with`] among other bodies (which hold still during
 /// this step while their velocities take the impulses of its contacts; see
-/// `others`). Contacts with bodies that hold firm are added to `braces`.
+/// `neighbours`). Contacts with bodies that hold firm are added to `braces`.
 /// The step stops at an impact with a body that is still `waiting` to move
 /// ([`StepReport::waits_for`]), so that it moves first and this one goes on
 /// after it. `others` are the bodies near `region`: a contact that turns
@@ -246,7 +246,7 @@ pub(crate) fn step_body_among<'s>(
         let mut motion = p.chord(body);
         let bent = p
             .sliding
-            .and_then(|on| follow::bend(set, on, &body.shape, body.position, motion, cache));
+            .and_then(|on| dip::bend(set, on, &body.shape, body.position, motion, cache));
         if let Some(b) = bent {
             motion = b.motion;
         }

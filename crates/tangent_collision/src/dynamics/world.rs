@@ -11,7 +11,7 @@
 //! others as obstacles held still where they are, swept exactly (the pair's
 //! Minkowski sum, `RoundedBox`): no body passes through another or ends
 //! inside it by more than the skin, at any speed. Each contact between two
-//! bodies trades an impulse (`others`: restitution the product of the two
+//! bodies trades an impulse (`neighbours`: restitution the product of the two
 //! materials, Coulomb friction with the geometric mean). A body that hits
 //! one that has not moved yet stops there, lets it move first and then goes
 //! on (so a pushed crate moves before its pusher, and a row of balls passes
@@ -35,7 +35,7 @@ use glam::Vec2;
 use super::body::{Body, StepReport};
 use super::grid::{Grid, reach};
 use super::margins::{CONTACT_MARGIN, SKIN};
-use super::others::{Braces, Neighbour};
+use super::neighbours::{Braces, Neighbour};
 use super::sleep::{Rest, SLEEP_SPEED, moved};
 use super::step::{StepScratch, step_body_among};
 use crate::terrain::TerrainSet;

@@ -1,6 +1,7 @@
-//! Turning a checked [`Level`] into entities, and switching levels: load a
-//! file, restart, go to the next level. Logic only; what it looks like is
-//! added by [`super::render`] in the windowed game.
+//! The level in play: turning a checked [`Level`] into entities, switching
+//! levels (load a file, restart, go to the next level), the level's clock
+//! and its goal. Logic only; what it looks like is added by
+//! [`super::render`] in the windowed game.
 
 use std::path::Path;
 

@@ -1,5 +1,5 @@
-//! Following a concave curve: the chord of a sliding circle bent back to
-//! the surface.
+//! Staying on a dip (a concave curve; `hill` is the convex half): the
+//! chord of a sliding circle bent back to the surface.
 //!
 //! A body sliding along a curve moves, within a step, on the straight chord
 //! `v τ + ½ g τ²`, tangent to the curve where it starts. Where the curve bends
