@@ -6,7 +6,9 @@
 //! boxes) → [`query`] (hits, closest point, normals, sweep) → [`terrain`]
 //! (pieces, tiles, grid broad phase) → [`dynamics`] (bodies and the step) →
 //! `bevy` (the ECS face, feature `bevy`). Most users need only the
-//! [`prelude`]; every public item has an example.
+//! [`prelude`]. Every public item outside the ECS face has an example; the
+//! ECS face's components and messages are shown together in
+//! `CollisionPlugin`'s example and tested in `tests/plugin.rs`.
 
 #![warn(unreachable_pub)]
 

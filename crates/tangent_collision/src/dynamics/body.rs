@@ -231,6 +231,16 @@ pub struct Contact {
 }
 
 /// What a [`Contact`] touched.
+///
+/// ```
+/// use tangent_collision::prelude::*;
+/// let set = TerrainSet::new(vec![TerrainPiece::solid(Segment::new(Vec2::new(-50.0, 0.0), Vec2::new(50.0, 0.0)))])?;
+/// let mut ball = Body::new(ActorShape::Circle { radius: 4.0 }, Vec2::new(0.0, 4.05), Vec2::ZERO, 0.0);
+/// let report = step_body(&set, &mut ball, Vec2::new(0.0, -900.0), 1.0 / 60.0);
+/// assert_eq!(report.contacts[0].with, Touched::Piece(0));
+/// assert_eq!((report.contacts[0].piece(), report.contacts[0].body()), (Some(0), None));
+/// # Ok::<(), TerrainError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Touched {
     /// A piece, by its index in the [`TerrainSet`](crate::terrain::TerrainSet).
@@ -259,6 +269,16 @@ impl Contact {
 }
 
 /// Why a step was refused; the body is left as it was.
+///
+/// ```
+/// use tangent_collision::prelude::*;
+/// let set = TerrainSet::new(vec![])?;
+/// let mut ball = Body::new(ActorShape::Circle { radius: 4.0 }, Vec2::ZERO, Vec2::ZERO, 0.0);
+/// let report = step_body(&set, &mut ball, Vec2::new(0.0, -900.0), f32::NAN);
+/// assert!(matches!(report.error, Some(StepError::BadInput { .. })));
+/// assert_eq!(ball.position, Vec2::ZERO);
+/// # Ok::<(), TerrainError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum StepError {
     /// The body (a non-finite or invalid field), gravity or time step

@@ -12,8 +12,8 @@
 //!
 //! Instead, before the sweep, the chord's end `E` is moved onto the path the
 //! body's centre would follow along the surface: the point at distance
-//! `r + FOLLOW_GAP` from the curve, straight out from the curve's nearest
-//! point `Q` to `E`: `E' = Q + (r + FOLLOW_GAP) (E - Q) / |E - Q|`. The sweep
+//! `r + DIP_GAP` from the curve, straight out from the curve's nearest
+//! point `Q` to `E`: `E' = Q + (r + DIP_GAP) (E - Q) / |E - Q|`. The sweep
 //! of the bent chord is the usual exact one, so nothing can tunnel and any
 //! other piece in the way is met as before; where the free region is convex
 //! (a dip seen from inside), a chord between two points clear of the curve
@@ -23,13 +23,13 @@
 //! step's energy check still bounds any gain from the bent path).
 //!
 //! Only circles follow curves, and only where the curve is concave toward
-//! the body at the contact and the chord's end comes within `FOLLOW_GAP` of
+//! the body at the contact and the chord's end comes within `DIP_GAP` of
 //! it; elsewhere (straight pieces, hills, rects) the motion is left as it is.
 
 use crate::geometry::Rect;
 use glam::{DVec2, Vec2};
 
-use super::margins::{CONTACT_MARGIN, FOLLOW_GAP, SKIN};
+use super::margins::{CONTACT_MARGIN, DIP_GAP, SKIN};
 use crate::geometry::{ActorShape, Terrain};
 use crate::query::closest_offset;
 use crate::terrain::{SpanCache, TerrainSet};
@@ -52,7 +52,7 @@ pub(super) struct Bent {
 }
 
 /// The chord `motion` of a circle at `position` sliding on `on`, bent to
-/// end [`FOLLOW_GAP`] off the curve (see the module docs); `None` where it
+/// end [`DIP_GAP`] off the curve (see the module docs); `None` where it
 /// needs no bending: not a circle, not a curve, the curve not concave toward
 /// the body at the contact, or the chord's end already that clear of it.
 pub(super) fn bend(
@@ -78,14 +78,14 @@ pub(super) fn bend(
         return None;
     }
     // The curve's nearest point to the chord's end, on the span of the
-    // piece near it (any point within r + FOLLOW_GAP of the end lies in the
+    // piece near it (any point within r + DIP_GAP of the end lies in the
     // box).
     let end = position + motion;
     let reach = radius + SKIN + CONTACT_MARGIN;
     let e = end.as_dvec2();
     let out = nearest_on_surface(set, on, end, reach, cache)?;
     let dist = out.length();
-    let target = radius as f64 + FOLLOW_GAP as f64;
+    let target = radius as f64 + DIP_GAP as f64;
     if dist == 0.0 {
         return None;
     }
@@ -175,7 +175,7 @@ mod tests {
     /// On random quadratics and cubics, a circle touching the curve (a skin
     /// off it) on its concave side, no larger than half the radius of
     /// curvature there, moves along the tangent by up to its radius. The
-    /// bent chord ends `FOLLOW_GAP` straight out from a point of the curve
+    /// bent chord ends `DIP_GAP` straight out from a point of the curve
     /// that is nearest to the chord's end (by dense sampling). Where nothing
     /// is bent, the chord's end was that clear already, or nearest to another
     /// part of the curve, across from the body (the sweep's job).
@@ -218,7 +218,7 @@ mod tests {
             };
             let shape = ActorShape::Circle { radius: r as f32 };
             cases += 1;
-            let target = r + FOLLOW_GAP as f64;
+            let target = r + DIP_GAP as f64;
             match bend(&set, on, &shape, position, motion, &mut cache) {
                 Some(b) => {
                     bent += 1;

@@ -42,14 +42,9 @@ use glam::Vec2;
 use super::body::Body;
 use super::dip::{Sliding, nearest_on_surface};
 use super::impact::first_impact;
-use super::margins::{CONTACT_MARGIN, SKIN};
+use super::margins::{CONTACT_MARGIN, HILL_GAP, SKIN};
 use crate::geometry::{ActorShape, Terrain};
 use crate::terrain::{SpanCache, TerrainSet};
-
-/// The gap (px) a body is let down to: over the skin, which the drop's
-/// sweep keeps, and under the 1.5 skins past which support settles a body
-/// onto the skin (a settle is a drop that loses its energy).
-const HILL_GAP: f32 = 1.25 * SKIN;
 
 /// A body let down onto the surface it slides on: the drop to sweep, and
 /// the surface's unit normal (facing the body) at the point under it.

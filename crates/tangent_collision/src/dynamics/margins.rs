@@ -61,7 +61,16 @@ pub(super) const TOUCHING: f32 = 1e-3;
 /// The gap (px) a bent chord ends at: a little over the skin, so that the
 /// next sweep, which keeps the skin, does not meet the curve again at the
 /// very end of the chord through rounding to `f32`.
-pub(super) const FOLLOW_GAP: f32 = 1.5 * SKIN;
+pub(super) const DIP_GAP: f32 = 1.5 * SKIN;
+
+/// A supported body settles onto the skin when its gap exceeds this many
+/// skins.
+pub(super) const SETTLE: f32 = 1.5;
+
+/// The gap (px) a body is let down to over a hill: over the skin, which the
+/// drop's sweep keeps, and under the [`SETTLE`] skins past which support
+/// settles a body onto the skin (a settle is a drop that loses its energy).
+pub(super) const HILL_GAP: f32 = 1.25 * SKIN;
 
 #[cfg(test)]
 mod tests {

@@ -81,6 +81,16 @@ fn up_of(gravity: Vec2) -> Vec2 {
 /// once rather than every step: a body's steps in steady state allocate
 /// nothing. It holds no state that changes an answer: a step with a used
 /// scratch is the same, bit for bit, as one with a new scratch.
+///
+/// ```
+/// use tangent_collision::prelude::*;
+/// let set = TerrainSet::new(vec![TerrainPiece::solid(Segment::new(Vec2::new(-50.0, 0.0), Vec2::new(50.0, 0.0)))])?;
+/// let mut scratch = StepScratch::default();
+/// let mut ball = Body::new(ActorShape::Circle { radius: 4.0 }, Vec2::new(0.0, 4.05), Vec2::ZERO, 0.0);
+/// let report = step_body_with(&set, &mut ball, &mut scratch, Vec2::new(0.0, -900.0), 1.0 / 60.0);
+/// assert!(report.grounded);   // the report lives in the scratch until its next step
+/// # Ok::<(), TerrainError>(())
+/// ```
 pub struct StepScratch {
     near: NearSpans,
     normals: Vec<Vec2>,

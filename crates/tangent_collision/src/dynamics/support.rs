@@ -5,7 +5,7 @@
 use glam::Vec2;
 
 use super::body::{Body, Contact, StepReport, Touched};
-use super::margins::{CONTACT_MARGIN, SKIN, SMOOTH_JOINT_COS, rest_speed};
+use super::margins::{CONTACT_MARGIN, SETTLE, SKIN, SMOOTH_JOINT_COS, rest_speed};
 use super::near::NearSpans;
 use super::one_way::one_way_blocks;
 use super::slide::clip_to_cone;
@@ -32,10 +32,6 @@ pub(super) fn touching_normals(contacts: &[Contact], body: &Body, out: &mut Vec<
             .map(|c| c.normal),
     );
 }
-
-/// A supported body settles onto the skin when its gap exceeds this many
-/// skins.
-const SETTLE: f32 = 1.5;
 
 /// Reduces the body's speed by a Coulomb friction impulse `μ · load`.
 pub(super) fn apply_friction(body: &mut Body, load: f32) {

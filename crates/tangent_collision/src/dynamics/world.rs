@@ -52,6 +52,20 @@ enum Turn {
 /// what it reports: [`reports`](Self::reports), one per body. It also keeps
 /// each body's braces from its last step: step the same bodies in the same
 /// order with one scratch.
+///
+/// ```
+/// use tangent_collision::prelude::*;
+/// let set = TerrainSet::new(vec![TerrainPiece::solid(Segment::new(Vec2::new(-50.0, 0.0), Vec2::new(50.0, 0.0)))])?;
+/// let ball = |x: f32, y: f32| Body::new(ActorShape::Circle { radius: 4.0 }, Vec2::new(x, y), Vec2::ZERO, 0.0);
+/// let mut bodies = vec![ball(0.0, 4.05), ball(0.0, 12.1)];   // one on the other
+/// let mut world = WorldScratch::default();
+/// for _ in 0..60 {
+///     step_bodies(&set, &mut bodies, &mut world, Vec2::new(0.0, -900.0), 1.0 / 60.0);
+/// }
+/// assert!(world.reports().iter().all(|r| r.grounded));
+/// assert!((bodies[1].position.y - 12.0).abs() < 0.2);   // stacked, still
+/// # Ok::<(), TerrainError>(())
+/// ```
 #[derive(Default)]
 pub struct WorldScratch {
     step: StepScratch,

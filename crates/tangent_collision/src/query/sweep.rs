@@ -44,7 +44,17 @@ use crate::poly::Roots;
 /// Bisection stops when the bracket of the impact is this long, in pixels.
 pub(super) const TOI_TOLERANCE: f64 = 1e-4;
 
-/// The first contact of a sweep (see [`Terrain::sweep`] for an example).
+/// The first contact of a sweep: how far along the motion, where, the
+/// normal facing the body and the hit parameters.
+///
+/// ```
+/// use tangent_collision::prelude::*;
+/// let wall = Terrain::Segment(Segment::new(Vec2::new(10.0, -10.0), Vec2::new(10.0, 10.0)));
+/// let toi = wall.sweep(&ActorShape::Circle { radius: 2.0 }, Vec2::ZERO, Vec2::new(16.0, 0.0), 0.0).unwrap();
+/// assert!((toi.fraction - 0.5).abs() < 1e-4);       // 8 of the 16 px
+/// assert_eq!(toi.normal, -Vec2::X);                  // facing the body
+/// assert!((toi.point - Vec2::new(10.0, 0.0)).length() < 1e-3);
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct Toi {
     /// The largest fraction of the motion that is free of contact (the

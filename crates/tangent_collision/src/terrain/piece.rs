@@ -95,6 +95,13 @@ impl TileGrid {
 }
 
 /// Why a set of terrain pieces was rejected.
+///
+/// ```
+/// use tangent_collision::prelude::*;
+/// let far = Segment::new(Vec2::ZERO, Vec2::new(1e6, 0.0));
+/// let e = TerrainSet::new(vec![TerrainPiece::solid(far)]).unwrap_err();
+/// assert!(e.to_string().contains("farther than"), "{e}");
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub enum TerrainError {
     /// A control point is NaN or infinite.

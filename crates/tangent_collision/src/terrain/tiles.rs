@@ -13,6 +13,14 @@ use glam::Vec2;
 use crate::geometry::Segment;
 
 /// What one tile cell is made of.
+///
+/// ```
+/// use tangent_collision::prelude::*;
+/// let mut grid = TileGrid::new(3, 3, 16.0, Vec2::ZERO);
+/// assert_eq!(grid.get(1, 1), TileKind::Empty);
+/// grid.set(1, 1, TileKind::OneWay);      // a platform: only its top holds
+/// assert_eq!(grid.pieces().iter().filter(|p| p.one_way).count(), 1);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum TileKind {
     #[default]
