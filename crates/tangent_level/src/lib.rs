@@ -23,6 +23,7 @@ pub mod fill;
 pub mod format;
 pub mod import;
 pub mod limits;
+mod ron_text;
 pub mod save;
 pub mod splice;
 pub mod starter;

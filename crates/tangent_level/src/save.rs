@@ -15,115 +15,8 @@ use std::ops::Range;
 use std::path::Path;
 
 use crate::format::{ActorDef, CurveDef, CurveFill, GoalDef, LevelFile, ShapeDef, TileDef, Tuning};
+use crate::ron_text::fields;
 use crate::splice::{splice_keyed, splice_list};
-
-/// A top-level `key: value` of the level's outer `( … )`, as byte ranges.
-#[derive(Debug, Clone, PartialEq)]
-struct FieldSpan {
-    key: String,
-    value: Range<usize>,
-}
-
-/// Finds the top-level fields of a RON struct text. Strings, chars and
-/// comments are skipped; nesting is tracked across `()`, `[]` and `{}`.
-fn field_spans(text: &str) -> (Vec<FieldSpan>, Option<usize>) {
-    let b = text.as_bytes();
-    let mut i = 0;
-    let mut depth = 0usize;
-    let mut fields = Vec::new();
-    let mut close = None;
-    let mut current: Option<(String, usize)> = None;
-    let mut key_start: Option<usize> = None;
-    while i < b.len() {
-        let c = b[i];
-        if c == b'/' && b.get(i + 1) == Some(&b'/') {
-            while i < b.len() && b[i] != b'\n' {
-                i += 1;
-            }
-            continue;
-        }
-        if c == b'/' && b.get(i + 1) == Some(&b'*') {
-            i += 2;
-            while i + 1 < b.len() && !(b[i] == b'*' && b[i + 1] == b'/') {
-                i += 1;
-            }
-            i += 2;
-            continue;
-        }
-        if c == b'"' {
-            i += 1;
-            while i < b.len() && b[i] != b'"' {
-                i += if b[i] == b'\\' { 2 } else { 1 };
-            }
-            i += 1;
-            continue;
-        }
-        if c == b'\'' {
-            // A char literal: 'x' or '\n'.
-            let end = if b.get(i + 1) == Some(&b'\\') {
-                i + 3
-            } else {
-                i + 2
-            };
-            i = end + 1;
-            continue;
-        }
-        match c {
-            b'(' | b'[' | b'{' => {
-                depth += 1;
-                i += 1;
-                continue;
-            }
-            b')' | b']' | b'}' => {
-                if depth == 1 {
-                    if let Some((key, start)) = current.take() {
-                        fields.push(FieldSpan {
-                            key,
-                            value: start..trim_end(text, i),
-                        });
-                    }
-                    close = Some(i);
-                }
-                depth = depth.saturating_sub(1);
-                i += 1;
-                continue;
-            }
-            _ => {}
-        }
-        if depth == 1 {
-            if c == b',' {
-                if let Some((key, start)) = current.take() {
-                    fields.push(FieldSpan {
-                        key,
-                        value: start..trim_end(text, i),
-                    });
-                }
-            } else if current.is_none() {
-                if c.is_ascii_alphanumeric() || c == b'_' {
-                    key_start.get_or_insert(i);
-                } else if c == b':' {
-                    if let Some(k) = key_start.take() {
-                        let key = text[k..i].trim().to_string();
-                        let mut v = i + 1;
-                        while v < b.len() && (b[v] == b' ' || b[v] == b'\t') {
-                            v += 1;
-                        }
-                        current = Some((key, v));
-                    }
-                } else if !c.is_ascii_whitespace() {
-                    key_start = None;
-                }
-            }
-        }
-        i += 1;
-    }
-    (fields, close)
-}
-
-/// `end` moved back over whitespace.
-fn trim_end(text: &str, end: usize) -> usize {
-    text[..end].trim_end().len()
-}
 
 /// A number as short as it reads back exactly (`96`, `46.5`).
 pub fn num(x: f32) -> String {
@@ -344,7 +237,7 @@ pub fn write_over(original: &str, old: &LevelFile, new: &LevelFile) -> String {
     if old == new {
         return original.to_string();
     }
-    let (spans, close) = field_spans(original);
+    let (spans, close) = fields(original);
     let Some(close) = close else {
         return write_new(new);
     };
@@ -443,20 +336,4 @@ pub fn save_level(path: &Path, text: &str) -> std::io::Result<()> {
         std::fs::create_dir_all(dir)?;
     }
     save(path, text)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn finds_top_level_fields_past_comments_strings_and_chars() {
-        let text = "// (not: this)\n(\n  name: \"a, (b)\", // c: d\n  legend: { ',': Solid },\n  spawn: (1, 2),\n)";
-        let (spans, close) = field_spans(text);
-        let keys: Vec<&str> = spans.iter().map(|s| s.key.as_str()).collect();
-        assert_eq!(keys, ["name", "legend", "spawn"]);
-        assert_eq!(&text[spans[0].value.clone()], "\"a, (b)\"");
-        assert_eq!(&text[spans[2].value.clone()], "(1, 2)");
-        assert_eq!(close, Some(text.len() - 1));
-    }
 }

@@ -13,83 +13,7 @@
 
 use std::ops::Range;
 
-/// The elements of a bracketed value (`[…]`, `{…}`, `(…)`) at
-/// `text[value]`: each element's code from its first to its last
-/// character, comments and spacing around it left out. `None` when the
-/// value is not bracketed.
-fn elements(text: &str, value: Range<usize>) -> Option<Vec<Range<usize>>> {
-    let b = text.as_bytes();
-    let (open, close) = (value.start, value.end.checked_sub(1)?);
-    if !matches!(b.get(open), Some(b'[' | b'{' | b'(')) || close <= open {
-        return None;
-    }
-    let mut out = Vec::new();
-    let mut depth = 0usize;
-    let mut start: Option<usize> = None;
-    let mut last_code = 0;
-    let mut i = open + 1;
-    while i < close {
-        let c = b[i];
-        if c == b'/' && b.get(i + 1) == Some(&b'/') {
-            while i < close && b[i] != b'\n' {
-                i += 1;
-            }
-            continue;
-        }
-        if c == b'/' && b.get(i + 1) == Some(&b'*') {
-            i += 2;
-            while i + 1 < close && !(b[i] == b'*' && b[i + 1] == b'/') {
-                i += 1;
-            }
-            i += 2;
-            continue;
-        }
-        if c.is_ascii_whitespace() {
-            i += 1;
-            continue;
-        }
-        if c == b',' && depth == 0 {
-            if let Some(s) = start.take() {
-                out.push(s..last_code);
-            }
-            i += 1;
-            continue;
-        }
-        start.get_or_insert(i);
-        let end = match c {
-            b'"' => {
-                let mut j = i + 1;
-                while j < close && b[j] != b'"' {
-                    j += if b[j] == b'\\' { 2 } else { 1 };
-                }
-                j + 1
-            }
-            b'\'' => {
-                let mut j = i + 1;
-                while j < close && b[j] != b'\'' {
-                    j += if b[j] == b'\\' { 2 } else { 1 };
-                }
-                j + 1
-            }
-            b'(' | b'[' | b'{' => {
-                depth += 1;
-                i + 1
-            }
-            b')' | b']' | b'}' => {
-                depth = depth.saturating_sub(1);
-                i + 1
-            }
-            // A whole UTF-8 character.
-            _ => i + text[i..].chars().next().map_or(1, char::len_utf8),
-        };
-        last_code = end;
-        i = end;
-    }
-    if let Some(s) = start {
-        out.push(s..last_code);
-    }
-    Some(out)
-}
+use crate::ron_text::elements;
 
 /// One element of the rewritten value: an original one (kept or rewritten)
 /// or a new one.
@@ -219,14 +143,6 @@ mod tests {
 
     fn list(items: &[&str]) -> Vec<String> {
         items.iter().map(|s| s.to_string()).collect()
-    }
-
-    #[test]
-    fn elements_skip_comments_strings_and_nesting() {
-        let t = "[\n  // first\n  (a: [1, 2], b: \"x, ]\"), // c\n  'y', /* z, */ 3\n]";
-        let spans = elements(t, whole(t)).unwrap();
-        let got: Vec<&str> = spans.iter().map(|r| &t[r.clone()]).collect();
-        assert_eq!(got, ["(a: [1, 2], b: \"x, ]\")", "'y'", "3"]);
     }
 
     #[test]
