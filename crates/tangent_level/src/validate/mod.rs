@@ -1,0 +1,206 @@
+//! Parsing and checking a level file: every problem becomes a
+//! [`LevelError`] naming the file, the line (and column where known) and
+//! what is wrong, and a good file becomes a [`Level`] with its tile grid
+//! and terrain built. The checks are split by what they check: the numbers'
+//! ranges (`crate::limits`), the tiles (`tiles`), the curves (`curves`),
+//! and where bodies may be put (`places`); `locate` finds a problem's line.
+
+mod curves;
+mod locate;
+mod numbers;
+mod places;
+mod tiles;
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use tangent_collision::prelude::{ActorShape, TerrainPiece, TerrainSet, TileGrid, Vec2};
+
+use crate::format::{CurveDef, LevelFile, Side};
+use crate::limits::{Place, next_problem, out_of_range};
+pub use curves::MAX_DRAWING_BYTES;
+use curves::{curve_fills, curve_pieces, drawing_curves};
+pub use locate::LevelError;
+use locate::Locator;
+use numbers::{finite2, v};
+pub use places::actor_shape;
+use places::{actor_problem, inside_solid, shape_ok};
+use tiles::tiles;
+
+/// A checked level, ready to play.
+#[derive(Clone, Debug)]
+pub struct Level {
+    /// The file as written (kept for saving it back).
+    pub file: LevelFile,
+    /// Solid and one-way cells; decor cells are listed in `decor`.
+    pub grid: TileGrid,
+    /// Cells drawn as decoration, `(x, y)` with `y = 0` the bottom row.
+    pub decor: Vec<(usize, usize)>,
+    /// Spike cells, `(x, y)` as `decor`, and the way they point.
+    pub spikes: BTreeMap<(usize, usize), Side>,
+    /// The definitions of the curves: the file's in file order, then its
+    /// drawing's (`svg`); the file's alone are in `file`, which is what is
+    /// saved back. Their pieces are the last of `terrain`'s
+    /// ([`Level::curves`]).
+    pub curve_defs: Vec<CurveDef>,
+    /// Tile edges and curves together, indexed for collision: built once
+    /// when the level is checked and shared (the game's collision index
+    /// holds this same set).
+    pub terrain: Arc<TerrainSet>,
+}
+
+impl Level {
+    /// Parses and checks a level. `file` names it in errors.
+    pub fn parse(text: &str, file: &str) -> Result<Level, LevelError> {
+        let raw: LevelFile = ron::from_str(text).map_err(|e| LevelError {
+            file: file.to_string(),
+            line: e.span.start.line,
+            column: Some(e.span.start.col),
+            message: e.code.to_string(),
+        })?;
+        let own = raw.curves.len();
+        let drawn = drawing_curves(&raw, text, file)?;
+        if drawn.is_empty() {
+            return Level::check(raw, text, file);
+        }
+        let mut all = raw;
+        all.curves.extend(drawn);
+        let mut level = Level::check(all, text, file)?;
+        level.file.curves.truncate(own);
+        Ok(level)
+    }
+
+    /// Checks an already parsed level; `text` is used to find lines.
+    pub fn check(raw: LevelFile, text: &str, file: &str) -> Result<Level, LevelError> {
+        let loc = Locator::new(text, file);
+        let err = |line, column, message| loc.err(line, column, message);
+        if raw.name.trim().is_empty() {
+            return Err(err(loc.key("name"), None, "the level needs a name".into()));
+        }
+        if !raw.tile_size.is_finite() || raw.tile_size <= 0.0 {
+            return Err(err(
+                loc.key("tile_size"),
+                None,
+                format!("tile_size must be a positive number, not {}", raw.tile_size),
+            ));
+        }
+        if !finite2(raw.gravity) {
+            return Err(err(
+                loc.key("gravity"),
+                None,
+                "gravity must be finite".into(),
+            ));
+        }
+        if let Some((place, message)) = out_of_range(&raw) {
+            let line = match place {
+                Place::Key(k) => loc.key(k),
+                Place::Curve(i) => loc.nth_after(loc.key("curves"), "points", i),
+                Place::Actor(i) => loc.nth_after(loc.key("actors"), "name", i),
+            };
+            return Err(err(line, None, message));
+        }
+        let (grid, decor, spikes) = tiles(&raw, &loc)?;
+        let curves = curve_pieces(&raw, &loc)?;
+        let curves_line = loc.key("curves");
+        if !raw.tile_restitution.is_finite() || raw.tile_restitution < 0.0 {
+            return Err(err(
+                loc.key("tile_restitution"),
+                None,
+                "tile_restitution must be 0 or more".into(),
+            ));
+        }
+        let mut pieces: Vec<TerrainPiece> = grid.pieces();
+        for p in &mut pieces {
+            p.restitution = raw.tile_restitution;
+        }
+        pieces.extend(curves.iter().copied());
+        let terrain = TerrainSet::new(pieces).map_err(|e| err(curves_line, None, e.to_string()))?;
+        // Spawn, actors and goal.
+        if !finite2(raw.spawn) {
+            return Err(err(loc.key("spawn"), None, "spawn must be finite".into()));
+        }
+        if !shape_ok(&raw.player) {
+            return Err(err(
+                loc.key("player"),
+                None,
+                "player shape needs a positive size".into(),
+            ));
+        }
+        let fills = curve_fills(&raw.curves, &curves);
+        if let Some(m) = inside_solid(
+            &terrain,
+            &grid,
+            &fills,
+            &actor_shape(&raw.player),
+            v(raw.spawn),
+        ) {
+            return Err(err(
+                loc.key("spawn"),
+                None,
+                format!("the spawn point is {m}"),
+            ));
+        }
+        let checkpoints_line = loc.key("checkpoints");
+        for (i, &c) in raw.checkpoints.iter().enumerate() {
+            let problem = if finite2(c) {
+                inside_solid(&terrain, &grid, &fills, &actor_shape(&raw.player), v(c))
+            } else {
+                Some("not a finite point".into())
+            };
+            if let Some(m) = problem {
+                let m = format!("checkpoint {} is {m}", i + 1);
+                return Err(err(checkpoints_line, None, m));
+            }
+        }
+        let actors_line = loc.key("actors");
+        for (i, a) in raw.actors.iter().enumerate() {
+            let line = loc.nth_after(actors_line, "name", i);
+            if let Some(m) = actor_problem(a, &terrain, &grid, &fills) {
+                return Err(err(line, None, format!("actor \"{}\": {m}", a.name)));
+            }
+        }
+        let g = raw.goal;
+        if !finite2(g.position) || !finite2(g.size) || g.size.0 <= 0.0 || g.size.1 <= 0.0 {
+            return Err(err(
+                loc.key("goal"),
+                None,
+                "goal needs a finite position and a positive size".into(),
+            ));
+        }
+        let t = &raw.tuning;
+        if t.fields().iter().any(|(_, x)| !x.is_finite() || *x < 0.0) || t.max_slope_deg >= 90.0 {
+            return Err(err(
+                loc.key("tuning"),
+                None,
+                "tuning values must be finite and not negative (max_slope_deg below 90)".into(),
+            ));
+        }
+        if let Some(m) = raw.next.as_deref().and_then(|n| next_problem(n, file)) {
+            return Err(err(loc.key("next"), None, m));
+        }
+        Ok(Level {
+            curve_defs: raw.curves.clone(),
+            file: raw,
+            grid,
+            decor,
+            spikes,
+            terrain: Arc::new(terrain),
+        })
+    }
+}
+
+impl Level {
+    /// The curves as terrain pieces, in the order of `curve_defs`.
+    pub fn curves(&self) -> &[TerrainPiece] {
+        let pieces = self.terrain.pieces();
+        &pieces[pieces.len() - self.curve_defs.len()..]
+    }
+
+    /// Why `shape` at `center` would not be in free space in this level
+    /// (inside a solid tile, across a curve, inside a curve's ground), or
+    /// `None` when it is free. Touching a surface counts as free.
+    pub fn blocked(&self, shape: &ActorShape, center: Vec2) -> Option<String> {
+        let fills = curve_fills(&self.curve_defs, self.curves());
+        inside_solid(&self.terrain, &self.grid, &fills, shape, center)
+    }
+}
