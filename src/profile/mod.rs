@@ -9,30 +9,18 @@
 
 pub mod records;
 pub mod settings;
+pub mod state;
 pub mod store;
+mod upkeep;
 
 use std::path::PathBuf;
 
 use bevy::prelude::*;
 
-use crate::level::Died;
-use crate::level::{CurrentLevel, LevelFinished};
-use crate::player::bindings::Bindings;
-use records::{Finish, RECORDS_FILE, Records};
+use crate::level::{Died, LevelFinished};
+use records::{RECORDS_FILE, Records};
 use settings::{SETTINGS_FILE, Settings};
-
-/// The folder the profile's files are in.
-#[derive(Resource, Clone, Debug, PartialEq, Eq)]
-pub struct ProfileDir(pub PathBuf);
-
-/// Problems with the profile's files (a bad file replaced, a failed
-/// write), for the screen; also logged.
-#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
-pub struct ProfileWarnings(pub Vec<String>);
-
-/// How the last finish compared with the level's best, for the screen.
-#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct LastFinish(pub Option<(u64, Finish)>);
+pub use state::{LastFinish, ProfileDir, ProfileWarnings};
 
 /// Loads and keeps the profile in `dir`.
 pub struct ProfilePlugin {
@@ -71,69 +59,10 @@ impl Plugin for ProfilePlugin {
             .add_systems(
                 Update,
                 (
-                    count_finishes_and_deaths,
-                    (save_settings, apply_bindings).run_if(resource_changed::<Settings>),
+                    upkeep::count_finishes_and_deaths,
+                    (upkeep::save_settings, upkeep::apply_bindings)
+                        .run_if(resource_changed::<Settings>),
                 ),
             );
-    }
-}
-
-/// Saves `value` as `file` in the profile folder, reporting a failure.
-fn save_file<T: store::Stored>(
-    dir: &ProfileDir,
-    file: &str,
-    value: &T,
-    what: &str,
-    warnings: &mut ProfileWarnings,
-) {
-    if let Err(e) = store::save(&dir.0.join(file), value, what) {
-        warn!("{e}");
-        if !warnings.0.contains(&e) {
-            warnings.0.push(e);
-        }
-    }
-}
-
-fn count_finishes_and_deaths(
-    mut finished: MessageReader<LevelFinished>,
-    mut died: MessageReader<Died>,
-    level: Option<Res<CurrentLevel>>,
-    mut records: ResMut<Records>,
-    mut last: ResMut<LastFinish>,
-    dir: Res<ProfileDir>,
-    mut warnings: ResMut<ProfileWarnings>,
-) {
-    let mut changed = false;
-    for f in finished.read() {
-        let how = records.finish(&f.path, f.steps, f.deaths);
-        last.0 = Some((f.steps, how));
-        changed = true;
-    }
-    let deaths = died.read().count();
-    if let Some(level) = level.filter(|_| deaths > 0) {
-        for _ in 0..deaths {
-            records.died(&level.path);
-        }
-        changed = true;
-    }
-    if changed {
-        save_file(&dir, RECORDS_FILE, &*records, "records", &mut warnings);
-    }
-}
-
-fn save_settings(
-    settings: Res<Settings>,
-    dir: Res<ProfileDir>,
-    mut warnings: ResMut<ProfileWarnings>,
-) {
-    if !settings.is_added() {
-        save_file(&dir, SETTINGS_FILE, &*settings, "settings", &mut warnings);
-    }
-}
-
-/// The game reads the keys from [`Bindings`]; the settings own them.
-fn apply_bindings(settings: Res<Settings>, mut bindings: ResMut<Bindings>) {
-    if *bindings != settings.keys {
-        *bindings = settings.keys.clone();
     }
 }

@@ -1,0 +1,72 @@
+//! Keeping the profile: each finish and death of the current level counted
+//! into the records, and a changed file saved (a failure said on screen);
+//! the key bindings follow the settings.
+
+use bevy::prelude::*;
+
+use super::records::{RECORDS_FILE, Records};
+use super::settings::{SETTINGS_FILE, Settings};
+use super::state::{LastFinish, ProfileDir, ProfileWarnings};
+use super::store;
+use crate::level::{CurrentLevel, Died, LevelFinished};
+use crate::player::bindings::Bindings;
+
+/// Saves `value` as `file` in the profile folder, reporting a failure.
+fn save_file<T: store::Stored>(
+    dir: &ProfileDir,
+    file: &str,
+    value: &T,
+    what: &str,
+    warnings: &mut ProfileWarnings,
+) {
+    if let Err(e) = store::save(&dir.0.join(file), value, what) {
+        warn!("{e}");
+        if !warnings.0.contains(&e) {
+            warnings.0.push(e);
+        }
+    }
+}
+
+pub(super) fn count_finishes_and_deaths(
+    mut finished: MessageReader<LevelFinished>,
+    mut died: MessageReader<Died>,
+    level: Option<Res<CurrentLevel>>,
+    mut records: ResMut<Records>,
+    mut last: ResMut<LastFinish>,
+    dir: Res<ProfileDir>,
+    mut warnings: ResMut<ProfileWarnings>,
+) {
+    let mut changed = false;
+    for f in finished.read() {
+        let how = records.finish(&f.path, f.steps, f.deaths);
+        last.0 = Some((f.steps, how));
+        changed = true;
+    }
+    let deaths = died.read().count();
+    if let Some(level) = level.filter(|_| deaths > 0) {
+        for _ in 0..deaths {
+            records.died(&level.path);
+        }
+        changed = true;
+    }
+    if changed {
+        save_file(&dir, RECORDS_FILE, &*records, "records", &mut warnings);
+    }
+}
+
+pub(super) fn save_settings(
+    settings: Res<Settings>,
+    dir: Res<ProfileDir>,
+    mut warnings: ResMut<ProfileWarnings>,
+) {
+    if !settings.is_added() {
+        save_file(&dir, SETTINGS_FILE, &*settings, "settings", &mut warnings);
+    }
+}
+
+/// The game reads the keys from [`Bindings`]; the settings own them.
+pub(super) fn apply_bindings(settings: Res<Settings>, mut bindings: ResMut<Bindings>) {
+    if *bindings != settings.keys {
+        *bindings = settings.keys.clone();
+    }
+}
