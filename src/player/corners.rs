@@ -1,6 +1,7 @@
 //! Forgiving corners, as Celeste's: just before the collision step, a
-//! rising player whose head would clip a ceiling's corner by up to
-//! [`Tuning::corner_correction`](tangent_level::Tuning::corner_correction) px is moved sideways past it (the smaller
+//! rising player whose head would clip a ceiling's corner is moved sideways
+//! by up to [`Tuning::corner_correction`](tangent_level::Tuning::corner_correction)
+//! px past it, so a clip of less than that (the body keeps its skin) gets by (the smaller
 //! way first, in half-pixel steps), and a player in the air running into a
 //! ledge whose top its feet miss by up to [`Tuning::ledge_lift`](tangent_level::Tuning::ledge_lift) px is
 //! lifted onto it. Both are exact casts against the whole terrain (tiles

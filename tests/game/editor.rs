@@ -79,7 +79,7 @@ fn save_then_load_gives_the_same_level() {
     let (text, file) = original();
     let mut m = EditorModel::new(file.clone());
     for e in all_edits() {
-        m.apply(e);
+        assert!(m.apply(e.clone()), "{e:?} changed nothing");
     }
     let written = write_over(&text, &file, &m.file);
     let again = Level::parse(&written, "saved").unwrap_or_else(|e| panic!("{e}\n{written}"));

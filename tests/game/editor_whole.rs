@@ -354,17 +354,28 @@ fn comments(text: &str) -> Vec<String> {
 fn random_edits_save_exactly_and_keep_the_files_comments() {
     let mut rng = Rng(0x5eed_c0de_2026_1124);
     let (mut cases, mut kept_checks, mut deleting, mut refused) = (0, 0, 0, 0);
+    // Runs whose edits were all refused by the model (nothing to save) are
+    // not cases: counted apart.
+    let (mut no_op_runs, mut edits_applied) = (0, 0);
     for (name, text) in SHIPPED_LEVELS {
         let f = Level::parse(text, name).unwrap().file;
         let marks = comments(text);
         for _ in 0..150 {
             let mut m = EditorModel::new(f.clone());
             let mut deletes = false;
+            let mut applied = 0;
             for _ in 0..1 + rng.below(4) {
                 let (e, del) = random_edit(&mut rng, &m.file);
-                deletes |= del;
-                m.apply(e);
+                if m.apply(e) {
+                    applied += 1;
+                    deletes |= del;
+                }
             }
+            if applied == 0 {
+                no_op_runs += 1;
+                continue;
+            }
+            edits_applied += applied;
             let written = write_over(text, &f, &m.file);
             match Level::parse(&written, name) {
                 Ok(back) => assert_eq!(back.file, m.file, "{name}:\n{written}"),
@@ -391,13 +402,14 @@ fn random_edits_save_exactly_and_keep_the_files_comments() {
         }
     }
     println!(
-        "{cases} random edit runs over the shipped levels ({deleting} deleting, {refused} \
-         giving a level the checker refuses): saved text read back as the edited level; \
-         {kept_checks} comment checks, none lost"
+        "{cases} random edit runs over the shipped levels with {edits_applied} edits applied \
+         ({no_op_runs} runs changed nothing and were not counted; {deleting} deleting, \
+         {refused} giving a level the checker refuses): saved text read back as the edited \
+         level; {kept_checks} comment checks, none lost"
     );
     assert!(kept_checks > 2000);
     assert!(
-        refused * 4 < cases,
-        "too few cases checked in full: {refused} of {cases}"
+        cases >= 800 && cases - refused >= 600,
+        "too few cases checked in full: {cases} runs, {refused} refused by the checker"
     );
 }

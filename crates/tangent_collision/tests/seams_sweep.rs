@@ -288,8 +288,10 @@ fn seams_straight_chains_never_hop_over_the_whole_range() {
         failures[..failures.len().min(20)].join("\n")
     );
     assert!(
-        exercised * 10 >= cases * 8,
-        "only {exercised} of {cases} crossed a joint"
+        // 370 of 400 count today and 353 cross a joint: a floor in numbers,
+        // not a ratio that holds when none run.
+        cases >= 300 && exercised >= 300,
+        "only {exercised} of {cases} counted cases crossed a joint"
     );
 }
 

@@ -33,8 +33,9 @@ pub struct Tuning {
     pub max_slope_deg: f32,
     /// The player's bounciness.
     pub player_restitution: f32,
-    /// A rising jump whose head clips a ceiling's corner by up to this
-    /// many px is nudged sideways past it, px.
+    /// A rising jump is nudged sideways by up to this many px past a
+    /// ceiling's corner its head clips, px: a clip of less than it (the
+    /// player keeps its 0.02 px skin, so a clip of exactly it stays).
     pub corner_correction: f32,
     /// Feet that miss a ledge's top by up to this many px, in the air and
     /// running into it, are lifted onto it, px.
