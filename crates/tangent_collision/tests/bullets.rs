@@ -115,8 +115,9 @@ fn a_bullet_never_passes_through_a_crate() {
         hits += usize::from(touched);
     }
     println!("{shots} shots at 20 000 px/s, {hits} hit the crate; deepest overlap {worst:.5} px");
+    // Every shot is aimed at the crate: every one must hit it.
     assert!(
-        shots > 9_000 && hits > shots / 2,
+        shots > 9_000 && hits == shots,
         "{shots} shots, {hits} hits"
     );
 }
@@ -124,7 +125,7 @@ fn a_bullet_never_passes_through_a_crate() {
 #[test]
 fn bodies_closing_head_on_never_pass() {
     let mut rng = Rng::new(0x0004_EAD0);
-    let (mut cases, mut met, mut worst) = (0, 0, 0.0f32);
+    let (mut cases, mut met, mut worst, mut swaps_checked) = (0, 0, 0.0f32, 0usize);
     for case in 0..5_000 {
         let size = |rng: &mut Rng| rng.range(1.0, 20.0) as f32;
         let (sa, sb) = (size(&mut rng), size(&mut rng));
@@ -173,8 +174,15 @@ fn bodies_closing_head_on_never_pass() {
         let mut scratch = WorldScratch::default();
         let mut touched = false;
         let side = |bs: &[Body; 2]| (bs[ib].position - bs[ia].position).dot(dir);
+        // How far apart they are across the line, and how far across it
+        // their shapes reach together: closer than that, they cannot go
+        // round each other.
+        let across = |bs: &[Body; 2]| (bs[ib].position - bs[ia].position).dot(dir.perp()).abs();
+        let reach =
+            common::extent_along(&shape_a, dir.perp()) + common::extent_along(&shape_b, dir.perp());
         for step in 0..8 {
             let before = side(&bodies);
+            let across_before = across(&bodies);
             // Closing (not moving apart after a knock: two bodies flying the
             // same way side by side take their turns one after the other and
             // may swap places, see `step_bodies`).
@@ -190,22 +198,31 @@ fn bodies_closing_head_on_never_pass() {
                 .reports()
                 .iter()
                 .any(|r| r.contacts.iter().any(|c| c.body().is_some()));
-            // On a line (no floor: gravity moves both alike) any swap of
-            // their order along it before they meet is a pass through.
+            // On a line (no floor: gravity moves both alike) two bodies
+            // closing on each other never swap their order along it while
+            // too close across it to go round each other, whether or not a
+            // contact was reported: that would be a pass through. (A
+            // glancing knock may send them round each other: allowed.)
+            let swapped = before > 0.0 && side(&bodies) < 0.0;
+            let in_the_way = across_before < reach && across(&bodies) < reach;
             assert!(
-                !(on_line
-                    && !touched
-                    && !met_now
-                    && closing
-                    && before > 0.0
-                    && side(&bodies) < 0.0),
+                !(on_line && closing && swapped && in_the_way),
                 "case {case} step {step}: passed through: {bodies:?}"
             );
+            swaps_checked += usize::from(on_line && closing);
             touched |= met_now;
         }
         cases += 1;
         met += usize::from(touched);
     }
-    println!("{cases} head-on pairs up to 20 000 px/s, {met} met; deepest overlap {worst:.5} px");
-    assert!(cases > 4_500 && met > cases / 2, "{cases} cases, {met} met");
+    println!(
+        "{cases} head-on pairs up to 20 000 px/s, {met} met; {swaps_checked} closing steps on a \
+         line checked for a swap, none; deepest overlap {worst:.5} px"
+    );
+    // 4 982 pairs run and 3 734 meet within the 8 steps today (slow pairs
+    // drawn far apart do not): floors in numbers.
+    assert!(
+        cases > 4_500 && met > 3_500 && swaps_checked > 7_000,
+        "{cases} cases, {met} met, {swaps_checked} steps checked for a swap"
+    );
 }

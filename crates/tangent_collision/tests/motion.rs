@@ -513,7 +513,7 @@ fn curves_frictionless_ball_rocks_in_a_half_pipe_without_losing_steps() {
             let r = step_body(&set, &mut body, G, DT);
             assert_eq!(r.leftover, 0.0, "{name} step {step}: {r:?}");
             most_contacts = most_contacts.max(r.contacts.len());
-            let gap = (body.position - pipe.point(pipe.closest_t(body.position))).length() - 10.0;
+            let gap = common::nearest(&pipe, body.position).1 as f32 - 10.0;
             assert!(gap >= 0.0, "{name} step {step}: {gap} px into the curve");
             let h = energy_height(&body);
             assert!(

@@ -70,8 +70,11 @@ fn pour(
         .iter()
         .filter(|b| {
             let rel = b.position - origin;
-            let t = curve.closest_t(b.position);
-            let below = (b.position - curve.point(t)).dot(curve.derivative(t).perp()) < 0.0;
+            // Below the bowl: on the right of its direction at kurbo's
+            // nearest point (the crate's closest point is not the oracle).
+            let (t, _) = common::nearest(&curve, b.position);
+            let off = b.position.as_dvec2() - common::eval(&curve, t);
+            let below = off.dot(common::deriv(&curve, t).perp()) < 0.0;
             rel.x.abs() > 300.0 || below
         })
         .count();

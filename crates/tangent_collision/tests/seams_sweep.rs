@@ -419,8 +419,8 @@ struct OnCurve {
 
 /// Seams on curved chains: a circle or a square sliding (frictionless) along
 /// a parabola made of separate exact quadratic pieces behaves as on the same
-/// parabola as one piece (a parabola's arc is exactly one quadratic): the
-/// joints add no lift, no speed across the curve and no step off the
+/// parabola itself: no lift past the skin and the starting gap, no speed
+/// across the curve past what a slide on any curve has, and no step off the
 /// ground. Drawn: valleys and hills with curvature at the vertex 1/5 000 to
 /// 1/200 per px, pieces 1–200 px, circles of radius and squares of half-size
 /// 1–32 px, gravity 300–6 000 px/s², speeds 0–2 000
@@ -468,13 +468,6 @@ fn seams_curved_chains_never_hop_over_the_whole_range() {
             DVec2::ZERO
         };
         let (chain, joints, kink) = parabola_chain(&mut rng, origin, a, -half, half, max_len);
-        let at = |x: f64| (origin + DVec2::new(x, a * x * x)).as_vec2();
-        let whole = QuadBezier::new(
-            at(-half),
-            (origin + DVec2::new(0.0, -a * half * half)).as_vec2(),
-            at(half),
-        );
-        let single = TerrainSet::new(vec![TerrainPiece::solid(whole)]).unwrap();
         let run = |set: &TerrainSet| {
             let nearest = |p: DVec2| {
                 let q = p - origin;
@@ -596,7 +589,7 @@ fn seams_curved_chains_never_hop_over_the_whole_range() {
             }
             on
         };
-        let (pieces, one) = (run(&chain), run(&single));
+        let pieces = run(&chain);
         // As for straight chains: a chain `f32` cannot hold smooth (short
         // pieces far out: rounding kinks its joints by over ROUGH) is held
         // only to staying on; elsewhere a body may turn by the kink.
@@ -620,27 +613,31 @@ fn seams_curved_chains_never_hop_over_the_whole_range() {
         worst.lift = worst.lift.max(pieces.lift);
         worst.across = worst.across.max(pieces.across);
         worst.ungrounded += pieces.ungrounded;
-        let (extra_lift, extra_across) = (
-            pieces.lift - one.lift.max(SKIN as f64 + gap),
-            pieces.across - one.across - allowed,
-        );
+        // Against the parabola in closed form: the body keeps the skin and
+        // its starting gap and no more (0.013 px worst today, 0.02 allowed),
+        // and moves across the curve no faster than a slide on a curve does
+        // (the chords of a step: 2.43 px/s worst on the one-piece parabola
+        // when this was measured, 3 allowed) plus what the joints' f32
+        // rounding turns it by (`allowed`).
+        let (extra_lift, extra_across) =
+            (pieces.lift - (SKIN as f64 + gap), pieces.across - allowed);
         worst_extra_lift = worst_extra_lift.max(extra_lift);
         worst_extra_across = worst_extra_across.max(extra_across);
-        if extra_lift > 0.02 || extra_across > 1.0 || pieces.ungrounded > 0 {
+        if extra_lift > 0.02 || extra_across > 3.0 || pieces.ungrounded > 0 {
             failures.push(format!(
                 "case {case}: {} {} k0 {k0:.2e} r {r:.1} g {g:.0} speed {speed:.0} pieces ≤ {max_len:.1} far {far}: \
-                 lift {:.4} px (one piece {:.4}), across {:.3} px/s (one piece {:.3}), ungrounded {} (one piece {})",
+                 lift {:.4} px (skin and gap {:.4}), across {:.3} px/s (joints' rounding {:.3}), ungrounded {}",
                 if valley { "valley" } else { "hill" },
                 if rect { "square" } else { "circle" },
-                pieces.lift, one.lift, pieces.across, one.across, pieces.ungrounded, one.ungrounded
+                pieces.lift, SKIN as f64 + gap, pieces.across, allowed, pieces.ungrounded
             ));
         }
     }
     println!(
         "seams, curved chains: {rough} chains too rough in f32 to count (worst lift {rough_worst:.3} px); \
          {cases} cases, {steps} steps on the curve, {joints_crossed} joints crossed; \
-         against the same parabola as one piece, worst extra lift {worst_extra_lift:.4} px and extra speed \
-         across {worst_extra_across:.4} px/s over what the joints' rounding turns a body by; on the chains, worst lift {:.4} px, speed across {:.3} px/s, \
+         against the parabola in closed form, worst lift over the skin and gap {worst_extra_lift:.4} px and \
+         speed across {worst_extra_across:.4} px/s over what the joints' rounding turns a body by; on the chains, worst lift {:.4} px, speed across {:.3} px/s, \
          {} steps on ground not grounded",
         worst.lift, worst.across, worst.ungrounded
     );
@@ -650,8 +647,9 @@ fn seams_curved_chains_never_hop_over_the_whole_range() {
         failures.len(),
         failures[..failures.len().min(20)].join("\n")
     );
+    // 172 cases count today (68 rough chains apart), 18 980 joints crossed.
     assert!(
-        joints_crossed > 10 * cases,
-        "only {joints_crossed} joints crossed"
+        cases >= 150 && joints_crossed >= 15_000,
+        "only {cases} cases and {joints_crossed} joints crossed"
     );
 }

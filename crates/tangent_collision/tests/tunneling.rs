@@ -113,3 +113,44 @@ fn no_tunneling_in_192k_body_steps_at_up_to_20000_px_per_s_anywhere() {
         "a room had too few bodies: {ran:?}"
     );
 }
+
+/// The oracle above can fail: it sees a body in a solid tile, across an
+/// island's curve (by kurbo's nearest point, or a rect's sides crossing
+/// it), and inside an island (kurbo's ray crossings), and a body in the
+/// open as free.
+#[test]
+fn the_solid_oracle_sees_bodies_in_solid() {
+    let room = room_at(1.0, Vec2::new(-3000.0, 2000.0));
+    let ball = ActorShape::Circle { radius: 4.0 };
+    let crate_ = ActorShape::Rect {
+        half_extents: Vec2::splat(4.0),
+    };
+    let tile = common::levels::TILE;
+    // The room's border tiles are solid.
+    let in_wall = room.origin + Vec2::splat(tile / 2.0);
+    assert!(room.penetration(&ball, in_wall) > 1.0);
+    assert!(room.penetration(&crate_, in_wall) > 1.0);
+    // Centred on a point of an island's boundary: across the curve.
+    let piece = room.islands[0][0];
+    let on_curve = piece.point(0.5);
+    assert!(room.penetration(&ball, on_curve) > 0.0);
+    assert!(room.penetration(&crate_, on_curve) > 0.0);
+    // Inside the island, well off its boundary: the island's middle.
+    let samples: Vec<Vec2> = room.islands[0]
+        .iter()
+        .flat_map(|t| (0..20).map(move |k| t.point(k as f32 / 20.0)))
+        .collect();
+    let middle = samples.iter().copied().sum::<Vec2>() / samples.len() as f32;
+    let tiny = ActorShape::Circle { radius: 0.5 };
+    assert!(room.penetration(&tiny, middle) >= 1.0, "{middle}");
+    // Over a grid of points across the room, both answers occur.
+    let free = (0..100)
+        .filter(|k| {
+            let at = room.origin
+                + ROOM_SIZE * Vec2::new((k % 10) as f32 + 0.5, (k / 10) as f32 + 0.5) / 10.0;
+            room.penetration(&tiny, at) == 0.0
+        })
+        .count();
+    println!("{free} of 100 points across the room free");
+    assert!(free > 30 && free < 100, "{free} of 100 free");
+}

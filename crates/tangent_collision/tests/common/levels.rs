@@ -2,6 +2,7 @@
 //! blocks and closed curve "islands", and helpers to tell free space from solid.
 
 use glam::Vec2;
+use kurbo::{Line, Point};
 use tangent_collision::prelude::{
     ActorShape, CubicBezier, QuadBezier, Segment, Terrain, TerrainPiece, TerrainSet, TileGrid,
     TileKind,
@@ -113,9 +114,18 @@ pub fn room_at(restitution: f32, origin: Vec2) -> Room {
 }
 
 /// Number of crossings of the ray from `p` to the right with `pieces`.
+/// How many times a ray from `p` to the right crosses `pieces` (kurbo's
+/// line intersections: the oracle shares no code with the crate).
 fn crossings_right(p: Vec2, pieces: &[Terrain]) -> usize {
-    let ray = Segment::new(p, p + v(10_000.0, 0.0));
-    pieces.iter().map(|t| t.segment_hits(&ray).len()).sum()
+    let ray = Line::new(kp(p), kp(p + v(10_000.0, 0.0)));
+    pieces
+        .iter()
+        .map(|t| super::to_kurbo(t).intersect_line(ray).len())
+        .sum()
+}
+
+fn kp(p: Vec2) -> Point {
+    Point::new(p.x as f64, p.y as f64)
 }
 
 impl Room {
@@ -168,7 +178,7 @@ impl Room {
             },
         };
         for t in self.islands.iter().flatten().chain(self.open_curves.iter()) {
-            if !t.actor_hits(&shrunk, center).is_empty() {
+            if super::touches(t, &shrunk, center) {
                 depth = depth.max(0.01);
             }
         }

@@ -3,7 +3,7 @@
 #![allow(dead_code)]
 
 use glam::{DVec2, Vec2};
-use kurbo::{CubicBez, Line, ParamCurve, PathSeg, Point, QuadBez};
+use kurbo::{CubicBez, Line, ParamCurve, ParamCurveNearest, PathSeg, Point, QuadBez};
 use proptest::prelude::*;
 use tangent_collision::prelude::{ActorShape, CubicBezier, QuadBezier, Segment, Terrain};
 
@@ -80,6 +80,43 @@ pub fn to_kurbo(t: &Terrain) -> PathSeg {
         Terrain::Quad(q) => PathSeg::Quad(QuadBez::new(kp(q.p0), kp(q.p1), kp(q.p2))),
         Terrain::Cubic(c) => PathSeg::Cubic(CubicBez::new(kp(c.p0), kp(c.p1), kp(c.p2), kp(c.p3))),
     }
+}
+
+/// Whether the piece reaches into `shape` at `center`, by kurbo: a circle
+/// by the piece's nearest point; a rect by the piece crossing one of its
+/// sides, or lying wholly inside it.
+pub fn touches(t: &Terrain, shape: &ActorShape, center: Vec2) -> bool {
+    let seg = to_kurbo(t);
+    let c = kp(center);
+    match *shape {
+        ActorShape::Circle { radius } => {
+            seg.nearest(c, 1e-9).distance_sq < (radius as f64) * (radius as f64)
+        }
+        ActorShape::Rect { half_extents } => {
+            let (hx, hy) = (half_extents.x as f64, half_extents.y as f64);
+            let corner = |sx: f64, sy: f64| Point::new(c.x + sx * hx, c.y + sy * hy);
+            let ring = [
+                corner(-1., -1.),
+                corner(1., -1.),
+                corner(1., 1.),
+                corner(-1., 1.),
+            ];
+            let crosses = (0..4).any(|k| {
+                !seg.intersect_line(Line::new(ring[k], ring[(k + 1) % 4]))
+                    .is_empty()
+            });
+            let start = seg.eval(0.0);
+            crosses || ((start.x - c.x).abs() < hx && (start.y - c.y).abs() < hy)
+        }
+    }
+}
+
+/// The parameter and the distance of the point of `t` nearest `p`, by
+/// kurbo's `nearest` (an oracle for the crate's closest point).
+pub fn nearest(t: &Terrain, p: Vec2) -> (f64, f64) {
+    use kurbo::ParamCurveNearest;
+    let n = to_kurbo(t).nearest(kp(p), 1e-12);
+    (n.t, n.distance_sq.sqrt())
 }
 
 /// `B(t)` by kurbo, in f64.
