@@ -116,10 +116,7 @@ fn a_bullet_never_passes_through_a_crate() {
     }
     println!("{shots} shots at 20 000 px/s, {hits} hit the crate; deepest overlap {worst:.5} px");
     // Every shot is aimed at the crate: every one must hit it.
-    assert!(
-        shots > 9_000 && hits == shots,
-        "{shots} shots, {hits} hits"
-    );
+    assert!(shots > 9_000 && hits == shots, "{shots} shots, {hits} hits");
 }
 
 #[test]

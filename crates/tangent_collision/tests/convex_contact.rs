@@ -96,6 +96,10 @@ fn bodies_sliding_over_hills_stay_grounded_while_gravity_holds_them() {
     let (mut cases, mut held_steps, mut flickers) = (0, [0usize; 2], 0usize);
     let (mut airborne, mut far, mut off_energy) = (0usize, 0usize, 0usize);
     let (mut worst_gap, mut worst_energy) = (0.0f64, 0.0f64);
+    // The gap from below too: sinking into the skin (0.019 px the least
+    // measured, over 0.015 asserted) is a failure in itself, not only
+    // through the energy it would take.
+    let mut least_gap = f64::MAX;
     for case in 0..200 {
         let width = rng.range(300.0, 1500.0) as f32;
         let height = rng.range(40.0, 400.0) as f32;
@@ -164,11 +168,12 @@ fn bodies_sliding_over_hills_stay_grounded_while_gravity_holds_them() {
             {
                 held_steps[usize::from(case % 4 >= 2)] += 1;
                 worst_gap = worst_gap.max(gap);
+                least_gap = least_gap.min(gap);
                 // Energy change against the body's whole energy scale.
                 let scale = start.max(g as f64 * size as f64);
                 let change = (energy(&body) - start) / scale;
                 worst_energy = worst_energy.max(change.abs());
-                let off = gap > (CONTACT_MARGIN + SKIN) as f64;
+                let off = gap > (CONTACT_MARGIN + SKIN) as f64 || gap < SKIN as f64 - 0.005;
                 airborne += usize::from(!report.grounded);
                 far += usize::from(off);
                 off_energy += usize::from(change.abs() > 1e-3);
@@ -188,8 +193,9 @@ fn bodies_sliding_over_hills_stay_grounded_while_gravity_holds_them() {
     println!(
         "{cases} bodies over hills: {} steps of circles and {} of rects where gravity holds them, \
          {flickers} of them off the hill, not grounded or off their energy ({airborne} not \
-         grounded, {far} off the hill, {off_energy} off their energy); widest gap there \
-         {worst_gap:.4} px, worst energy change {worst_energy:.2e} of the body's scale",
+         grounded, {far} off the hill or into it, {off_energy} off their energy); gaps there \
+         {least_gap:.4} to {worst_gap:.4} px, worst energy change {worst_energy:.2e} of the body's \
+         scale",
         held_steps[0], held_steps[1]
     );
     assert!(

@@ -1,7 +1,7 @@
-//! The step is deterministic across builds: a scene of 40 circles and rects
-//! (2–20 px, up to 2 800 px/s, restitution 0–1, gripping or not) flying,
-//! bouncing, sliding and resting in a room of tiles, blocks and curves is
-//! stepped 600 times, and a hash of every body's position and velocity bits
+//! The step is deterministic across builds: three scenes of 40 circles
+//! (radius 2–20 px) and rects (half-size 2–16 px) up to 2 800 px/s,
+//! restitution 0–1, gripping or not, flying, bouncing, sliding and resting
+//! in a room of tiles, blocks and curves, are stepped 600 times, and a hash of every body's position and velocity bits
 //! after every step (and, in a fourth scene, the same bodies stepped
 //! together with [`step_bodies`]: colliding, stacking and falling asleep)
 //! is compared with the value written in

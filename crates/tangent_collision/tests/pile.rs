@@ -89,7 +89,9 @@ fn pour(
 
 fn check(s: &Settled, what: &str) {
     assert!(
-        s.ratio < 0.01 && s.outside == 0 && s.overlap <= SKIN,
+        // Kinetic energy under 1e-5 of its peak measured, 1e-4 asserted;
+        // overlaps under the skin (the promise), 0.009 px measured.
+        s.ratio < 1e-4 && s.outside == 0 && s.overlap <= SKIN,
         "{what}: energy {:.4} of peak, {} outside, overlap {}",
         s.ratio,
         s.outside,
@@ -115,7 +117,8 @@ fn two_hundred_balls_settle_in_a_bowl() {
             100.0 * s.asleep
         );
         check(&s, "200 balls");
-        assert!(!sleep || s.asleep >= 0.95, "{:.3} asleep", s.asleep);
+        // Every ball asleep (measured), every ball asserted.
+        assert!(!sleep || s.asleep == 1.0, "{:.3} asleep", s.asleep);
     }
 }
 
@@ -146,5 +149,6 @@ fn piles_swept_over_sizes_gravity_and_materials() {
         "{cases} piles: kinetic energy after 10 s ≤ {worst_ratio:.5} of peak, deepest overlap {worst_overlap:.5} px, ≥ {:.1} % asleep",
         100.0 * least_asleep
     );
-    assert!(least_asleep >= 0.9, "{least_asleep:.3} asleep");
+    // 97.5 % asleep in the least settled pile measured; 97 % asserted.
+    assert!(least_asleep >= 0.97, "{least_asleep:.3} asleep");
 }

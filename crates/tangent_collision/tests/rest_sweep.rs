@@ -125,7 +125,8 @@ fn bodies_within_their_friction_angle_stay_put_for_ten_minutes() {
         if drift > worst {
             (worst, worst_case) = (drift, case);
         }
-        assert!(drift < 0.01, "case {case}: drifted {drift} px");
+        // Under 1e-5 px measured; 1e-4 asserted.
+        assert!(drift < 1e-4, "case {case}: drifted {drift} px");
         assert_eq!(airborne, 0, "case {case}: airborne {airborne} steps");
     }
     println!(

@@ -2,8 +2,9 @@
 //! minutes, the same on a gentle curve and with friction 0.5: the top crate
 //! drifts less than 0.1 px and no crate ever overlaps another by more than
 //! the skin. Then swept: columns of 2–10 crates (or crates with a ball on
-//! top) 6–64 px, each shifted sideways by up to half its size, gravity 300–6 000 px/s², friction 0–1, dropped from up to
-//! 2 px apart, anywhere within ±8 000 px, for twenty seconds.
+//! top) 6–64 px, each shifted sideways by up to half its half-size (a
+//! quarter of its width), gravity 300–6 000 px/s², friction 0–1, dropped
+//! from up to 2 px apart, anywhere within ±8 000 px, for twenty seconds.
 //!
 //! Sleep is off for these bodies: the stacks stand by the solver alone
 //! (`tests/sleep.rs` covers stacks that sleep and wake).
@@ -96,8 +97,13 @@ fn floor(y: f32, x0: f32, x1: f32) -> TerrainPiece {
 fn ten_crates_stand_for_ten_minutes_on_tiles_on_a_curve_and_with_friction() {
     let g = Vec2::new(0.0, -3600.0);
     let rng = &mut Rng::new(1);
-    // Tile floor: the tiles' merged top edge.
-    let tiles = TerrainSet::new(vec![floor(32.0, -320.0, 320.0)]).unwrap();
+    // A tile floor: a grid of 32 px tiles whose bottom row is solid (its
+    // top at y = 32), as a level builds it.
+    let mut grid = TileGrid::new(20, 16, 32.0, Vec2::new(-320.0, 0.0));
+    for x in 0..20 {
+        grid.set(x, 0, TileKind::Solid);
+    }
+    let tiles = TerrainSet::new(grid.pieces()).unwrap();
     let mut on_tiles = column(10, 16.0, (0.0, 32.0), (0.0, 0.0), 0.0, rng);
     let (drift, overlap) = stand(&tiles, &mut on_tiles, g, TEN_MINUTES);
     println!("tile floor: top drift {drift:.5} px, deepest overlap {overlap:.5} px");
