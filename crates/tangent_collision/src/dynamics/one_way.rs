@@ -29,3 +29,67 @@ pub(super) fn one_way_blocks(piece: &TerrainPiece, body: &Body, motion: Vec2) ->
     };
     (body.position - piece.shape.point(t)).dot(left) > 0.0 && motion.dot(left) < 0.0
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::{ActorShape, QuadBezier, Segment};
+
+    fn ball(at: Vec2) -> Body {
+        Body::new(ActorShape::Circle { radius: 5.0 }, at, Vec2::ZERO, 0.0)
+    }
+
+    /// A platform drawn right to left holds from below: its left side (the
+    /// perpendicular of its direction) faces down, not up.
+    #[test]
+    fn the_side_that_holds_is_the_left_of_the_pieces_direction() {
+        let reversed = TerrainPiece {
+            one_way: true,
+            ..TerrainPiece::solid(Segment::new(Vec2::new(100.0, 0.0), Vec2::new(-100.0, 0.0)))
+        };
+        let down = Vec2::new(0.0, -10.0);
+        assert!(!one_way_blocks(
+            &reversed,
+            &ball(Vec2::new(0.0, 20.0)),
+            down
+        ));
+        assert!(one_way_blocks(
+            &reversed,
+            &ball(Vec2::new(0.0, -20.0)),
+            -down
+        ));
+        let forward = TerrainPiece {
+            one_way: true,
+            ..TerrainPiece::solid(Segment::new(Vec2::new(-100.0, 0.0), Vec2::new(100.0, 0.0)))
+        };
+        assert!(one_way_blocks(&forward, &ball(Vec2::new(0.0, 20.0)), down));
+        assert!(!one_way_blocks(
+            &forward,
+            &ball(Vec2::new(0.0, -20.0)),
+            -down
+        ));
+    }
+
+    /// Where the piece's derivative vanishes (coincident control points at
+    /// the end nearest the body) the side that holds is up.
+    #[test]
+    fn a_vanishing_derivative_holds_from_above() {
+        let a = Vec2::new(-100.0, 0.0);
+        let piece = TerrainPiece {
+            one_way: true,
+            ..TerrainPiece::solid(QuadBezier::new(a, a, Vec2::new(100.0, 0.0)))
+        };
+        let beyond_the_end = ball(Vec2::new(-103.0, 8.0));
+        assert_eq!(piece.shape.closest_t(beyond_the_end.position), 0.0);
+        assert!(one_way_blocks(
+            &piece,
+            &beyond_the_end,
+            Vec2::new(0.0, -10.0)
+        ));
+        assert!(!one_way_blocks(
+            &piece,
+            &beyond_the_end,
+            Vec2::new(0.0, 10.0)
+        ));
+    }
+}
