@@ -253,6 +253,10 @@ fn contact_from_hits(target: Target, shape: &ActorShape, pose: DVec2, hits: Root
     })
 }
 
+/// A contact normal this close to perpendicular to the motion (cosine) is a
+/// graze: either side may face the body.
+const GRAZE_COS: f64 = 1e-4;
+
 /// [`Terrain::sweep`], for the crate.
 pub(crate) fn sweep(
     terrain: &Terrain,
@@ -370,6 +374,18 @@ fn contact_in(
     let slack = (hi - lo) * len + px_tol(target.span.pc.scale() + len);
     let mut toi = contact_at(target, shape, pose, grow + slack)
         .or_else(|| contact_at(target, shape, pose, grow + 2.0 * TOI_TOLERANCE + slack))?;
+    // The normal faces the body's centre at the contact pose, judged in
+    // f32 at a pose up to the bracket and the slack past the first touch. A
+    // body of almost no size has its centre within that much of the surface
+    // itself, where rounding picks the side. There the motion decides: at
+    // the first contact the body moves into the surface (the gap shrinks),
+    // so the normal facing it opposes the motion.
+    let n = toi.normal.as_dvec2();
+    let undecided =
+        4.0 * f32::EPSILON as f64 * (pose.abs().max_element() + 1.0) + 2.0 * TOI_TOLERANCE + slack;
+    if (pose - toi.point.as_dvec2()).dot(n).abs() <= undecided && n.dot(d) > GRAZE_COS * len {
+        toi.normal = -toi.normal;
+    }
     toi.fraction = lo as f32;
     // Rounding lo to f32 must not step past the free part of the motion.
     if toi.fraction as f64 > lo {
