@@ -68,6 +68,31 @@ mod tests {
             &ball(Vec2::new(0.0, -20.0)),
             -down
         ));
+        // Both conditions, not either: above moving up, below moving down,
+        // and above moving along it are not held.
+        assert!(!one_way_blocks(
+            &forward,
+            &ball(Vec2::new(0.0, 20.0)),
+            -down
+        ));
+        assert!(!one_way_blocks(
+            &forward,
+            &ball(Vec2::new(0.0, -20.0)),
+            down
+        ));
+        assert!(!one_way_blocks(
+            &forward,
+            &ball(Vec2::new(0.0, 20.0)),
+            Vec2::X
+        ));
+        // A point body on the line itself is on neither side: passing.
+        let point = Body::new(
+            ActorShape::Circle { radius: 0.0 },
+            Vec2::ZERO,
+            Vec2::ZERO,
+            0.0,
+        );
+        assert!(!one_way_blocks(&forward, &point, down));
     }
 
     /// Where the piece's derivative vanishes (coincident control points at
