@@ -19,6 +19,7 @@ mod joint;
 mod line;
 mod normal;
 mod pair;
+mod ray;
 mod segment;
 mod sweep;
 mod tolerance;

@@ -9,6 +9,7 @@
 mod cache;
 mod joints;
 mod piece;
+mod ray;
 mod set;
 mod tiles;
 
