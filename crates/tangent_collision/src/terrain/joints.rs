@@ -84,6 +84,19 @@ mod tests {
         assert!((j[2][0].neighbours()[0] - -up).length() < 1e-3);
     }
 
+    /// Ends exactly the tolerance apart along x meet (`≤`, not `<`).
+    #[test]
+    fn ends_exactly_the_tolerance_apart_meet() {
+        let pieces = [
+            seg((-10.0, 0.0), (0.0, 0.0)),
+            seg((JOINT_TOLERANCE, 0.0), (10.0, 0.0)),
+        ];
+        assert_eq!(pieces[1].shape.control_points()[0].x - 0.0, JOINT_TOLERANCE);
+        let j = find_joints(&pieces);
+        assert!(!j[0][1].is_free() && !j[1][0].is_free());
+        assert!(j[0][0].is_free() && j[1][1].is_free());
+    }
+
     #[test]
     fn ends_farther_apart_than_the_tolerance_stay_free() {
         let j = find_joints(&[seg((0.0, 0.0), (10.0, 0.0)), seg((10.02, 0.0), (20.0, 0.0))]);
