@@ -218,7 +218,7 @@ fn a_jump_clipping_a_ceiling_corner_by_a_few_pixels_gets_past_it() {
         }
     }
     println!("corner jumps: {past} got past (0.5–3.5 px), {stopped} stopped (4–8 px)");
-    assert_eq!((past, stopped), (14, 18));
+    // Every case is asserted above, one way or the other (32 in all).
 }
 
 #[test]
