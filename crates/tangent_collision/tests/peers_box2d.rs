@@ -7,6 +7,9 @@
 //!   segments (how a level's tiles become terrain).
 //! - `test/test_shape.c`, `RayCastShapeTest`: the segment case, and the box
 //!   case (a `b2MakeBox(1, 1)` polygon, here as its four edges).
+//! - `test/test_distance.c`, `ShapeCastTest` and `TimeOfImpactTest`: a box
+//!   and a segment closing on each other, as Tangent's rect actor swept at
+//!   a terrain segment (the same relative motion).
 //!
 //! Not mapped, and why: `AABBRayCastTest` 7 (a ray starting inside the box:
 //! Box2D reports no hit from inside a solid; Tangent's box is its edges and
@@ -16,7 +19,10 @@
 //! along a face: Box2D's slab test hits the box's side face; Tangent's ray
 //! lies along the top edge, which it meets over its whole length); the
 //! circle case of `RayCastShapeTest` (a circle is an actor shape in Tangent,
-//! not terrain).
+//! not terrain); `test_distance.c`'s `SegmentDistanceTest`,
+//! `ShapeDistanceTest` and the two short-edge tests (Tangent has no
+//! segment–segment or shape–shape distance query: its distance is a
+//! point's to a piece).
 
 use tangent_collision::prelude::*;
 
@@ -100,4 +106,20 @@ fn box2d_ray_cast_shape_test() {
     ensure_small(out.normal.x + 1.0, "segment normal.x");
     ensure_small(out.normal.y, "segment normal.y");
     ensure_small(out.fraction - 0.5, "segment fraction");
+}
+
+/// `ShapeCastTest` and `TimeOfImpactTest`: the box [-1, 1]² and the segment
+/// (2, -1)–(2, 1) moving by (-2, 0) meet half way (Box2D allows 0.005).
+#[test]
+fn box2d_shape_cast_and_time_of_impact_tests() {
+    let segment = Terrain::Segment(Segment::new(v(2.0, -1.0), v(2.0, 1.0)));
+    let bx = ActorShape::Rect {
+        half_extents: v(1.0, 1.0),
+    };
+    // The segment moving by (-2, 0) toward the box is the box moving by
+    // (2, 0) toward the segment.
+    let out = segment
+        .sweep(&bx, Vec2::ZERO, v(2.0, 0.0), 0.0)
+        .expect("hit");
+    assert!((out.fraction - 0.5).abs() < 0.005, "{}", out.fraction);
 }
