@@ -682,3 +682,16 @@ fn the_cli_makes_a_level_of_a_map_and_a_map_of_a_level() {
     let out = tangent().arg("import-tmx").arg(&bad).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// Tiled's own example maps (and tilesets) start with a DOCTYPE; a map
+/// that does imports exactly as the same map without one.
+#[test]
+fn a_map_with_a_doctype_imports_as_the_same_map_without_one() {
+    let with = read_tmx(&fixture("doctype.tmx")).unwrap();
+    let without = read_tmx(&fixture("small.tmx")).unwrap();
+    assert_eq!(with.tiles, without.tiles);
+    assert_eq!(with.legend, without.legend);
+    assert_eq!(with.objects.actors, without.objects.actors);
+    assert_eq!(with.objects.curves, without.objects.curves);
+    assert_eq!(with.objects.spawn, without.objects.spawn);
+}

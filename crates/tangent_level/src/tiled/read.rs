@@ -87,7 +87,13 @@ pub fn read_tmx(path: &Path) -> Result<TmxLevel, String> {
     let file = path.display().to_string();
     let bytes = read_plain(path).map_err(|e| format!("{file}: cannot read: {e}"))?;
     let text = crate::files::level_text(&bytes, &file)?;
-    let doc = roxmltree::Document::parse(text).map_err(|e| {
+    // Tiled's own example maps declare a DOCTYPE; roxmltree refuses one
+    // unless told (the `tiled` crate's parser reads past it).
+    let options = roxmltree::ParsingOptions {
+        allow_dtd: true,
+        ..roxmltree::ParsingOptions::default()
+    };
+    let doc = roxmltree::Document::parse_with_options(text, options).map_err(|e| {
         let p = e.pos();
         format!("{file}:{}:{}: not a valid XML file: {e}", p.row, p.col)
     })?;
