@@ -695,3 +695,15 @@ fn a_map_with_a_doctype_imports_as_the_same_map_without_one() {
     assert_eq!(with.objects.curves, without.objects.curves);
     assert_eq!(with.objects.spawn, without.objects.spawn);
 }
+
+/// A tileset as older Tiled wrote it, without `tilecount` and `columns`
+/// (the `tiled` crate refuses one: "Missing attribute"): the map imports as
+/// the same map with a counted tileset.
+#[test]
+fn a_tileset_without_counts_imports_as_the_same_map_with_them() {
+    let old = read_tmx(&fixture("old-tileset.tmx")).unwrap();
+    let new = read_tmx(&fixture("small.tmx")).unwrap();
+    assert_eq!(old.tiles, new.tiles);
+    assert_eq!(old.legend, new.legend);
+    assert_eq!(old.objects.curves, new.objects.curves);
+}

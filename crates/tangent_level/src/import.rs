@@ -118,6 +118,17 @@ pub fn import_tmx_into(map_path: &Path, level: &Path) -> Result<String, String> 
     };
     let new = rewrite_level(level, &original, &format!("made of {map_name}"), |old| {
         with_map(old, &map)
+    })
+    .map_err(|e| {
+        // The level's own spawn was kept: say what the map lacks.
+        if map.objects.spawn.is_none() && e.contains("spawn") {
+            format!(
+                "{e}\n{map_name} has no spawn object: add a point object of class \"spawn\" \
+                 where the player starts (or give the level a free spawn)"
+            )
+        } else {
+            e
+        }
     })?;
     let mut out = format!(
         "{map_name}: {} x {} tiles, {} actors, {} checkpoints, {} curves into {level_name}",

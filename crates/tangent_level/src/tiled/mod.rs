@@ -4,6 +4,7 @@
 
 mod map_text;
 pub mod objects;
+mod old_tilesets;
 pub mod read;
 pub mod write;
 

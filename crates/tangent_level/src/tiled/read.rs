@@ -23,6 +23,7 @@ use tiled::{LayerType, Map, Orientation};
 
 use super::map_text::{Lines, visible_layers, word};
 use super::objects::{MapObjects, read_objects};
+use super::old_tilesets::with_tile_counts;
 use crate::format::{Side, TileDef, legend_char};
 
 /// The largest map or tileset file read, bytes (16 MiB).
@@ -100,12 +101,19 @@ pub fn read_tmx(path: &Path) -> Result<TmxLevel, String> {
     check_sizes(&doc, &file)?;
     let lines = Lines::new(&doc, &file);
     let map_path = path.to_path_buf();
-    let map_bytes = bytes.clone();
+    let folder = |p: &Path| p.parent().unwrap_or(Path::new("")).to_path_buf();
+    let map_bytes = with_tile_counts(text, &folder(path)).into_bytes();
+    // The map and its tilesets as the crate reads them: older tilesets'
+    // counts worked out first (see `old_tilesets`).
     let reader = move |p: &Path| -> std::io::Result<Cursor<Vec<u8>>> {
         if p == map_path {
             return Ok(Cursor::new(map_bytes.clone()));
         }
-        read_plain(p).map(Cursor::new)
+        let bytes = read_plain(p)?;
+        Ok(Cursor::new(match std::str::from_utf8(&bytes) {
+            Ok(xml) => with_tile_counts(xml, &folder(p)).into_bytes(),
+            Err(_) => bytes,
+        }))
     };
     let map = tiled::Loader::with_reader(reader)
         .load_tmx_map(path)
