@@ -707,3 +707,21 @@ fn a_tileset_without_counts_imports_as_the_same_map_with_them() {
     assert_eq!(old.legend, new.legend);
     assert_eq!(old.objects.curves, new.objects.curves);
 }
+
+/// An infinite map: its grid is its chunks' bounds (two 16 x 16 chunks,
+/// from column -16 to 15), its objects shifted with it.
+#[test]
+fn an_infinite_map_imports_as_the_bounds_of_its_chunks() {
+    let map = read_tmx(&fixture("infinite.tmx")).unwrap();
+    assert_eq!((map.tiles.len(), map.tiles[0].chars().count()), (16, 32));
+    let solid = |row: &str, col: usize| row.chars().nth(col).map(|c| map.legend[&c]);
+    // The bottom row is solid across both chunks; the far left chunk's
+    // top-left tile too; nothing else.
+    assert!((0..32).all(|x| solid(&map.tiles[15], x) == Some(TileDef::Solid)));
+    assert_eq!(solid(&map.tiles[0], 0), Some(TileDef::Solid));
+    assert_eq!(solid(&map.tiles[0], 1), Some(TileDef::Empty));
+    assert_eq!(solid(&map.tiles[7], 20), Some(TileDef::Empty));
+    // The spawn at x 16, y 400 in the map's px: 16 + 16 · 32 px from the
+    // grid's left, 16 · 32 - 400 up from its bottom.
+    assert_eq!(map.objects.spawn, Some((16.0 + 512.0, 512.0 - 400.0)));
+}

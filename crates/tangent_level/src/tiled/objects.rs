@@ -38,9 +38,15 @@ pub struct MapObjects {
     pub ignored: Vec<String>,
 }
 
-/// Reads every object of every visible object layer; `height` is the map's
-/// height in px (for the y flip).
-pub(super) fn read_objects(map: &Map, height: f32, lines: &Lines) -> Result<MapObjects, String> {
+/// Reads every object of every visible object layer; `height` is the grid's
+/// height in px (for the y flip), `shift` where the grid starts in the
+/// map's px (an infinite map's chunk bounds; 0 for a finite map).
+pub(super) fn read_objects(
+    map: &Map,
+    height: f32,
+    shift: (f32, f32),
+    lines: &Lines,
+) -> Result<MapObjects, String> {
     let mut out = MapObjects::default();
     for (layer, offset) in visible_layers(map) {
         let Some(objects) = layer.as_object_layer() else {
@@ -49,7 +55,7 @@ pub(super) fn read_objects(map: &Map, height: f32, lines: &Lines) -> Result<MapO
         for o in objects.objects().filter(|o| o.visible) {
             let at = lines.at_object(o.id());
             let place = Placement {
-                origin: (o.x + offset.0, o.y + offset.1),
+                origin: (o.x + offset.0 - shift.0, o.y + offset.1 - shift.1),
                 rotation: o.rotation.to_radians(),
                 height,
             };

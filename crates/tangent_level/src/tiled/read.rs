@@ -11,15 +11,15 @@
 //!
 //! Tiled's y axis points down from the map's top-left corner; the level's
 //! points up from its bottom-left corner: `y_level = map_height_px - y`.
-//! A map that is not orthogonal, is infinite, has tiles that are not
-//! square, or is too big is refused with the file and line of its `<map>`
+//! An infinite map's grid is the bounds of its chunks. A map that is not
+//! orthogonal, has tiles that are not square, or is too big is refused with the file and line of its `<map>`
 //! element; an XML error names the file, line and column.
 
 use std::collections::BTreeMap;
 use std::io::Cursor;
 use std::path::Path;
 
-use tiled::{LayerType, Map, Orientation};
+use tiled::{ChunkData, LayerType, Map, Orientation, TileLayer};
 
 use super::map_text::{Lines, visible_layers, word};
 use super::objects::{MapObjects, read_objects};
@@ -121,6 +121,38 @@ pub fn read_tmx(path: &Path) -> Result<TmxLevel, String> {
     level_of(&map, &lines)
 }
 
+/// The tile grid's first column and row (in the map's tile coordinates)
+/// and its size: the map's for a finite map; for an infinite one, the
+/// bounds of the chunks of its visible tile layers (Tiled writes chunks of
+/// 16 x 16 tiles), at most [`MAX_TMX_SIDE`] tiles a side.
+fn grid_bounds(map: &Map, at: &str) -> Result<(i32, i32, usize, usize), String> {
+    if !map.infinite() {
+        return Ok((0, 0, map.width as usize, map.height as usize));
+    }
+    let (cw, ch) = (ChunkData::WIDTH as i64, ChunkData::HEIGHT as i64);
+    let mut bounds: Option<(i64, i64, i64, i64)> = None;
+    for (layer, _) in visible_layers(map) {
+        let LayerType::Tiles(TileLayer::Infinite(layer)) = layer.layer_type() else {
+            continue;
+        };
+        for ((cx, cy), _) in layer.chunks() {
+            let (x, y) = (cx as i64 * cw, cy as i64 * ch);
+            let b = bounds.get_or_insert((x, y, x + cw, y + ch));
+            *b = (b.0.min(x), b.1.min(y), b.2.max(x + cw), b.3.max(y + ch));
+        }
+    }
+    let Some((x0, y0, x1, y1)) = bounds else {
+        return Err(format!("{at}: an infinite map with no tiles"));
+    };
+    let (w, h) = (x1 - x0, y1 - y0);
+    if w > MAX_TMX_SIDE as i64 || h > MAX_TMX_SIDE as i64 {
+        return Err(format!(
+            "{at}: an infinite map whose tiles span {w} x {h}: a map has at most {MAX_TMX_SIDE} tiles a side"
+        ));
+    }
+    Ok((x0 as i32, y0 as i32, w as usize, h as usize))
+}
+
 fn level_of(map: &Map, lines: &Lines) -> Result<TmxLevel, String> {
     let at = lines.at_map();
     if map.orientation != Orientation::Orthogonal {
@@ -129,24 +161,18 @@ fn level_of(map: &Map, lines: &Lines) -> Result<TmxLevel, String> {
             map.orientation
         ));
     }
-    if map.infinite() {
-        return Err(format!(
-            "{at}: an infinite map; make it finite (Map > Map Properties) to import it"
-        ));
-    }
     if map.tile_width != map.tile_height || map.tile_width == 0 {
         return Err(format!(
             "{at}: tiles of {} x {} px; Tangent's tiles are square",
             map.tile_width, map.tile_height
         ));
     }
-    if map.width == 0 || map.height == 0 {
-        return Err(format!(
-            "{at}: a map of {} x {} tiles",
-            map.width, map.height
-        ));
+    // The grid: the map's own size, or an infinite map's chunks' bounds
+    // (its tiles and objects shifted so that the bounds start at 0).
+    let (x0, y0, w, h) = grid_bounds(map, &at)?;
+    if w == 0 || h == 0 {
+        return Err(format!("{at}: a map of {w} x {h} tiles"));
     }
-    let (w, h) = (map.width as usize, map.height as usize);
     let mut cells = vec![TileDef::Empty; w * h];
     for (layer, offset) in visible_layers(map) {
         let LayerType::Tiles(tiles) = layer.layer_type() else {
@@ -160,7 +186,7 @@ fn level_of(map: &Map, lines: &Lines) -> Result<TmxLevel, String> {
         }
         for y in 0..h {
             for x in 0..w {
-                if let Some(t) = tiles.get_tile(x as i32, y as i32) {
+                if let Some(t) = tiles.get_tile(x0 + x as i32, y0 + y as i32) {
                     let set = t.get_tileset();
                     if t.get_tile().is_none() && (set.image.is_none() || t.id() >= set.tilecount) {
                         return Err(format!(
@@ -184,7 +210,8 @@ fn level_of(map: &Map, lines: &Lines) -> Result<TmxLevel, String> {
         .map(|row| row.iter().map(|k| legend_char(&mut legend, *k)).collect())
         .collect();
     let ts = map.tile_width as f32;
-    let objects = read_objects(map, h as f32 * ts, lines)?;
+    let shift = (x0 as f32 * ts, y0 as f32 * ts);
+    let objects = read_objects(map, h as f32 * ts, shift, lines)?;
     let name = match map.properties.get("name") {
         Some(tiled::PropertyValue::StringValue(s)) => Some(s.clone()),
         _ => None,
