@@ -136,7 +136,7 @@ fn import_svg_replaces_a_levels_curves_with_the_drawings_and_names_bad_files() {
     let bad = dir.join("bad.svg");
     std::fs::write(
         &bad,
-        "<svg xmlns=\"http://www.w3.org/2000/svg\">\n<path d=\"M0 0 A1\"/></svg>",
+        "<svg xmlns=\"http://www.w3.org/2000/svg\">\n<path d=\"M0 0 L9 9\"></svg>",
     )
     .unwrap();
     let out = import(&bad);
@@ -144,6 +144,27 @@ fn import_svg_replaces_a_levels_curves_with_the_drawings_and_names_bad_files() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("bad.svg:2:"), "{err}");
     assert_eq!(std::fs::read_to_string(&level).unwrap(), shipped);
+    // Path data with an error part-way: kept up to it, with a warning
+    // naming the drawing's line.
+    let part = dir.join("part.svg");
+    std::fs::write(
+        &part,
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"100\" height=\"100\">\n<path d=\"M0 0 L90 0 A1\"/></svg>",
+    )
+    .unwrap();
+    let out = import(&part);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        said.contains("1 paths as 1 curves") && said.contains("warning: "),
+        "{said}"
+    );
+    assert!(said.contains("part.svg:2:1: <path>: path data:"), "{said}");
+    std::fs::write(&level, &shipped).unwrap();
     // No --into: a usage error.
     let out = tangent()
         .args(["import-svg", bad.to_str().unwrap()])

@@ -31,6 +31,22 @@ pub fn has_arcs(d: &str) -> bool {
 /// assert!(exact_arcs("M0 0 Q").is_err());
 /// ```
 pub fn exact_arcs(d: &str) -> Result<String, String> {
+    match exact_arcs_until_error(d) {
+        (out, None) => Ok(out),
+        (_, Some(e)) => Err(e),
+    }
+}
+
+/// [`exact_arcs`] as the SVG spec reads path data with an error: the path
+/// up to the error, and the error.
+///
+/// ```
+/// use tangent_level::arcs::exact_arcs_until_error;
+/// let (kept, e) = exact_arcs_until_error("M0 0 L10 0 L10 x10 L0 10");
+/// assert_eq!(kept, "M0 0 L10 0");
+/// assert!(e.unwrap().starts_with("path data: "));
+/// ```
+pub fn exact_arcs_until_error(d: &str) -> (String, Option<String>) {
     let mut out: Vec<String> = Vec::new();
     let mut cur = Point::ZERO;
     let mut start = Point::ZERO;
@@ -39,7 +55,10 @@ pub fn exact_arcs(d: &str) -> Result<String, String> {
     let mut last_quad: Option<Point> = None;
     let f = |p: Point| format!("{} {}", p.x, p.y);
     for seg in PathParser::from(d) {
-        let seg = seg.map_err(|e| format!("path data: {e}"))?;
+        let seg = match seg {
+            Ok(seg) => seg,
+            Err(e) => return (out.join(" "), Some(format!("path data: {e}"))),
+        };
         let at = |abs: bool, x: f64, y: f64| {
             if abs {
                 Point::new(x, y)
@@ -145,5 +164,5 @@ pub fn exact_arcs(d: &str) -> Result<String, String> {
         last_cubic = cubic;
         last_quad = quad;
     }
-    Ok(out.join(" "))
+    (out.join(" "), None)
 }

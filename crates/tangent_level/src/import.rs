@@ -34,7 +34,7 @@ pub fn import_svg_into(drawing: &Path, level: &Path, opts: SvgOptions) -> Result
             ..old.clone()
         },
     )?;
-    Ok(format!(
+    let mut out = format!(
         "{}: {} paths as {} curves into {} (drawing {} x {} px)",
         svg_name,
         imported.paths,
@@ -42,7 +42,11 @@ pub fn import_svg_into(drawing: &Path, level: &Path, opts: SvgOptions) -> Result
         level_name,
         imported.size.x,
         imported.size.y
-    ))
+    );
+    for w in &imported.warnings {
+        out.push_str(&format!("\nwarning: {w}"));
+    }
+    Ok(out)
 }
 
 /// Writes the level at `path` (whose text is `original`) changed by

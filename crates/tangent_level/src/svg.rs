@@ -30,8 +30,9 @@
 use tangent_collision::prelude::Vec2;
 use usvg::tiny_skia_path::PathSegment;
 
-use crate::arcs::{exact_arcs, has_arcs};
+use crate::arcs::{exact_arcs_until_error, has_arcs};
 use crate::format::{CurveDef, CurveFill};
+use crate::limits::MAX_COUNT;
 
 /// How to map the drawing into the level.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -54,32 +55,52 @@ pub struct SvgImport {
     pub paths: usize,
     /// The drawing's size in level px.
     pub size: Vec2,
+    /// Path data with an error part-way, kept up to it (as the SVG spec
+    /// and drawing programs do), each naming `file:line:column`.
+    pub warnings: Vec<String>,
 }
 
 /// Path data with its arcs made exact, in the document's text (the `d` of
-/// every `<path>` with an arc is rewritten in place). An error names the
-/// line and column.
-fn arcs_made_exact(text: &str, file: &str) -> Result<String, String> {
-    let doc = roxmltree::Document::parse(text).map_err(|e| format!("{file}: {e}"))?;
+/// every `<path>` with an arc, or with an error, is rewritten in place),
+/// and a warning for each path whose data has an error: as the SVG spec
+/// says, the path is kept up to it. More path segments than a level may
+/// hold curves is refused here, before the drawing is read whole.
+fn arcs_made_exact(text: &str, file: &str) -> Result<(String, Vec<String>), String> {
+    let doc = roxmltree::Document::parse(text).map_err(|e| {
+        let p = e.pos();
+        format!("{file}:{}:{}: not a valid XML file: {e}", p.row, p.col)
+    })?;
     let mut edits = Vec::new();
+    let mut warnings = Vec::new();
+    let mut segments = 0usize;
     for node in doc.descendants().filter(|n| n.has_tag_name("path")) {
         let Some(attr) = node.attributes().find(|a| a.name() == "d") else {
             continue;
         };
-        if !has_arcs(attr.value()) {
+        let pos = doc.text_pos_at(node.range().start);
+        let (d, error) = exact_arcs_until_error(attr.value());
+        segments += d.matches(['L', 'C', 'Q']).count();
+        if segments > MAX_COUNT {
+            return Err(format!(
+                "{file}:{}:{}: more than {MAX_COUNT} path segments by here: a level holds at most {MAX_COUNT} curves",
+                pos.row, pos.col
+            ));
+        }
+        if let Some(e) = error {
+            warnings.push(format!(
+                "{file}:{}:{}: <path>: {e}; the path is kept up to it",
+                pos.row, pos.col
+            ));
+        } else if !has_arcs(attr.value()) {
             continue;
         }
-        let d = exact_arcs(attr.value()).map_err(|e| {
-            let pos = doc.text_pos_at(node.range().start);
-            format!("{file}:{}:{}: <path>: {e}", pos.row, pos.col)
-        })?;
         edits.push((attr.range_value(), d));
     }
     let mut out = text.to_string();
     for (range, d) in edits.into_iter().rev() {
         out.replace_range(range, &d);
     }
-    Ok(out)
+    Ok((out, warnings))
 }
 
 /// The materials of a path from its ids (its own and its groups') and
@@ -127,7 +148,7 @@ pub fn import_svg(text: &str, file: &str, opts: SvgOptions) -> Result<SvgImport,
             opts.scale
         ));
     }
-    let text = arcs_made_exact(text, file)?;
+    let (text, warnings) = arcs_made_exact(text, file)?;
     let tree = usvg::Tree::from_str(&text, &usvg::Options::default())
         .map_err(|e| format!("{file}: {e}"))?;
     let height = tree.size().height();
@@ -141,6 +162,7 @@ pub fn import_svg(text: &str, file: &str, opts: SvgOptions) -> Result<SvgImport,
         curves: Vec::new(),
         paths: 0,
         size: Vec2::new(tree.size().width(), height) * s,
+        warnings,
     };
     walk(tree.root(), "", &map, &mut out);
     Ok(out)
