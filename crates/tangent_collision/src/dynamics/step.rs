@@ -321,6 +321,26 @@ mod tests {
     use crate::query::closest_offset;
     use glam::DVec2;
 
+    /// Ground is judged against the gravity's own "up": a ball pressed by
+    /// sideways gravity against a wall stands on it; without gravity, the
+    /// up is +y and a ball on a floor stands on it.
+    #[test]
+    fn ground_is_judged_against_the_gravitys_up() {
+        let wall = TerrainPiece::solid(Segment::new(Vec2::new(10.0, -50.0), Vec2::new(10.0, 50.0)));
+        let floor = TerrainPiece::solid(Segment::new(Vec2::new(-50.0, 0.0), Vec2::new(50.0, 0.0)));
+        let set = TerrainSet::new(vec![wall, floor]).unwrap();
+        let ball = |at: Vec2| Body::new(ActorShape::Circle { radius: 4.0 }, at, Vec2::ZERO, 0.0);
+        // Sideways gravity toward the wall: grounded on it, not on nothing.
+        let mut b = ball(Vec2::new(5.95, 30.0));
+        assert!(step_body(&set, &mut b, Vec2::new(900.0, 0.0), 1.0 / 60.0).grounded);
+        // The same ball under ordinary gravity is only touching a wall.
+        let mut b = ball(Vec2::new(5.95, 30.0));
+        assert!(!step_body(&set, &mut b, Vec2::new(0.0, -900.0), 1.0 / 60.0).grounded);
+        // No gravity: resting on the floor counts as ground (up is +y).
+        let mut b = ball(Vec2::new(-20.0, 4.05));
+        assert!(step_body(&set, &mut b, Vec2::ZERO, 1.0 / 60.0).grounded);
+    }
+
     /// Stepping with one scratch reused across bodies, steps and two sets
     /// gives the same bodies and reports, bit for bit, as a new scratch per
     /// step: 300 balls and boxes over random curves and a floor, 120 steps,
