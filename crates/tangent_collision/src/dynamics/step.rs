@@ -321,6 +321,59 @@ mod tests {
     use crate::query::closest_offset;
     use glam::DVec2;
 
+    /// Bad input is refused as such (`BadInput`, the body untouched): a
+    /// non-finite body, gravity or time step, and a negative time step; a
+    /// time step of zero is not bad input.
+    #[test]
+    fn bad_input_is_refused_as_bad_input() {
+        let set = TerrainSet::new(vec![]).unwrap();
+        let good = Body::new(
+            ActorShape::Circle { radius: 4.0 },
+            Vec2::ZERO,
+            Vec2::ZERO,
+            0.0,
+        );
+        let mut nan = good;
+        nan.velocity.x = f32::NAN;
+        let g = Vec2::new(0.0, -900.0);
+        for (body, gravity, dt) in [
+            (nan, g, 1.0 / 60.0),
+            (good, Vec2::new(f32::NAN, 0.0), 1.0 / 60.0),
+            (good, g, f32::INFINITY),
+            (good, g, -1.0 / 60.0),
+        ] {
+            let mut b = body;
+            let r = step_body(&set, &mut b, gravity, dt);
+            assert!(
+                matches!(r.error, Some(StepError::BadInput { .. })),
+                "{gravity} {dt}: {r:?}"
+            );
+            assert_eq!(format!("{b:?}"), format!("{body:?}"));
+        }
+        let mut b = good;
+        assert!(step_body(&set, &mut b, g, 0.0).error.is_none());
+    }
+
+    /// A body's gravity scale multiplies the gravity it falls under.
+    #[test]
+    fn gravity_scale_multiplies_the_fall() {
+        let set = TerrainSet::new(vec![]).unwrap();
+        let dt = 1.0 / 60.0;
+        let mut half = Body::new(
+            ActorShape::Circle { radius: 4.0 },
+            Vec2::ZERO,
+            Vec2::ZERO,
+            0.0,
+        );
+        half.gravity_scale = 0.5;
+        step_body(&set, &mut half, Vec2::new(0.0, -900.0), dt);
+        assert!((half.velocity.y + 450.0 * dt).abs() < 1e-4, "{half:?}");
+        assert!(
+            (half.position.y + 0.5 * 450.0 * dt * dt).abs() < 1e-4,
+            "{half:?}"
+        );
+    }
+
     /// Ground is judged against the gravity's own "up": a ball pressed by
     /// sideways gravity against a wall stands on it; without gravity, the
     /// up is +y and a ball on a floor stands on it.

@@ -184,6 +184,17 @@ pub(crate) fn joint_contact(
 mod tests {
     use super::*;
 
+    /// A joint keeps at most `MAX_NEIGHBOURS` directions; more are ignored.
+    #[test]
+    fn a_joint_keeps_at_most_its_room_of_neighbours() {
+        let mut end = EndJoint::FREE;
+        for k in 0..MAX_NEIGHBOURS + 2 {
+            end.push(Vec2::from_angle(k as f32));
+        }
+        assert_eq!(end.neighbours().len(), MAX_NEIGHBOURS);
+        assert_eq!(end.neighbours()[0], Vec2::from_angle(0.0));
+    }
+
     fn joint(dirs: &[Vec2]) -> EndJoint {
         let mut j = EndJoint::FREE;
         for d in dirs {
