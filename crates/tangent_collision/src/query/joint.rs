@@ -214,6 +214,24 @@ mod tests {
         (a - b).length() < 1e-6
     }
 
+    /// A free end keeps its point normal wherever the body is, behind the
+    /// end (its normal pointing back along the piece) too.
+    #[test]
+    fn a_free_end_keeps_the_point_normal_behind_it_too() {
+        let pn = DVec2::new(-1.0, 3.0).normalize();
+        let c = joint_contact(&EndJoint::FREE, DVec2::X, DVec2::new(-1.0, 3.0), pn);
+        assert_eq!((c.normal, c.covered), (pn, false));
+    }
+
+    /// A neighbour folding straight back along the piece (angle 0 in the
+    /// end's frame, not 2π) covers the end.
+    #[test]
+    fn a_neighbour_folding_straight_back_covers_the_end() {
+        let radial = DVec2::new(1.0, 1.0).normalize();
+        let c = joint_contact(&joint(&[-Vec2::X]), DVec2::X, DVec2::new(3.0, 3.0), radial);
+        assert!(c.covered, "{c:?}");
+    }
+
     #[test]
     fn a_free_end_keeps_the_point_normal() {
         let n = at_floor_end(&EndJoint::FREE);
