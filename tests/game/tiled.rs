@@ -725,3 +725,32 @@ fn an_infinite_map_imports_as_the_bounds_of_its_chunks() {
     // grid's left, 16 · 32 - 400 up from its bottom.
     assert_eq!(map.objects.spawn, Some((16.0 + 512.0, 512.0 - 400.0)));
 }
+
+/// rs-tiled's own test map (MIT, kept in `tests/levels/tiled/rs-tiled`):
+/// a 100 x 100 layer written as XML `<tile gid=".."/>` cells, which the
+/// `tiled` crate refuses. The oracle counts the cells straight from the
+/// file: cell `i` is at row `i / 100`, column `i % 100`, empty (`<tile/>`) iff gid 0.
+#[test]
+fn rs_tiled_xml_layer_imports_cell_for_cell() {
+    let path = fixture("rs-tiled/tiled_xml.tmx");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let gids: Vec<u32> = text
+        .split("<tile")
+        .filter_map(|rest| match rest.strip_prefix(" gid=\"") {
+            Some(gid) => Some(gid[..gid.find('"').unwrap()].parse().unwrap()),
+            None => rest.starts_with("/>").then_some(0),
+        })
+        .collect();
+    assert_eq!(gids.len(), 100 * 100);
+    let map = read_tmx(&path).unwrap();
+    assert_eq!((map.tiles.len(), map.tiles[0].chars().count()), (100, 100));
+    let mut filled = 0;
+    for (i, gid) in gids.iter().enumerate() {
+        let c = map.tiles[i / 100].chars().nth(i % 100).unwrap();
+        let empty = map.legend[&c] == TileDef::Empty;
+        assert_eq!(empty, *gid == 0, "cell {i} (gid {gid})");
+        filled += usize::from(!empty);
+    }
+    println!("rs-tiled XML layer: {filled} filled cells of 10000 matched");
+    assert!(filled > 50);
+}

@@ -7,6 +7,7 @@ pub mod objects;
 mod old_tilesets;
 pub mod read;
 pub mod write;
+mod xml_layers;
 
 pub use objects::MapObjects;
 pub use read::{MAX_TMX_BYTES, MAX_TMX_SIDE, TmxLevel, flipped, read_tmx};

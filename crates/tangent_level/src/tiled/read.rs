@@ -24,6 +24,7 @@ use tiled::{ChunkData, LayerType, Map, Orientation, TileLayer};
 use super::map_text::{Lines, visible_layers, word};
 use super::objects::{MapObjects, read_objects};
 use super::old_tilesets::with_tile_counts;
+use super::xml_layers::as_csv;
 use crate::format::{Side, TileDef, legend_char};
 
 /// The largest map or tileset file read, bytes (16 MiB).
@@ -102,9 +103,10 @@ pub fn read_tmx(path: &Path) -> Result<TmxLevel, String> {
     let lines = Lines::new(&doc, &file);
     let map_path = path.to_path_buf();
     let folder = |p: &Path| p.parent().unwrap_or(Path::new("")).to_path_buf();
-    let map_bytes = with_tile_counts(text, &folder(path)).into_bytes();
-    // The map and its tilesets as the crate reads them: older tilesets'
-    // counts worked out first (see `old_tilesets`).
+    let map_bytes = with_tile_counts(&as_csv(text), &folder(path)).into_bytes();
+    // The map and its tilesets as the crate reads them: XML-encoded layers
+    // as CSV (`xml_layers`) and older tilesets' counts worked out
+    // (`old_tilesets`) first.
     let reader = move |p: &Path| -> std::io::Result<Cursor<Vec<u8>>> {
         if p == map_path {
             return Ok(Cursor::new(map_bytes.clone()));
