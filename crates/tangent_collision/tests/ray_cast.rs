@@ -11,27 +11,10 @@
 mod common;
 
 use common::rng::Rng;
-use common::{deriv, to_kurbo};
+use common::{deriv, far_point, random_piece, to_kurbo};
 use glam::{DVec2, Vec2};
 use kurbo::{Line, ParamCurve, Point};
 use tangent_collision::prelude::*;
-
-fn piece(rng: &mut Rng, at: Vec2) -> Terrain {
-    let kind = rng.below(3);
-    let p: Vec<Vec2> = (0..4)
-        .map(|_| {
-            at + Vec2::new(
-                rng.range(-100.0, 100.0) as f32,
-                rng.range(-100.0, 100.0) as f32,
-            )
-        })
-        .collect();
-    match kind {
-        0 => Terrain::Segment(Segment::new(p[0], p[1])),
-        1 => Terrain::Quad(QuadBezier::new(p[0], p[1], p[2])),
-        _ => Terrain::Cubic(CubicBezier::new(p[0], p[1], p[2], p[3])),
-    }
-}
 
 fn kp(v: Vec2) -> Point {
     Point::new(v.x as f64, v.y as f64)
@@ -54,14 +37,11 @@ fn a_ray_hits_where_kurbo_says_with_the_normal_facing_its_origin() {
     let mut worst = 0.0f64;
     for case in 0..4_000 {
         let at = if case % 3 == 0 {
-            Vec2::new(
-                rng.range(-16_000.0, 16_000.0) as f32,
-                rng.range(-16_000.0, 16_000.0) as f32,
-            )
+            far_point(&mut rng)
         } else {
             Vec2::ZERO
         };
-        let t = piece(&mut rng, at);
+        let t = random_piece(&mut rng, at);
         let origin = at
             + Vec2::new(
                 rng.range(-200.0, 200.0) as f32,
@@ -148,7 +128,7 @@ fn a_ray_through_a_set_stops_at_the_nearest_piece_one_way_from_above_only() {
         let pieces: Vec<TerrainPiece> = (0..12)
             .map(|_| TerrainPiece {
                 one_way: rng.chance(0.3),
-                ..TerrainPiece::solid(piece(&mut rng, Vec2::ZERO))
+                ..TerrainPiece::solid(random_piece(&mut rng, Vec2::ZERO))
             })
             .collect();
         let Ok(set) = TerrainSet::new(pieces.clone()) else {

@@ -10,26 +10,9 @@
 mod common;
 
 use common::rng::Rng;
-use common::{deriv, eval, nearest};
+use common::{deriv, eval, far_point, nearest, random_piece, shifted};
 use glam::{DVec2, Vec2};
 use tangent_collision::prelude::*;
-
-fn piece(rng: &mut Rng) -> Terrain {
-    let kind = rng.below(3);
-    let p: Vec<Vec2> = (0..4)
-        .map(|_| {
-            Vec2::new(
-                rng.range(-100.0, 100.0) as f32,
-                rng.range(-100.0, 100.0) as f32,
-            )
-        })
-        .collect();
-    match kind {
-        0 => Terrain::Segment(Segment::new(p[0], p[1])),
-        1 => Terrain::Quad(QuadBezier::new(p[0], p[1], p[2])),
-        _ => Terrain::Cubic(CubicBezier::new(p[0], p[1], p[2], p[3])),
-    }
-}
 
 #[test]
 fn the_sweep_normal_faces_the_body_for_every_size_down_to_zero() {
@@ -49,29 +32,15 @@ fn the_sweep_normal_faces_the_body_for_every_size_down_to_zero() {
                 half_extents: Vec2::splat(size),
             }
         };
-        let t = piece(&mut rng);
+        let t = random_piece(&mut rng, Vec2::ZERO);
         // Far from the origin in a third of the cases, where f32 rounds
         // coarser than the smallest sizes.
         let shift = if case % 3 == 0 {
-            Vec2::new(
-                rng.range(-16_000.0, 16_000.0) as f32,
-                rng.range(-16_000.0, 16_000.0) as f32,
-            )
+            far_point(&mut rng)
         } else {
             Vec2::ZERO
         };
-        let t = match t {
-            Terrain::Segment(s) => Terrain::Segment(Segment::new(s.a + shift, s.b + shift)),
-            Terrain::Quad(q) => {
-                Terrain::Quad(QuadBezier::new(q.p0 + shift, q.p1 + shift, q.p2 + shift))
-            }
-            Terrain::Cubic(c) => Terrain::Cubic(CubicBezier::new(
-                c.p0 + shift,
-                c.p1 + shift,
-                c.p2 + shift,
-                c.p3 + shift,
-            )),
-        };
+        let t = shifted(&t, shift);
         let start = shift
             + Vec2::new(
                 rng.range(-200.0, 200.0) as f32,

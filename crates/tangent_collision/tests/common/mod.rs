@@ -221,6 +221,50 @@ pub fn circle_or_rect(rng: &mut rng::Rng, size: f32) -> ActorShape {
     }
 }
 
+/// A random segment, quadratic or cubic (a third each) whose control points
+/// lie within 100 px of `at` on each axis, drawn from `rng`.
+pub fn random_piece(rng: &mut rng::Rng, at: Vec2) -> Terrain {
+    let kind = rng.below(3);
+    let p: Vec<Vec2> = (0..4)
+        .map(|_| {
+            at + Vec2::new(
+                rng.range(-100.0, 100.0) as f32,
+                rng.range(-100.0, 100.0) as f32,
+            )
+        })
+        .collect();
+    match kind {
+        0 => Terrain::Segment(Segment::new(p[0], p[1])),
+        1 => Terrain::Quad(QuadBezier::new(p[0], p[1], p[2])),
+        _ => Terrain::Cubic(CubicBezier::new(p[0], p[1], p[2], p[3])),
+    }
+}
+
+/// A point up to 16 000 px from the origin on each axis, where f32 rounds
+/// to about a thousandth of a pixel.
+pub fn far_point(rng: &mut rng::Rng) -> Vec2 {
+    Vec2::new(
+        rng.range(-16_000.0, 16_000.0) as f32,
+        rng.range(-16_000.0, 16_000.0) as f32,
+    )
+}
+
+/// `t` moved by `shift`, every control point alike.
+pub fn shifted(t: &Terrain, shift: Vec2) -> Terrain {
+    match *t {
+        Terrain::Segment(s) => Terrain::Segment(Segment::new(s.a + shift, s.b + shift)),
+        Terrain::Quad(q) => {
+            Terrain::Quad(QuadBezier::new(q.p0 + shift, q.p1 + shift, q.p2 + shift))
+        }
+        Terrain::Cubic(c) => Terrain::Cubic(CubicBezier::new(
+            c.p0 + shift,
+            c.p1 + shift,
+            c.p2 + shift,
+            c.p3 + shift,
+        )),
+    }
+}
+
 pub mod bodies;
 pub mod levels;
 pub mod rng;
