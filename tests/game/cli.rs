@@ -1,14 +1,8 @@
 //! The `tangent` binary's headless mode: a run that reaches a goal, and a bad
 //! level that exits non-zero with the validation message.
 
+use crate::common::{tangent, temp_dir};
 use std::path::Path;
-use std::process::Command;
-
-fn tangent() -> Command {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_tangent"));
-    c.current_dir(env!("CARGO_MANIFEST_DIR"));
-    c
-}
 
 #[test]
 fn headless_replay_run_reaches_the_goal() {
@@ -35,8 +29,7 @@ fn headless_replay_run_reaches_the_goal() {
 
 #[test]
 fn a_bad_level_exits_non_zero_with_file_line_and_problem() {
-    let dir = std::env::temp_dir().join(format!("tangent-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = temp_dir("cli");
     let bad = dir.join("bad.level.ron");
     let text = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
@@ -73,8 +66,7 @@ fn unknown_arguments_are_refused_with_usage() {
 
 #[test]
 fn new_level_writes_a_valid_starter_and_never_overwrites() {
-    let dir = std::env::temp_dir().join(format!("tangent-new-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = temp_dir("new");
     let path = dir.join("fresh.level.ron");
     let out = tangent()
         .args(["--new-level", path.to_str().unwrap()])
@@ -101,8 +93,7 @@ fn new_level_writes_a_valid_starter_and_never_overwrites() {
 #[test]
 fn import_svg_replaces_a_levels_curves_with_the_drawings_and_names_bad_files() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let dir = std::env::temp_dir().join(format!("tangent-cli-svg-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = temp_dir("cli-svg");
     // The shipped level is exactly what importing its drawing gives.
     let shipped = std::fs::read_to_string(root.join("assets/levels/06-drawn.level.ron")).unwrap();
     let level = dir.join("06-drawn.level.ron");

@@ -1,6 +1,6 @@
 //! Helpers shared by the headless game tests: the player's state, holding
 //! keys for some fixed steps, tapping a key, the level's name and goal, and
-//! writing a test level to a temporary file.
+//! writing a test level to a temporary file, and running the `tangent` binary.
 #![allow(dead_code)]
 
 use std::path::{Path, PathBuf};
@@ -40,11 +40,24 @@ pub fn hold(app: &mut App, keys: PlayerInput, n: usize) {
 /// Writes `text` as `NAME.level.ron` in a temporary folder for this test
 /// binary (`tangent-TAG-PID`), returning its path.
 pub fn write_level(tag: &str, name: &str, text: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("tangent-{tag}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(format!("{name}.level.ron"));
+    let path = temp_dir(tag).join(format!("{name}.level.ron"));
     std::fs::write(&path, text).unwrap();
     path
+}
+
+/// A temporary folder `tangent-TAG-PID`, made if missing: one per tag for
+/// this run of the test binary.
+pub fn temp_dir(tag: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tangent-{tag}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The `tangent` binary, run from the package's root.
+pub fn tangent() -> std::process::Command {
+    let mut c = std::process::Command::new(env!("CARGO_BIN_EXE_tangent"));
+    c.current_dir(env!("CARGO_MANIFEST_DIR"));
+    c
 }
 
 /// Presses and releases `key` (a `ButtonInput<KeyCode>` driven by hand),

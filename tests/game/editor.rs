@@ -3,6 +3,7 @@
 //! byte-identical, comments and unknown fields survive an edit, and a
 //! half-written save never replaces the file.
 
+use crate::common::temp_dir;
 use bevy::math::Vec2;
 use tangent::editor::model::{Edit, EditorModel, Handle};
 use tangent_level::format::{LevelFile, TileDef};
@@ -143,8 +144,7 @@ fn fields_new_to_the_file_are_added() {
 
 #[test]
 fn a_half_written_save_never_replaces_the_file() {
-    let dir = std::env::temp_dir().join(format!("tangent-save-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = temp_dir("save");
     let path = dir.join("level.level.ron");
     std::fs::write(&path, "the good level").unwrap();
     let err = save_with(&path, "the new level", |f, t| {

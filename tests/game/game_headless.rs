@@ -3,8 +3,8 @@
 //! buffering, replays reaching every shipped level's goal, and byte-identical
 //! traces.
 
-use crate::common::test_level;
 use crate::common::{player, press, steps};
+use crate::common::{temp_dir, test_level};
 use std::path::{Path, PathBuf};
 
 use bevy::prelude::*;
@@ -252,8 +252,7 @@ fn a_replay_reaches_each_shipped_levels_goal() {
 #[test]
 fn same_level_and_replay_give_a_byte_identical_trace() {
     let (level, replay) = replays().remove(0);
-    let dir = std::env::temp_dir().join(format!("tangent-trace-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = temp_dir("trace");
     let run = |name: &str| {
         let trace = dir.join(name);
         let opts = HeadlessOptions {

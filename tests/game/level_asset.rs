@@ -1,6 +1,7 @@
 //! Levels load through Bevy's asset server with the `LevelLoader`, and a bad
 //! file fails with the validation message.
 
+use crate::common::temp_dir;
 use std::time::Duration;
 
 use bevy::asset::{AssetPlugin, LoadState};
@@ -48,8 +49,7 @@ fn a_shipped_level_loads_through_the_asset_server() {
 
 #[test]
 fn a_bad_level_fails_to_load_with_the_validation_message() {
-    let dir = std::env::temp_dir().join(format!("tangent-asset-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = temp_dir("asset");
     let good = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/assets/levels/01-hills.level.ron"

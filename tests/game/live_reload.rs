@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use crate::common::level_name;
+use crate::common::{level_name, temp_dir};
 use bevy::prelude::*;
 use tangent::collision::PhysicsPosition;
 use tangent::headless::headless_app;
@@ -14,8 +14,7 @@ use tangent::level::{CurrentLevel, LevelStatus};
 use tangent::player::Player;
 
 fn temp_level() -> (PathBuf, String) {
-    let dir = std::env::temp_dir().join(format!("tangent-live-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = temp_dir("live");
     let text = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/assets/levels/01-hills.level.ron"

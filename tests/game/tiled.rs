@@ -7,9 +7,8 @@
 //! that name the file and line, never a panic.
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
-use crate::common::Rng;
+use crate::common::{Rng, tangent, temp_dir};
 
 use tangent_level::Level;
 use tangent_level::format::{
@@ -24,12 +23,6 @@ fn fixture(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/levels/tiled")
         .join(name)
-}
-
-fn temp_dir(tag: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("tangent-tiled-{tag}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 /// The grid as kinds, top row first.
@@ -169,7 +162,7 @@ fn spike_map(side: &str, d: bool, h: bool, v: bool) -> String {
 fn flipped_and_rotated_spikes_point_where_tiled_draws_them() {
     // Tiled draws a flipped tile by mapping image points (y down) through
     // the diagonal flip (x, y) -> (y, x), then x -> -x, then y -> -y.
-    let dir = temp_dir("flips");
+    let dir = temp_dir("tiled-flips");
     let sides = [
         ("up", (0, -1), Side::Up),
         ("down", (0, 1), Side::Down),
@@ -292,7 +285,7 @@ fn round_trip(f: &LevelFile, dir: &Path) -> f64 {
 
 #[test]
 fn every_shipped_level_goes_through_a_map_and_back() {
-    let dir = temp_dir("shipped");
+    let dir = temp_dir("tiled-shipped");
     let mut worst: f64 = 0.0;
     for (name, text) in tangent_level::files::SHIPPED_LEVELS {
         let f = Level::parse(text, name).unwrap().file;
@@ -307,7 +300,7 @@ fn every_shipped_level_goes_through_a_map_and_back() {
 
 #[test]
 fn the_small_map_goes_to_a_level_and_back_to_the_same_map() {
-    let dir = temp_dir("small");
+    let dir = temp_dir("tiled-small");
     let first: TmxLevel = read_tmx(&fixture("small.tmx")).unwrap();
     let starter = Level::parse(&starter_level("x"), "x").unwrap().file;
     let level = with_map(&starter, &first);
@@ -437,7 +430,7 @@ fn random_level(rng: &mut Rng) -> LevelFile {
 
 #[test]
 fn random_levels_go_through_a_map_and_back() {
-    let dir = temp_dir("random");
+    let dir = temp_dir("tiled-random");
     let mut rng = Rng(0x7115_d5ee_d0c0_ffee);
     let (mut worst, mut cells, mut pts, mut widest) = (0.0f64, 0usize, 0usize, 0.0f32);
     const CASES: usize = 300;
@@ -483,7 +476,7 @@ fn with_objects(kind: &str, objects: &str) -> String {
 
 #[test]
 fn bad_maps_give_errors_that_name_the_file_and_line() {
-    let dir = temp_dir("bad");
+    let dir = temp_dir("tiled-bad");
     let ok = with_objects("solid", "");
     let cases: Vec<(&str, String, &str)> = vec![
         ("not-xml", "<map><layer></map>".into(), ":1:"),
@@ -609,13 +602,9 @@ fn bad_maps_give_errors_that_name_the_file_and_line() {
     println!("{} bad maps refused with file and line", cases.len() + 3);
 }
 
-fn tangent() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_tangent"))
-}
-
 #[test]
 fn the_cli_makes_a_level_of_a_map_and_a_map_of_a_level() {
-    let dir = temp_dir("cli");
+    let dir = temp_dir("tiled-cli");
     let level = dir.join("small.level.ron");
     let _ = std::fs::remove_file(&level);
     let out = tangent()
