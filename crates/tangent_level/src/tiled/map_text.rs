@@ -1,8 +1,10 @@
 //! What the Tiled reader's parts share: where things are in the map's text
 //! ([`Lines`], for `file:line` errors), the visible layers with their
-//! offsets, and the loose comparison of property and class words.
+//! offsets, the loose comparison of property and class words, and the XML
+//! parsing and text edits that make a file readable by the `tiled` crate.
 
 use std::collections::HashMap;
+use std::ops::Range;
 
 use tiled::{Layer, LayerType, Map};
 
@@ -93,4 +95,30 @@ pub(super) fn word(s: &str) -> String {
         .filter(|c| c.is_alphanumeric())
         .flat_map(char::to_lowercase)
         .collect()
+}
+
+/// Parses a map or tileset as every part of the reader does: a DOCTYPE
+/// allowed (Tiled's own example maps declare one; roxmltree refuses it
+/// unless told, while the `tiled` crate's parser reads past it).
+pub(super) fn parse_xml(xml: &str) -> Result<roxmltree::Document<'_>, roxmltree::Error> {
+    let options = roxmltree::ParsingOptions {
+        allow_dtd: true,
+        ..roxmltree::ParsingOptions::default()
+    };
+    roxmltree::Document::parse_with_options(xml, options)
+}
+
+/// A change to a file's text before the `tiled` crate reads it: the bytes
+/// in the range become the string (an empty range inserts it).
+pub(super) type TextEdit = (Range<usize>, String);
+
+/// `xml` with `edits` made; edits must not overlap. They are made from the
+/// last to the first, so each range still points at the original text.
+pub(super) fn apply_edits(xml: &str, mut edits: Vec<TextEdit>) -> String {
+    edits.sort_by_key(|(r, _)| r.start);
+    let mut out = xml.to_string();
+    for (range, text) in edits.into_iter().rev() {
+        out.replace_range(range, &text);
+    }
+    out
 }

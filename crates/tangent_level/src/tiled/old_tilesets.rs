@@ -2,7 +2,7 @@
 //! `columns` (Tiled's own `examples/sewers.tmx` and `perspective_walls.tsx`
 //! among them), which the `tiled` crate requires (it fails with "Missing
 //! attribute"). Tiled itself works them out from the tileset's image; so
-//! does [`with_tile_counts`], before the crate reads the file:
+//! does [`count_edits`], before the crate reads the file:
 //! `columns = (image width − 2 margin + spacing) / (tile width + spacing)`,
 //! the same for rows, `tilecount = columns · rows`; a tileset of separate
 //! images counts its `<tile>`s and has no columns. An `<image>` without its
@@ -10,6 +10,8 @@
 //! and the size written on it, which the crate also requires.
 
 use std::path::Path;
+
+use super::map_text::{TextEdit, apply_edits, parse_xml};
 
 /// The width and height a PNG file's header gives (its `IHDR` chunk).
 fn png_size(path: &Path) -> Option<(u32, u32)> {
@@ -28,14 +30,17 @@ fn png_size(path: &Path) -> Option<(u32, u32)> {
 /// them; `xml` itself when none does or when it is not XML this can read
 /// (the crate's own error then says what is wrong).
 pub(super) fn with_tile_counts(xml: &str, dir: &Path) -> String {
-    let options = roxmltree::ParsingOptions {
-        allow_dtd: true,
-        ..roxmltree::ParsingOptions::default()
-    };
-    let Ok(doc) = roxmltree::Document::parse_with_options(xml, options) else {
-        return xml.to_string();
-    };
-    let mut inserts: Vec<(usize, String)> = Vec::new();
+    match parse_xml(xml) {
+        Ok(doc) => apply_edits(xml, count_edits(&doc, dir)),
+        Err(_) => xml.to_string(),
+    }
+}
+
+/// The edits that add `tilecount` and `columns` (and an image's size, where
+/// missing) to each `<tileset>` in `doc` (a file in the folder `dir`) that
+/// defines its tiles but lacks them.
+pub(super) fn count_edits(doc: &roxmltree::Document, dir: &Path) -> Vec<TextEdit> {
+    let mut inserts: Vec<TextEdit> = Vec::new();
     for ts in doc.descendants().filter(|n| n.has_tag_name("tileset")) {
         // An external tileset's reference, or a set already counted.
         if ts.has_attribute("source") || ts.has_attribute("tilecount") {
@@ -60,7 +65,7 @@ pub(super) fn with_tile_counts(xml: &str, dir: &Path) -> String {
                         };
                         // The crate wants the image's size written too.
                         let at = img.range().start + "<image".len();
-                        inserts.push((at, format!(" width=\"{w}\" height=\"{h}\"")));
+                        inserts.push((at..at, format!(" width=\"{w}\" height=\"{h}\"")));
                         (w, h)
                     }
                 };
@@ -78,16 +83,11 @@ pub(super) fn with_tile_counts(xml: &str, dir: &Path) -> String {
         };
         let at = ts.range().start + "<tileset".len();
         inserts.push((
-            at,
+            at..at,
             format!(" tilecount=\"{}\" columns=\"{}\"", counts.0, counts.1),
         ));
     }
-    let mut out = xml.to_string();
-    inserts.sort_by_key(|(at, _)| *at);
-    for (at, text) in inserts.into_iter().rev() {
-        out.insert_str(at, &text);
-    }
-    out
+    inserts
 }
 
 #[cfg(test)]

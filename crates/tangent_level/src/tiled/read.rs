@@ -21,10 +21,10 @@ use std::path::Path;
 
 use tiled::{ChunkData, LayerType, Map, Orientation, TileLayer};
 
-use super::map_text::{Lines, visible_layers, word};
+use super::map_text::{Lines, apply_edits, parse_xml, visible_layers, word};
 use super::objects::{MapObjects, read_objects};
-use super::old_tilesets::with_tile_counts;
-use super::xml_layers::as_csv;
+use super::old_tilesets::{count_edits, with_tile_counts};
+use super::xml_layers::csv_edits;
 use crate::format::{Side, TileDef, legend_char};
 
 /// The largest map or tileset file read, bytes (16 MiB).
@@ -89,13 +89,7 @@ pub fn read_tmx(path: &Path) -> Result<TmxLevel, String> {
     let file = path.display().to_string();
     let bytes = read_plain(path).map_err(|e| format!("{file}: cannot read: {e}"))?;
     let text = crate::files::level_text(&bytes, &file)?;
-    // Tiled's own example maps declare a DOCTYPE; roxmltree refuses one
-    // unless told (the `tiled` crate's parser reads past it).
-    let options = roxmltree::ParsingOptions {
-        allow_dtd: true,
-        ..roxmltree::ParsingOptions::default()
-    };
-    let doc = roxmltree::Document::parse_with_options(text, options).map_err(|e| {
+    let doc = parse_xml(text).map_err(|e| {
         let p = e.pos();
         format!("{file}:{}:{}: not a valid XML file: {e}", p.row, p.col)
     })?;
@@ -103,10 +97,12 @@ pub fn read_tmx(path: &Path) -> Result<TmxLevel, String> {
     let lines = Lines::new(&doc, &file);
     let map_path = path.to_path_buf();
     let folder = |p: &Path| p.parent().unwrap_or(Path::new("")).to_path_buf();
-    let map_bytes = with_tile_counts(&as_csv(text), &folder(path)).into_bytes();
     // The map and its tilesets as the crate reads them: XML-encoded layers
     // as CSV (`xml_layers`) and older tilesets' counts worked out
-    // (`old_tilesets`) first.
+    // (`old_tilesets`) first, the map's from the document parsed above.
+    let mut edits = csv_edits(&doc);
+    edits.extend(count_edits(&doc, &folder(path)));
+    let map_bytes = apply_edits(text, edits).into_bytes();
     let reader = move |p: &Path| -> std::io::Result<Cursor<Vec<u8>>> {
         if p == map_path {
             return Ok(Cursor::new(map_bytes.clone()));

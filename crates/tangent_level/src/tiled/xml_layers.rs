@@ -1,20 +1,15 @@
 //! Tile layers in Tiled's oldest encoding, one `<tile gid="…"/>` element a
 //! cell (rs-tiled's `tiled_xml.tmx`), which the `tiled` crate refuses as
-//! "deprecated". [`as_csv`] rewrites each such `<data>` (or each `<chunk>`
+//! "deprecated". [`csv_edits`] rewrites each such `<data>` (or each `<chunk>`
 //! of an infinite layer) as the same gids in CSV, before the crate reads
 //! the map; a `<tile/>` without a gid is an empty cell.
 
-/// `xml` with every XML-encoded tile layer's data written as CSV; `xml`
-/// itself when there is none or it is not XML this can read.
-pub(super) fn as_csv(xml: &str) -> String {
-    let options = roxmltree::ParsingOptions {
-        allow_dtd: true,
-        ..roxmltree::ParsingOptions::default()
-    };
-    let Ok(doc) = roxmltree::Document::parse_with_options(xml, options) else {
-        return xml.to_string();
-    };
-    let mut edits: Vec<(std::ops::Range<usize>, String)> = Vec::new();
+use super::map_text::TextEdit;
+
+/// The edits that write every XML-encoded tile layer's data in `doc` as
+/// CSV; none when there is no such layer.
+pub(super) fn csv_edits(doc: &roxmltree::Document) -> Vec<TextEdit> {
+    let mut edits: Vec<TextEdit> = Vec::new();
     let gids = |parent: roxmltree::Node| -> Option<String> {
         let tiles: Vec<&str> = parent
             .children()
@@ -49,17 +44,18 @@ pub(super) fn as_csv(xml: &str) -> String {
             edits.push((inner..close, csv));
         }
     }
-    edits.sort_by_key(|(r, _)| r.start);
-    let mut out = xml.to_string();
-    for (range, text) in edits.into_iter().rev() {
-        out.replace_range(range, &text);
-    }
-    out
+    edits
 }
 
 #[cfg(test)]
 mod tests {
+    use super::super::map_text::{apply_edits, parse_xml};
     use super::*;
+
+    /// `xml` with the edits made; `xml` itself when it is not XML.
+    fn as_csv(xml: &str) -> String {
+        parse_xml(xml).map_or(xml.to_string(), |doc| apply_edits(xml, csv_edits(&doc)))
+    }
 
     #[test]
     fn xml_cells_become_csv_and_other_layers_stay() {
