@@ -1,29 +1,20 @@
 //! The `tangent` binary's headless mode: a run that reaches a goal, and a bad
 //! level that exits non-zero with the validation message.
 
-use crate::common::{tangent, temp_dir};
+use crate::common::{run_ok, tangent, temp_dir};
 use std::path::Path;
 
 #[test]
 fn headless_replay_run_reaches_the_goal() {
-    let out = tangent()
-        .args([
-            "--headless",
-            "--level",
-            "assets/levels/01-hills.level.ron",
-            "--frames",
-            "600",
-            "--replay",
-            "assets/replays/01-hills.replay",
-        ])
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{stdout}\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let stdout = run_ok(tangent().args([
+        "--headless",
+        "--level",
+        "assets/levels/01-hills.level.ron",
+        "--frames",
+        "600",
+        "--replay",
+        "assets/replays/01-hills.replay",
+    ]));
     assert!(stdout.contains("goals reached: 1"), "{stdout}");
 }
 
@@ -68,15 +59,7 @@ fn unknown_arguments_are_refused_with_usage() {
 fn new_level_writes_a_valid_starter_and_never_overwrites() {
     let dir = temp_dir("new");
     let path = dir.join("fresh.level.ron");
-    let out = tangent()
-        .args(["--new-level", path.to_str().unwrap()])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    run_ok(tangent().args(["--new-level", path.to_str().unwrap()]));
     let text = std::fs::read_to_string(&path).unwrap();
     let level = tangent_level::Level::parse(&text, "fresh").unwrap();
     assert_eq!(level.file.name, "fresh");

@@ -60,6 +60,19 @@ pub fn tangent() -> std::process::Command {
     c
 }
 
+/// Runs `cmd`, asserting that it succeeds (its output shown when it does
+/// not), and returns what it printed on stdout.
+pub fn run_ok(cmd: &mut std::process::Command) -> String {
+    let out = cmd.output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(
+        out.status.success(),
+        "{stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    stdout
+}
+
 /// Presses and releases `key` (a `ButtonInput<KeyCode>` driven by hand),
 /// with an update after each so a state transition and what it spawns
 /// apply.

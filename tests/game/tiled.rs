@@ -8,7 +8,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::common::{Rng, tangent, temp_dir};
+use crate::common::{Rng, run_ok, tangent, temp_dir};
 
 use tangent_level::Level;
 use tangent_level::format::{
@@ -607,18 +607,12 @@ fn the_cli_makes_a_level_of_a_map_and_a_map_of_a_level() {
     let dir = temp_dir("tiled-cli");
     let level = dir.join("small.level.ron");
     let _ = std::fs::remove_file(&level);
-    let out = tangent()
-        .arg("import-tmx")
-        .arg(fixture("small.tmx"))
-        .arg("--into")
-        .arg(&level)
-        .output()
-        .unwrap();
-    let said = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+    let said = run_ok(
+        tangent()
+            .arg("import-tmx")
+            .arg(fixture("small.tmx"))
+            .arg("--into")
+            .arg(&level),
     );
     assert!(
         said.contains("8 x 5 tiles, 2 actors, 1 checkpoints, 5 curves"),
@@ -634,17 +628,12 @@ fn the_cli_makes_a_level_of_a_map_and_a_map_of_a_level() {
     // Back to a map, with the tileset image beside it.
     let map = dir.join("out/small.tmx");
     std::fs::create_dir_all(map.parent().unwrap()).unwrap();
-    let out = tangent()
-        .arg("export-tmx")
-        .arg(&level)
-        .arg("--out")
-        .arg(&map)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+    run_ok(
+        tangent()
+            .arg("export-tmx")
+            .arg(&level)
+            .arg("--out")
+            .arg(&map),
     );
     let png = std::fs::read(dir.join("out/tangent-tiles.png")).unwrap();
     assert_eq!(png, tangent::assets::TILES_PNG.1);
