@@ -21,12 +21,7 @@ pub(super) fn one_way_blocks(piece: &TerrainPiece, body: &Body, motion: Vec2) ->
         return false;
     }
     let t = piece.shape.closest_t(body.position);
-    let d = piece.shape.derivative(t);
-    let left = if d.length_squared() > 0.0 {
-        d.perp()
-    } else {
-        Vec2::Y
-    };
+    let left = piece.holding_side(t);
     (body.position - piece.shape.point(t)).dot(left) > 0.0 && motion.dot(left) < 0.0
 }
 

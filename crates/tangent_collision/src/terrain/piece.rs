@@ -49,6 +49,18 @@ impl TerrainPiece {
         }
     }
 
+    /// The side a one-way piece holds from at parameter `t`: the left
+    /// perpendicular `perp(B'(t))` of its direction there (not unit), or up
+    /// where the derivative vanishes.
+    pub(crate) fn holding_side(&self, t: f32) -> Vec2 {
+        let d = self.shape.derivative(t);
+        if d.length_squared() > 0.0 {
+            d.perp()
+        } else {
+            Vec2::Y
+        }
+    }
+
     /// The piece for a tile edge: solid tiles behind it, unless it is a
     /// one-way top.
     pub(crate) fn from_tile_edge(edge: &TileEdge) -> Self {

@@ -1,17 +1,18 @@
 //! Ray casts against a whole terrain set: the pieces whose boxes the ray's
-//! box touches (the set's grid), each cast ([`Terrain::ray_cast`]), the
+//! box touches (the set's grid), each cast ([`Terrain::ray_cast`](crate::geometry::Terrain::ray_cast)), the
 //! nearest hit kept. A one-way piece stops only a ray coming from its
 //! holding side (the left of its direction), as it holds bodies.
 
 use glam::Vec2;
 
+use super::piece::TerrainPiece;
 use super::set::TerrainSet;
-use crate::geometry::{Rect, Terrain};
+use crate::geometry::Rect;
 use crate::query::Toi;
 
 impl TerrainSet {
     /// The first piece the ray from `origin` along `motion` meets, and
-    /// where (see [`Terrain::ray_cast`]); one-way pieces stop it only when
+    /// where (see [`Terrain::ray_cast`](crate::geometry::Terrain::ray_cast)); one-way pieces stop it only when
     /// it comes from their holding side. `None` when it meets nothing.
     ///
     /// ```
@@ -47,7 +48,7 @@ impl TerrainSet {
             let Some(hit) = piece.shape.ray_cast(origin, motion) else {
                 continue;
             };
-            if piece.one_way && !from_holding_side(&piece.shape, &hit, motion) {
+            if piece.one_way && !from_holding_side(piece, &hit, motion) {
                 continue;
             }
             if best.as_ref().is_none_or(|(_, b)| hit.fraction < b.fraction) {
@@ -58,15 +59,9 @@ impl TerrainSet {
     }
 }
 
-/// Whether a ray along `motion` that hit `shape` came from its holding side:
-/// it moves against the left perpendicular of the piece's direction there.
-fn from_holding_side(shape: &Terrain, hit: &Toi, motion: Vec2) -> bool {
+/// Whether a ray along `motion` that hit `piece` came from its holding
+/// side ([`TerrainPiece::holding_side`] at the hit): it moves against it.
+fn from_holding_side(piece: &TerrainPiece, hit: &Toi, motion: Vec2) -> bool {
     let t = hit.hits.iter().sum::<f32>() / hit.hits.len().max(1) as f32;
-    let d = shape.derivative(t);
-    let left = if d.length_squared() > 0.0 {
-        d.perp()
-    } else {
-        Vec2::Y
-    };
-    motion.dot(left) < 0.0
+    motion.dot(piece.holding_side(t)) < 0.0
 }
