@@ -13,7 +13,8 @@
 //! (the other bodies in a step: impulses, braces, resting on and hitting
 //! them), `chord` (what one chord of a step meets), `step`
 //! ([`step_body`]), `grid` (the broad phase between bodies), `sleep`
-//! (bodies at rest left out), `world` (many bodies together,
+//! (bodies at rest left out), `surface` (running on a surface at any
+//! angle: [`run_on_surface`]), `world` (many bodies together,
 //! [`step_bodies`]).
 
 mod body;
@@ -32,8 +33,10 @@ mod sleep;
 mod slide;
 mod step;
 mod support;
+mod surface;
 mod world;
 
 pub use body::{Body, BodyDef, Contact, Layers, StepError, StepReport, Touched};
 pub use step::{StepScratch, step_body, step_body_with};
+pub use surface::{OnSurface, SurfaceStep, run_on_surface, surface_tangent, surface_under};
 pub use world::{WorldScratch, step_bodies};

@@ -23,7 +23,7 @@ const CLOSEST_X_ERROR: f64 = 1e-9;
 /// spans motion queries use, the condition's Bernstein coefficients nearly
 /// always change sign once, and that proves the single root. Ties go to
 /// the smaller `t`.
-pub(super) fn closest_param(pc: &PowerCurve) -> f64 {
+pub(crate) fn closest_param(pc: &PowerCurve) -> f64 {
     match pc.n {
         2 => {
             // A segment: the foot of the perpendicular, the root of the

@@ -24,7 +24,7 @@ mod segment;
 mod sweep;
 mod tolerance;
 
-pub(crate) use closest::{closest_offset, closest_with_critical, point_distance};
+pub(crate) use closest::{closest_offset, closest_param, closest_with_critical, point_distance};
 pub(crate) use crossings::{
     circle_box_clear, circle_clear_by, shape_crossings, shape_crossings_given,
 };

@@ -1,0 +1,570 @@
+//! Running on a surface at any angle (`run_on_surface`) against closed
+//! forms: the loop (goes round iff `v₀² ≥ 5 g R`, else leaves at
+//! `cos θ = (2 g R − v₀²) / (3 g R)`), the half-pipe (rises back to its
+//! starting height), the ramp (takes off along the exit tangent with the
+//! speed energy gives), and straight chains at any angle and speed (held
+//! every step, never a hop). The loops are drawn of cubic pieces checked
+//! against the circle by dense sampling; nothing is judged by the crate's
+//! own geometry.
+
+mod common;
+
+use common::rng::Rng;
+use glam::{DVec2, Vec2};
+use tangent_collision::dynamics::{OnSurface, SurfaceStep, run_on_surface};
+use tangent_collision::prelude::*;
+
+const DT: f32 = 1.0 / 60.0;
+
+/// A circle of radius `radius` about `center` drawn as `k` cubic arcs (the
+/// usual handle length `4/3 · tan(φ/4) · R` for an arc of angle `φ`),
+/// counter-clockwise from the bottom, two-sided.
+fn loop_of_cubics(center: Vec2, radius: f64, k: usize) -> Vec<TerrainPiece> {
+    let c = center.as_dvec2();
+    let phi = std::f64::consts::TAU / k as f64;
+    let handle = 4.0 / 3.0 * (phi / 4.0).tan() * radius;
+    // θ measured from the bottom: the point is c + R (sin θ, −cos θ).
+    let at = |th: f64| c + radius * DVec2::new(th.sin(), -th.cos());
+    let dir = |th: f64| DVec2::new(th.cos(), th.sin());
+    (0..k)
+        .map(|i| {
+            let (a, b) = (i as f64 * phi, (i + 1) as f64 * phi);
+            let (p0, p3) = (at(a), at(b));
+            let p1 = p0 + dir(a) * handle;
+            let p2 = p3 - dir(b) * handle;
+            let end = |p: DVec2| p.as_vec2();
+            // Both ends of a joint from the same `at`, so they agree exactly.
+            TerrainPiece::solid(CubicBezier::new(end(p0), end(p1), end(p2), end(p3)))
+        })
+        .collect()
+}
+
+/// The farthest any piece strays from the circle, by dense sampling.
+fn circle_error(pieces: &[TerrainPiece], center: Vec2, radius: f64) -> f64 {
+    let mut worst: f64 = 0.0;
+    for p in pieces {
+        for s in 0..=400 {
+            let q = common::eval(&p.shape, s as f64 / 400.0);
+            worst = worst.max(((q - center.as_dvec2()).length() - radius).abs());
+        }
+    }
+    worst
+}
+
+/// The fewest pieces whose arcs stay within `tol` of a circle of `radius`:
+/// a quarter arc strays by `2.7e-4 R`, and the error falls as `φ⁶`.
+fn fewest_pieces(radius: f64, tol: f64) -> usize {
+    (4.0 * (2.7e-4 * radius / tol).powf(1.0 / 6.0))
+        .ceil()
+        .max(4.0) as usize
+}
+
+/// θ of `p` about `center`, from the bottom, counter-clockwise, in `[0, 2π)`.
+fn angle_from_bottom(p: Vec2, center: Vec2) -> f64 {
+    let d = (p - center).as_dvec2();
+    d.x.atan2(-d.y).rem_euclid(std::f64::consts::TAU)
+}
+
+#[test]
+fn loops_go_round_or_leave_where_the_closed_form_says() {
+    let mut rng = Rng::new(37);
+    let (mut round, mut left_early, mut swung, mut near_boundary) = (0, 0, 0, 0);
+    let (mut worst_angle, mut worst_energy, mut worst_shape): (f64, f64, f64) = (0.0, 0.0, 0.0);
+    let cases = 2000;
+    for case in 0..cases {
+        let loop_radius = rng.range(80.0, 600.0);
+        let body = rng.range(4.0, 30.0) as f32;
+        let k = rng.range(fewest_pieces(loop_radius, 8e-4) as f64, 16.99) as usize;
+        let center = Vec2::new(
+            rng.range(-8000.0, 8000.0) as f32,
+            rng.range(-8000.0, 8000.0) as f32,
+        );
+        let g = rng.log_range(300.0, 6000.0);
+        let pieces = loop_of_cubics(center, loop_radius, k.min(16));
+        let shape_error = circle_error(&pieces, center, loop_radius);
+        worst_shape = worst_shape.max(shape_error);
+        assert!(
+            shape_error < 1e-3 + 1e-3 * (center.abs().max_element() as f64 / 8000.0),
+            "case {case}: the loop strays {shape_error} px from the circle"
+        );
+        let set = TerrainSet::new(pieces).unwrap();
+        let path = loop_radius - body as f64; // R, the centre's path radius
+        let lambda = rng.range(0.5, 8.0); // v₀² / (g R)
+        let v0 = (lambda * g * path).sqrt();
+        if (lambda / 5.0 - 1.0).abs() < 0.01 || (lambda / 2.0 - 1.0).abs() < 0.01 {
+            near_boundary += 1;
+            continue;
+        }
+        let gravity = Vec2::new(0.0, -g as f32);
+        let bottom = center - Vec2::Y * path as f32;
+        let mut on = OnSurface {
+            position: bottom,
+            normal: Vec2::Y,
+            speed: v0 as f32,
+            piece: 0,
+        };
+        let energy0 = 0.5 * v0 * v0 + g * bottom.y as f64;
+        let (mut turned, mut last) = (0.0f64, 0.0f64);
+        let mut outcome = None;
+        let steps = if lambda < 2.0 { 600 } else { 3000 };
+        for _ in 0..steps {
+            match run_on_surface(&set, body, on, gravity, DT) {
+                SurfaceStep::Held { on: next, blocked } => {
+                    assert!(!blocked, "case {case}: blocked inside a smooth loop");
+                    on = next;
+                    let th = angle_from_bottom(on.position, center);
+                    let mut d = th - last;
+                    if d > std::f64::consts::PI {
+                        d -= std::f64::consts::TAU;
+                    } else if d < -std::f64::consts::PI {
+                        d += std::f64::consts::TAU;
+                    }
+                    turned += d;
+                    last = th;
+                    let radius_now = (on.position - center).length() as f64;
+                    assert!(
+                        (radius_now - path).abs() < 0.05,
+                        "case {case}: the centre is {radius_now} from the loop's centre, not {path}"
+                    );
+                    let v = on.speed as f64;
+                    let e = 0.5 * v * v + g * on.position.y as f64;
+                    worst_energy = worst_energy.max((e - energy0).abs() / (0.5 * v0 * v0));
+                    if turned >= std::f64::consts::TAU {
+                        outcome = Some(None);
+                        break;
+                    }
+                }
+                SurfaceStep::Left { position, .. } => {
+                    outcome = Some(Some(angle_from_bottom(position, center)));
+                    break;
+                }
+            }
+        }
+        match (lambda >= 5.0, lambda > 2.0, outcome) {
+            (true, _, Some(None)) => round += 1,
+            (false, true, Some(Some(th))) => {
+                let expected = ((2.0 - lambda) / 3.0).acos();
+                let err = (th - expected).abs().to_degrees();
+                worst_angle = worst_angle.max(err);
+                assert!(
+                    err < 1.0,
+                    "case {case}: left at {:.3}°, the closed form says {:.3}° (λ = {lambda:.4}, R = {path:.1}, g = {g:.0})",
+                    th.to_degrees(),
+                    expected.to_degrees()
+                );
+                left_early += 1;
+            }
+            (false, false, None) => swung += 1,
+            (_, _, got) => panic!(
+                "case {case}: λ = v₀²/gR = {lambda:.4} (R = {path:.1}, g = {g:.0}, r = {body}, {k} pieces) ended {got:?} after turning {:.1}°",
+                turned.to_degrees()
+            ),
+        }
+        assert!(
+            worst_energy < 0.005,
+            "case {case}: energy drifted by {worst_energy}"
+        );
+    }
+    println!(
+        "loops: {cases} drawn, {round} went round, {left_early} left early, {swung} swung back, \
+         {near_boundary} within 1% of a boundary (not judged); worst leaving angle {worst_angle:.4}°, \
+         worst energy drift {:.5}%, worst loop shape {worst_shape:.2e} px",
+        100.0 * worst_energy
+    );
+    assert!(round >= 400 && left_early >= 400 && swung >= 250);
+}
+
+/// Unit left normal of `d`.
+fn left_normal(d: DVec2) -> DVec2 {
+    DVec2::new(-d.y, d.x).normalize()
+}
+
+/// The smallest radius of curvature of `shape`, by 2 000 samples of
+/// kurbo's derivative (the second derivative by central differences).
+fn tightest_bend(shape: &Terrain) -> f64 {
+    let h = 1e-5;
+    (1..2000)
+        .map(|k| {
+            let t = k as f64 / 2000.0;
+            let d1 = common::deriv(shape, t);
+            let d2 = (common::deriv(shape, t + h) - common::deriv(shape, t - h)) / (2.0 * h);
+            d1.length().powi(3) / d1.perp_dot(d2).abs().max(1e-300)
+        })
+        .fold(f64::INFINITY, f64::min)
+}
+
+/// The vertex of the parabola through three equally spaced samples
+/// `(y0, y1, y2)`: its height (the turnaround between samples).
+fn parabola_top(y0: f64, y1: f64, y2: f64) -> f64 {
+    let a = 0.5 * (y0 - 2.0 * y1 + y2);
+    let b = 0.5 * (y2 - y0);
+    if a >= 0.0 {
+        return y1.max(y0).max(y2);
+    }
+    y1 - b * b / (4.0 * a)
+}
+
+#[test]
+fn a_frictionless_half_pipe_gives_back_the_starting_height() {
+    let mut rng = Rng::new(38);
+    let cases = 600;
+    let (mut judged, mut too_tight, mut worst): (usize, usize, f64) = (0, 0, 0.0);
+    for case in 0..cases {
+        let (w, depth, lip) = (
+            rng.range(200.0, 1500.0),
+            rng.range(100.0, 800.0),
+            rng.range(50.0, 600.0),
+        );
+        let origin = DVec2::new(rng.range(-8000.0, 8000.0), rng.range(-8000.0, 8000.0));
+        let pts = [
+            origin + DVec2::new(0.0, lip),
+            origin + DVec2::new(0.0, -depth),
+            origin + DVec2::new(w, -depth),
+            origin + DVec2::new(w, lip),
+        ]
+        .map(|p| p.as_vec2());
+        let shape = Terrain::Cubic(CubicBezier::new(pts[0], pts[1], pts[2], pts[3]));
+        let set = TerrainSet::new(vec![TerrainPiece::solid(shape)]).unwrap();
+        let body = rng.range(4.0, 30.0) as f32;
+        let g = rng.log_range(300.0, 6000.0);
+        let t0 = rng.range(0.03, 0.35);
+        // A body wider than the bottom's bend cannot follow it (it wedges
+        // against both sides): not a frictionless ride.
+        if tightest_bend(&shape) < 1.2 * body as f64 {
+            too_tight += 1;
+            continue;
+        }
+        let n = left_normal(common::deriv(&shape, t0));
+        let start = common::eval(&shape, t0) + n * body as f64;
+        let mut on = OnSurface {
+            position: start.as_vec2(),
+            normal: n.as_vec2(),
+            speed: 0.0,
+            piece: 0,
+        };
+        let gravity = Vec2::new(0.0, -g as f32);
+        let mut ys = vec![start.y];
+        let mut lowest = start.y;
+        let mut far_top = None;
+        for _ in 0..4000 {
+            match run_on_surface(&set, body, on, gravity, DT) {
+                SurfaceStep::Held { on: next, .. } => on = next,
+                other => panic!("case {case}: a half-pipe let go: {other:?}"),
+            }
+            let y = on.position.y as f64;
+            lowest = lowest.min(y);
+            ys.push(y);
+            let k = ys.len();
+            // The first top on the far side: a sample no lower than both
+            // neighbours, right of the middle.
+            if k >= 3 && (on.position.x as f64) > origin.x + 0.5 * w {
+                let (a, b, c) = (ys[k - 3], ys[k - 2], ys[k - 1]);
+                if b >= a && b >= c {
+                    far_top = Some(parabola_top(a, b, c));
+                    break;
+                }
+            }
+        }
+        let top = far_top.unwrap_or_else(|| panic!("case {case}: never turned on the far side"));
+        let drop = start.y - lowest;
+        let err = (top - start.y).abs() / drop;
+        worst = worst.max(err);
+        assert!(
+            err < 0.005,
+            "case {case}: rose to {top:.3}, started at {:.3} (drop {drop:.1}): {:.3}%",
+            start.y,
+            100.0 * err
+        );
+        judged += 1;
+    }
+    println!(
+        "half-pipes: {judged} of {cases} judged ({too_tight} bend tighter than the body: not \
+         judged); worst height error {:.4}% of the drop",
+        100.0 * worst
+    );
+    assert_eq!(judged + too_tight, cases);
+    assert!(judged >= 400);
+}
+
+#[test]
+fn a_ramp_launches_along_its_exit_tangent_at_the_speed_energy_gives() {
+    let mut rng = Rng::new(39);
+    let cases = 2000;
+    let (mut judged, mut short, mut rolled) = (0, 0, 0);
+    let (mut worst_angle, mut worst_speed): (f64, f64) = (0.0, 0.0);
+    for case in 0..cases {
+        let alpha = rng.range(10.0, 80.0).to_radians();
+        let dir = DVec2::new(alpha.cos(), alpha.sin());
+        let g = rng.log_range(300.0, 6000.0);
+        let body = rng.range(4.0, 30.0);
+        let v = rng.range(200.0, 2000.0);
+        let origin = DVec2::new(rng.range(-8000.0, 8000.0), rng.range(-8000.0, 8000.0));
+        let curved = rng.chance(0.5);
+        let length = rng.range(100.0, 600.0);
+        // Straight: a segment at α. Curved: a quad from flat to α (its
+        // exit tangent is α), started on its flat beginning.
+        let (shape, start_t) = if curved {
+            let p1 = origin + DVec2::X * length;
+            let p2 = p1 + dir * length;
+            let q = QuadBezier::new(origin.as_vec2(), p1.as_vec2(), p2.as_vec2());
+            (Terrain::Quad(q), rng.range(0.0, 0.4))
+        } else {
+            let s = Segment::new(origin.as_vec2(), (origin + dir * length).as_vec2());
+            (Terrain::Segment(s), rng.range(0.0, 0.8))
+        };
+        let set = TerrainSet::new(vec![TerrainPiece::solid(shape)]).unwrap();
+        let d0 = common::deriv(&shape, start_t);
+        let n0 = left_normal(d0);
+        let start = common::eval(&shape, start_t) + n0 * body;
+        let end_point = common::eval(&shape, 1.0) + left_normal(common::deriv(&shape, 1.0)) * body;
+        let exit2 = v * v - 2.0 * g * (end_point.y - start.y);
+        if exit2 < (0.2 * v) * (0.2 * v) {
+            short += 1; // would not reach the end with speed to spare
+            continue;
+        }
+        let exit = exit2.sqrt();
+        // Slower than √(g r cos α), a circle rolls over the edge before it
+        // leaves (the corner holds it): not a take-off along the ramp.
+        if exit2 < 1.05 * g * body * alpha.cos() {
+            rolled += 1;
+            continue;
+        }
+        let mut on = OnSurface {
+            position: start.as_vec2(),
+            normal: n0.as_vec2(),
+            speed: v as f32,
+            piece: 0,
+        };
+        let gravity = Vec2::new(0.0, -g as f32);
+        let mut took_off = None;
+        for _ in 0..600 {
+            let r = run_on_surface(&set, body as f32, on, gravity, DT);
+            match r {
+                SurfaceStep::Held { on: next, .. } => on = next,
+                SurfaceStep::Left { velocity, .. } => {
+                    took_off = Some(velocity.as_dvec2());
+                    break;
+                }
+            }
+        }
+        let velocity = took_off.unwrap_or_else(|| panic!("case {case}: never left the ramp"));
+        let angle = velocity.angle_to(dir).abs().to_degrees();
+        let speed_err = (velocity.length() - exit).abs() / exit;
+        worst_angle = worst_angle.max(angle);
+        worst_speed = worst_speed.max(speed_err);
+        assert!(
+            angle < 0.5 && speed_err < 0.005,
+            "case {case} ({}, α = {:.1}°, v = {v:.0}, g = {g:.0}, r = {body:.1}): left at {angle:.3}° \
+             off the exit tangent, speed {:.2} vs {exit:.2}",
+            if curved { "curved" } else { "straight" },
+            alpha.to_degrees(),
+            velocity.length()
+        );
+        judged += 1;
+    }
+    println!(
+        "ramps: {judged} of {cases} judged ({short} too slow to reach the end, {rolled} slow \
+         enough to roll over the edge: not judged); worst angle {worst_angle:.4}°, worst speed \
+         error {:.4}%",
+        100.0 * worst_speed
+    );
+    assert!(judged >= 1000);
+}
+
+/// A straight line from `a` along unit `dir`, `length` long, cut into
+/// `k` pieces of random kinds: segments, and quadratics and cubics whose
+/// control points lie on the line (straight, but evaluated as curves).
+/// Every joint is the same rounded point on both sides.
+fn straight_chain(rng: &mut Rng, a: DVec2, dir: DVec2, length: f64, k: usize) -> Vec<TerrainPiece> {
+    let mut cuts: Vec<f64> = (1..k).map(|_| rng.range(0.05, 0.95)).collect();
+    cuts.push(0.0);
+    cuts.push(1.0);
+    cuts.sort_by(f64::total_cmp);
+    let at = |u: f64| (a + dir * (u * length)).as_vec2();
+    cuts.windows(2)
+        .map(|w| {
+            let (u0, u1) = (w[0], w[1]);
+            let mid = |f: f64| at(u0 + (u1 - u0) * f);
+            let shape: Terrain = match rng.range(0.0, 3.0) as usize {
+                0 => Segment::new(at(u0), at(u1)).into(),
+                1 => QuadBezier::new(at(u0), mid(rng.range(0.2, 0.8)), at(u1)).into(),
+                _ => {
+                    let (f1, f2) = (rng.range(0.1, 0.5), rng.range(0.5, 0.9));
+                    CubicBezier::new(at(u0), mid(f1), mid(f2), at(u1)).into()
+                }
+            };
+            TerrainPiece::solid(shape)
+        })
+        .collect()
+}
+
+#[test]
+fn straight_chains_at_any_angle_and_speed_hold_every_step_without_a_hop() {
+    let mut rng = Rng::new(40);
+    let cases = 1500;
+    let (mut steps, mut joints_crossed) = (0usize, 0usize);
+    let (mut worst_gap, mut worst_speed): (f64, f64) = (0.0, 0.0);
+    for case in 0..cases {
+        // From a floor (0°) through slopes to a wall (±90°): every line a
+        // body can be pressed onto by gravity.
+        let beta = rng.range(-90.0, 90.0).to_radians();
+        let dir = DVec2::new(beta.cos(), beta.sin());
+        let n = DVec2::new(-dir.y, dir.x);
+        let length = rng.range(400.0, 3000.0);
+        let a = DVec2::new(
+            rng.range(-12_000.0, 12_000.0),
+            rng.range(-12_000.0, 12_000.0),
+        );
+        let k = rng.range(2.0, 9.0) as usize;
+        let pieces = straight_chain(&mut rng, a, dir, length, k);
+        let joints: Vec<f64> = pieces
+            .iter()
+            .skip(1)
+            .map(|p| (p.shape.control_points()[0].as_dvec2() - a).dot(dir))
+            .collect();
+        let set = TerrainSet::new(pieces).unwrap();
+        let body = rng.range(4.0, 30.0);
+        let g = rng.log_range(300.0, 6000.0);
+        let v0 = rng.range(-2000.0, 2000.0);
+        // Start in the middle; run until a quarter of the line from an end.
+        let u0 = 0.5 * length;
+        let start = a + dir * u0 + n * body;
+        let mut on = OnSurface {
+            position: start.as_vec2(),
+            normal: n.as_vec2(),
+            speed: v0 as f32,
+            piece: 0,
+        };
+        let gravity = Vec2::new(0.0, -g as f32);
+        let mut u_prev = u0;
+        let mut first = None;
+        for step in 0..600 {
+            on = match run_on_surface(&set, body as f32, on, gravity, DT) {
+                SurfaceStep::Held { on, blocked } => {
+                    assert!(
+                        !blocked,
+                        "case {case} step {step}: blocked on a straight line"
+                    );
+                    on
+                }
+                other => panic!(
+                    "case {case} step {step}: left a straight line at {:.1}° ({k} pieces, \
+                     v₀ = {v0:.0}, g = {g:.0}, r = {body:.1}): {other:?}",
+                    beta.to_degrees()
+                ),
+            };
+            steps += 1;
+            let p = on.position.as_dvec2() - a;
+            let u = p.dot(dir);
+            joints_crossed += joints
+                .iter()
+                .filter(|&&j| (j - u_prev) * (j - u) < 0.0)
+                .count();
+            u_prev = u;
+            let gap = (p.dot(n) - body).abs();
+            worst_gap = worst_gap.max(gap);
+            assert!(
+                gap < 0.05,
+                "case {case} step {step}: {gap:.4} px off the line's path (a hop)"
+            );
+            // Energy along a straight line: v² = v₁² − 2 g Δy, from the
+            // first step's end (the start is put a skin off the line).
+            let v = on.speed as f64;
+            let (v1, y1) = *first.get_or_insert((v, on.position.y as f64));
+            let expected2 = v1 * v1 - 2.0 * g * (on.position.y as f64 - y1);
+            if expected2 > 100.0 * 100.0 {
+                let err = (v.abs() - expected2.sqrt()).abs() / expected2.sqrt();
+                worst_speed = worst_speed.max(err);
+                assert!(
+                    err < 0.001,
+                    "case {case} step {step}: speed {v:.3} vs {:.3}",
+                    expected2.sqrt()
+                );
+            }
+            if u < 0.25 * length || u > 0.75 * length {
+                break;
+            }
+        }
+    }
+    println!(
+        "straight chains: {cases} lines, {steps} steps held, {joints_crossed} joints crossed; \
+         worst gap change {worst_gap:.4} px, worst speed error {:.4}%",
+        100.0 * worst_speed
+    );
+    assert!(joints_crossed >= 1000 && steps >= 20_000);
+}
+
+#[test]
+fn bad_input_is_kept_and_no_surface_lets_go() {
+    let floor = Segment::new(Vec2::ZERO, Vec2::new(100.0, 0.0));
+    let set = TerrainSet::new(vec![TerrainPiece::solid(floor)]).unwrap();
+    let on = OnSurface {
+        position: Vec2::new(50.0, 10.0),
+        normal: Vec2::Y,
+        speed: 100.0,
+        piece: 0,
+    };
+    let g = Vec2::new(0.0, -1000.0);
+    for bad in [
+        OnSurface {
+            position: Vec2::NAN,
+            ..on
+        },
+        OnSurface {
+            speed: f32::INFINITY,
+            ..on
+        },
+        OnSurface {
+            normal: Vec2::ZERO,
+            ..on
+        },
+    ] {
+        let out = run_on_surface(&set, 10.0, bad, g, DT);
+        assert!(
+            matches!(out, SurfaceStep::Held { on: kept, blocked: false } if kept.speed.to_bits() == bad.speed.to_bits())
+        );
+    }
+    for (radius, dt) in [(0.0, DT), (-1.0, DT), (10.0, 0.0), (10.0, f32::NAN)] {
+        let out = run_on_surface(&set, radius, on, g, dt);
+        assert_eq!(out, SurfaceStep::Held { on, blocked: false });
+    }
+    // Far above the floor: nothing holds it.
+    let high = OnSurface {
+        position: Vec2::new(50.0, 40.0),
+        ..on
+    };
+    match run_on_surface(&set, 10.0, high, g, DT) {
+        SurfaceStep::Left {
+            velocity,
+            time_left,
+            ..
+        } => {
+            assert_eq!((velocity, time_left), (Vec2::new(100.0, 0.0), DT));
+        }
+        other => panic!("held from 30 px away: {other:?}"),
+    }
+    // Into a wall at a right-angle corner: stopped, still on the floor.
+    let wall = Segment::new(Vec2::new(100.0, 0.0), Vec2::new(100.0, 100.0));
+    let set = TerrainSet::new(vec![TerrainPiece::solid(floor), TerrainPiece::solid(wall)]).unwrap();
+    let mut on = OnSurface {
+        position: Vec2::new(70.0, 10.0),
+        speed: 600.0,
+        ..on
+    };
+    let mut was_blocked = false;
+    for _ in 0..30 {
+        match run_on_surface(&set, 10.0, on, g, DT) {
+            SurfaceStep::Held { on: next, blocked } => {
+                on = next;
+                was_blocked |= blocked;
+            }
+            other => panic!("left the floor at the corner: {other:?}"),
+        }
+    }
+    assert!(was_blocked);
+    assert!(on.speed.abs() < 1e-3 && on.normal == Vec2::Y, "{on:?}");
+    assert!(
+        (on.position - Vec2::new(90.0, 10.0)).length() < 0.1,
+        "{on:?}"
+    );
+}
