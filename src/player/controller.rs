@@ -11,8 +11,10 @@
 
 use bevy::prelude::*;
 
-use crate::collision::{Actor, Contacts, Grounded, PhysicsPosition, TerrainIndex, Velocity};
-use crate::collision::{Contact, Touched};
+use crate::collision::{
+    Actor, Contacts, Gravity, Grounded, PhysicsPosition, TerrainIndex, Velocity,
+};
+use crate::collision::{Contact, OnSurface, Touched};
 
 use super::input::PlayerInput;
 use super::state::{ControllerState, Player, PlayerTuning};
@@ -25,6 +27,18 @@ fn ground_contact(contacts: &Contacts, up: Vec2, max_slope: f32) -> Option<(Vec2
         .map(|c| (c.normal, c.velocity))
         .filter(|(n, _)| n.dot(up) >= max_slope.cos() - 1e-4)
         .max_by(|a, b| a.0.dot(up).total_cmp(&b.0.dot(up)))
+}
+
+/// The speed along the surface after one step of run input `dir` (−1, 0,
+/// 1): toward `dir · max_run` by `rate · dt`, except that a runner already
+/// faster than the top speed and holding the way it goes keeps its speed
+/// (momentum from a slope or a loop is not taken away by running on).
+fn run_speed(speed: f32, dir: f32, max_run: f32, rate: f32) -> f32 {
+    if dir != 0.0 && speed * dir > max_run {
+        speed
+    } else {
+        approach(speed, dir * max_run, rate)
+    }
 }
 
 /// Moves `value` toward `target` by at most `step`.
@@ -56,17 +70,72 @@ pub fn apply_tuning(tuning: Res<PlayerTuning>, mut players: Query<(Ref<Player>, 
     }
 }
 
+/// One fixed step of the controller on a surface past the max slope
+/// (`player::surface`): run input along it, or a jump off it along its
+/// normal. The crate's step then leaves the player where it is.
+fn control_on_surface(
+    mut on: OnSurface,
+    input: &PlayerInput,
+    t: &tangent_level::Tuning,
+    dt: f32,
+    (vel, st, actor): (&mut Velocity, &mut ControllerState, &mut Actor),
+) {
+    let pressed = input.jump && !st.jump_held;
+    st.jump_held = input.jump;
+    st.coyote = (t.coyote_time / dt).round() as u32;
+    st.buffer = if pressed {
+        (t.jump_buffer / dt).round() as u32
+    } else {
+        st.buffer.saturating_sub(1)
+    };
+    st.jumped = false;
+    actor.drop_through = false;
+    if st.buffer > 0 {
+        vel.0 = on.velocity() + on.normal * t.jump_speed;
+        // Holding jump keeps rising only off a surface that faces up.
+        st.hold = if on.normal.y > 0.7 {
+            t.variable_jump_time
+        } else {
+            0.0
+        };
+        (st.buffer, st.coyote, st.jumped) = (0, 0, true);
+        actor.gravity_scale = 1.0;
+        if let Some(shape) = st.standing.take() {
+            actor.shape = shape;
+        }
+        st.surface = None;
+        return;
+    }
+    let dir = (input.right as i32 - input.left as i32) as f32;
+    if dir != 0.0 {
+        let rate = if on.speed * dir >= 0.0 {
+            t.surface_accel
+        } else {
+            t.run_decel
+        };
+        on.speed = run_speed(on.speed, dir, t.max_run, rate * dt);
+    }
+    st.surface = Some(on);
+    vel.0 = Vec2::ZERO;
+    actor.gravity_scale = 0.0;
+}
+
 /// One fixed step of the controller.
 pub fn control(
     time: Res<Time<Fixed>>,
     input: Res<PlayerInput>,
     tuning: Res<PlayerTuning>,
+    gravity: Res<Gravity>,
     mut players: Query<ControlItem, With<Player>>,
 ) {
     let dt = time.delta_secs();
     let t = tuning.0;
     let up = Vec2::Y;
     for (mut vel, mut st, mut actor, grounded, contacts) in &mut players {
+        if let Some(on) = st.surface {
+            control_on_surface(on, &input, &t, dt, (&mut vel, &mut st, &mut actor));
+            continue;
+        }
         let ground = if grounded.0 {
             ground_contact(contacts, up, actor.max_slope)
         } else {
@@ -90,7 +159,6 @@ pub fn control(
 
         // Running: along the ground's tangent on the ground, in x in the air.
         let dir = (input.right as i32 - input.left as i32) as f32;
-        let target = dir * t.max_run;
         let rate = if dir != 0.0 { t.run_accel } else { t.run_decel };
         if let Some((n, carried)) = ground {
             // Standing on an actor, run relative to it: it carries the
@@ -98,14 +166,21 @@ pub fn control(
             let tangent = Vec2::new(n.y, -n.x); // rightward along the surface
             let moving = carried != Vec2::ZERO;
             let own = if moving { vel.0 - carried } else { vel.0 };
-            let speed = approach(own.dot(tangent), target, rate * dt);
+            let mut speed = run_speed(own.dot(tangent), dir, t.max_run, rate * dt);
+            // Gravity along the slope speeds a runner downhill and slows it
+            // uphill. A player letting go of the keys at running speed
+            // brakes as on flat ground, and so stops and stands on any
+            // slope within the max slope, as it always did.
+            if dir != 0.0 || speed.abs() > t.max_run {
+                speed += gravity.0.dot(tangent) * dt;
+            }
             vel.0 = if moving {
                 carried + tangent * speed
             } else {
                 tangent * speed
             };
         } else {
-            vel.0.x = approach(vel.0.x, target, rate * t.air_control * dt);
+            vel.0.x = run_speed(vel.0.x, dir, t.max_run, rate * t.air_control * dt);
         }
 
         // Jumping.

@@ -11,6 +11,7 @@ pub mod devices;
 pub mod input;
 pub mod keys;
 pub mod state;
+pub mod surface;
 
 pub use input::{PlayerInput, Replay};
 pub use state::{ControllerState, Player, PlayerSystems, PlayerTuning};
@@ -22,7 +23,7 @@ use crate::collision::CollisionSystems;
 /// The player's movement: [`controller::apply_tuning`],
 /// [`controller::control`] and [`corners::forgive_corners`] before the
 /// collision step,
-/// [`controller::snap_to_ground`] after it.
+/// [`surface::run_surface`] and [`controller::snap_to_ground`] after it.
 pub struct ControllerPlugin;
 
 impl Plugin for ControllerPlugin {
@@ -48,7 +49,9 @@ impl Plugin for ControllerPlugin {
             )
             .add_systems(
                 FixedUpdate,
-                controller::snap_to_ground.in_set(PlayerSystems::Snap),
+                (surface::run_surface, controller::snap_to_ground)
+                    .chain()
+                    .in_set(PlayerSystems::Snap),
             );
     }
 }

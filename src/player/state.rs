@@ -2,6 +2,7 @@
 //! controller, the forgiving corners, the camera and the level that spawns
 //! the player.
 
+use crate::collision::{ActorShape, OnSurface};
 use bevy::prelude::*;
 use tangent_level::Tuning;
 
@@ -25,6 +26,12 @@ pub struct ControllerState {
     pub was_grounded: bool,
     /// Jumped this step (no snapping down).
     pub jumped: bool,
+    /// Running a surface steeper than the max slope (a wall, a ceiling,
+    /// the inside of a loop), held there by the normal force: the surface
+    /// and the speed along it (see `player::surface`).
+    pub surface: Option<OnSurface>,
+    /// The shape it stands with, kept while it runs a surface as a circle.
+    pub standing: Option<ActorShape>,
 }
 
 /// The feel numbers in use (from the level file).

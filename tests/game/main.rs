@@ -22,6 +22,7 @@ mod modes;
 mod non_finite;
 mod profile;
 mod run_anywhere;
+mod surface_run;
 mod svg_import;
 mod tiled;
 mod trace_hashes;

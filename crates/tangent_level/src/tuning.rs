@@ -40,11 +40,15 @@ pub struct Tuning {
     /// Feet that miss a ledge's top by up to this many px, in the air and
     /// running into it, are lifted onto it, px.
     pub ledge_lift: f32,
+    /// Run input's acceleration along a surface past the max slope (a
+    /// wall, a ceiling, a loop), px/s². Less than gravity, so a runner
+    /// climbs a wall on its momentum, not on its legs.
+    pub surface_accel: f32,
 }
 
 impl Tuning {
     /// Every field by its file name, in file order (for checking and saving).
-    pub fn fields(&self) -> [(&'static str, f32); 15] {
+    pub fn fields(&self) -> [(&'static str, f32); 16] {
         [
             ("max_run", self.max_run),
             ("run_accel", self.run_accel),
@@ -61,6 +65,7 @@ impl Tuning {
             ("player_restitution", self.player_restitution),
             ("corner_correction", self.corner_correction),
             ("ledge_lift", self.ledge_lift),
+            ("surface_accel", self.surface_accel),
         ]
     }
 }
@@ -91,6 +96,7 @@ impl Tuning {
             "player_restitution" => &mut self.player_restitution,
             "corner_correction" => &mut self.corner_correction,
             "ledge_lift" => &mut self.ledge_lift,
+            "surface_accel" => &mut self.surface_accel,
             _ => return false,
         };
         *field = v;
@@ -117,6 +123,9 @@ impl Default for Tuning {
             player_restitution: 0.0,
             corner_correction: 4.0,
             ledge_lift: 4.0,
+            // A fifth of the default gravity, as the Sonic games' running
+            // acceleration is of theirs (0.047 vs 0.219 px/frame²).
+            surface_accel: 720.0,
         }
     }
 }

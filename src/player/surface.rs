@@ -1,0 +1,174 @@
+//! Running the curves: past the max slope, the player runs a curve as the
+//! collision crate's [`run_on_surface`] moves a circle, held by the normal
+//! force at any angle (walls, ceilings, the inside of a loop) while the
+//! surface can hold it, and leaving it where physics says.
+//!
+//! **The shape.** An axis-aligned box cannot stand on a wall, so on such a
+//! surface the player is a circle about the same centre, of the radius at
+//! which its box stands off a slope at the max slope:
+//! `r = hx sin θ_max + hy cos θ_max` (16.6 px for the default 10 × 14 half
+//! extents and 50°). Where the ground steepens past the max slope the box
+//! and the circle stand off it alike, so the switch moves nothing; once the
+//! ground is back within the max slope the box returns.
+//!
+//! **Getting on.** After the collision step, a player that did not jump
+//! and touches a level curve (not a tile edge) steeper than the max slope
+//! runs it: from the ground it ran on (the floor of a loop curving up), or
+//! landing from the air on a curve no steeper than 75.5° (a steeper one
+//! met from the air is a wall to slide down, as it always was). Its speed along
+//! the surface is its velocity's projection on the tangent (the step has
+//! already taken away the part into the surface). Tile walls stay walls.
+//!
+//! **On it.** Run input speeds it along the surface by `surface_accel`
+//! (a fifth of gravity by default: a wall is climbed on momentum) up to
+//! the top run speed, and never slows a faster runner that holds the way
+//! it goes;
+//! running against the motion brakes; no input keeps the speed. Gravity
+//! along the surface does the rest. A jump leaves along the surface's
+//! normal plus the surface velocity (the variable jump height only where
+//! the surface faces up). While it runs, the crate's step leaves the
+//! player where it is (no velocity, no gravity) and [`run_surface`] moves
+//! it after the step, so other actors still meet it there.
+//!
+//! **Getting off.** It stands again (the box returns) where the ground is
+//! back within the max slope and it is no faster than the top run speed:
+//! a fast runner stays on the exact surface through the bottom of a
+//! half-pipe or a loop's floor, where the box, meeting a curve bending
+//! up with a corner, would lose speed at every step (measured: a sixth of
+//! its speed at the step it switched back, and a fifth of its energy
+//! over the half-pipe's bottom). Where the ground drops away or turns
+//! over the top too fast, the surface lets it go and it flies.
+
+use bevy::prelude::*;
+
+use crate::collision::{
+    Actor, ActorShape, Contact, Contacts, Gravity, Grounded, OnSurface, PhysicsPosition,
+    SurfaceStep, TerrainIndex, Touched, Velocity, run_on_surface, surface_tangent,
+};
+
+use super::state::{ControllerState, Player, PlayerTuning};
+
+/// The top run speed: faster than it, the player stays on the surface it
+/// runs even where the ground is gentle again.
+#[derive(Clone, Copy)]
+struct MaxRun(f32);
+
+/// The radius of the circle the player runs a surface as: where its
+/// standing shape stands off a straight slope at `max_slope`.
+pub fn running_radius(standing: ActorShape, max_slope: f32) -> f32 {
+    match standing {
+        ActorShape::Circle { radius } => radius,
+        ActorShape::Rect { half_extents: h } => h.x * max_slope.sin() + h.y * max_slope.cos(),
+    }
+}
+
+/// The steepest curve the player lands on from the air and runs, as the
+/// `y` of its normal: 75.5°. A steeper one (a wall leaning out a little)
+/// is a wall it slides down, as before, not one it sticks to.
+const LANDS_FROM_THE_AIR: f32 = 0.25;
+
+/// Whether a surface with unit normal `n` is steeper than `max_slope`.
+fn steep(n: Vec2, max_slope: f32) -> bool {
+    n.y < max_slope.cos() - 1e-4
+}
+
+/// Back to the standing shape, off the surface.
+fn stand(actor: &mut Actor, st: &mut ControllerState) {
+    if let Some(shape) = st.standing.take() {
+        actor.shape = shape;
+    }
+    st.surface = None;
+}
+
+type RunItem<'a> = (
+    &'a mut Actor,
+    &'a mut PhysicsPosition,
+    &'a mut Velocity,
+    &'a mut Grounded,
+    &'a mut Contacts,
+    &'a mut ControllerState,
+);
+
+/// After the collision step: moves a player that runs a surface along it
+/// (or lets it go), and puts a player that has just met a steep curve on
+/// it. See the module docs.
+pub fn run_surface(
+    time: Res<Time<Fixed>>,
+    index: Res<TerrainIndex>,
+    gravity: Res<Gravity>,
+    tuning: Res<PlayerTuning>,
+    mut players: Query<RunItem, With<Player>>,
+) {
+    let dt = time.delta_secs();
+    let max_run = MaxRun(tuning.0.max_run);
+    let set = &index.set;
+    for (mut actor, mut pos, mut vel, mut grounded, mut contacts, mut st) in &mut players {
+        let max_slope = actor.max_slope;
+        if let Some(on) = st.surface {
+            let ActorShape::Circle { radius } = actor.shape else {
+                stand(&mut actor, &mut st);
+                continue;
+            };
+            match run_on_surface(set, radius, on, gravity.0, dt) {
+                SurfaceStep::Held { on, .. } => {
+                    pos.0 = on.position;
+                    vel.0 = on.velocity();
+                    grounded.0 = true;
+                    contacts.0.clear();
+                    contacts.0.push(Contact {
+                        point: on.position - on.normal * radius,
+                        normal: on.normal,
+                        with: Touched::Piece(on.piece),
+                        velocity: Vec2::ZERO,
+                        hits: Default::default(),
+                        impact_speed: 0.0,
+                        bounced: false,
+                    });
+                    if steep(on.normal, max_slope) || on.speed.abs() > max_run.0 {
+                        st.surface = Some(on);
+                    } else {
+                        stand(&mut actor, &mut st);
+                    }
+                }
+                SurfaceStep::Left {
+                    position, velocity, ..
+                } => {
+                    pos.0 = position;
+                    vel.0 = velocity;
+                    grounded.0 = false;
+                    contacts.0.clear();
+                    stand(&mut actor, &mut st);
+                }
+            }
+            continue;
+        }
+        if st.jumped || actor.drop_through {
+            continue;
+        }
+        let meets = contacts.iter().find_map(|c| match c.with {
+            Touched::Piece(i)
+                if !set.piece(i).solid_behind
+                    && steep(c.normal, max_slope)
+                    && (st.was_grounded || c.normal.y >= LANDS_FROM_THE_AIR) =>
+            {
+                Some((i, c.normal))
+            }
+            _ => None,
+        });
+        let Some((piece, normal)) = meets else {
+            continue;
+        };
+        let standing = actor.shape;
+        actor.shape = ActorShape::Circle {
+            radius: running_radius(standing, max_slope),
+        };
+        st.standing = Some(standing);
+        st.surface = Some(OnSurface {
+            position: pos.0,
+            normal,
+            speed: vel.0.dot(surface_tangent(normal)),
+            piece,
+        });
+        grounded.0 = true;
+    }
+}
