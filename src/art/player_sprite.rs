@@ -2,7 +2,9 @@
 //! body does (idle breathing, a run cycle paced by the distance run, jump,
 //! fall, a landing pose), flipped to face the way it last moved, and
 //! squashed and stretched: tall and thin as it jumps, wide and flat as it
-//! lands (by how hard), easing back with a critically damped spring. The
+//! lands (by how hard), easing back with a critically damped spring, and
+//! turned smoothly to the ground's angle while it runs a wall, a ceiling
+//! or a loop (the camera does not turn). The
 //! sprite is a child of the physics body, scaled about its feet, so none of
 //! this touches the collision box.
 
@@ -24,6 +26,11 @@ pub const LAND: usize = 8;
 
 /// Distance run per frame of the run cycle, px.
 pub const STRIDE: f32 = 14.0;
+/// How fast the sprite turns toward the ground's angle, 1/s: it closes
+/// that share of the gap each second (exponentially), so it turns smoothly
+/// round a loop and never snaps on a joint's kink.
+pub const TURN_RATE: f32 = 25.0;
+
 /// How long the landing pose shows, s.
 pub const LAND_POSE: f32 = 0.1;
 /// Faster than this sideways (px/s), the player runs rather than stands.
@@ -46,6 +53,9 @@ pub struct PlayerLook {
     pub grounded: bool,
     /// Seconds the look has been shown.
     pub clock: f32,
+    /// The sprite's turn, radians: toward the ground's angle while the
+    /// player runs a surface past the max slope, upright otherwise.
+    pub angle: f32,
 }
 
 impl Default for PlayerLook {
@@ -58,6 +68,7 @@ impl Default for PlayerLook {
             scale: Vec2::ONE,
             scale_rate: Vec2::ZERO,
             grounded: true,
+            angle: 0.0,
             clock: 0.0,
         }
     }
@@ -211,9 +222,20 @@ pub fn animate_player(
             let frame = pick_frame(grounded.0, v, look.since_land, look.run, look.clock);
             sprite.rect = Some(frame_rect(frame));
             sprite.flip_x = look.facing < 0.0;
-            // Scaled about the feet: the box's bottom stays where it is.
+            let target = state
+                .surface
+                .map_or(0.0, |on| (-on.normal.x).atan2(on.normal.y));
+            let gap = (target - look.angle + std::f32::consts::PI)
+                .rem_euclid(std::f32::consts::TAU)
+                - std::f32::consts::PI;
+            look.angle += gap * (1.0 - (-TURN_RATE * dt).exp());
+            // Scaled about the feet: the box's bottom stays where it is;
+            // turned about the body's centre.
+            let turn = Quat::from_rotation_z(look.angle);
             tf.scale = look.scale.extend(1.0);
-            tf.translation.y = -0.5 * h * (1.0 - look.scale.y);
+            tf.rotation = turn;
+            tf.translation =
+                turn * Vec3::new(0.0, -0.5 * h * (1.0 - look.scale.y), tf.translation.z);
         }
     }
 }

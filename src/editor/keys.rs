@@ -173,6 +173,7 @@ fn plain_keys(
         for (k, edit) in [
             (KeyCode::KeyQ, Edit::AddCurve(3, p)),
             (KeyCode::KeyC, Edit::AddCurve(4, p)),
+            (KeyCode::KeyU, Edit::AddLoop(p)),
             (KeyCode::KeyB, Edit::AddActor(true, p)),
             (KeyCode::KeyK, Edit::AddActor(false, p)),
             (KeyCode::KeyJ, Edit::AddCheckpoint(p)),

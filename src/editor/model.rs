@@ -9,6 +9,7 @@ use super::legend;
 use tangent_level::format::{
     ActorDef, CurveDef, CurveFill, LevelFile, ShapeDef, TileDef, legend_char,
 };
+use tangent_level::loops::loop_curves;
 
 /// What can be picked and dragged.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -43,6 +44,8 @@ pub enum Edit {
     Move(Handle, Vec2),
     /// Add a quadratic (3) or cubic (4) curve centred on a point.
     AddCurve(usize, Vec2),
+    /// A loop you can run, entered at the point (see `tangent_level::loops`).
+    AddLoop(Vec2),
     DeleteCurve(usize),
     ToggleOneWay(usize),
     /// Set a curve's restitution (clamped to 0 or more).
@@ -289,6 +292,13 @@ impl EditorModel {
                     fill: CurveFill::Line,
                     hazard: false,
                 });
+            }
+            Edit::AddLoop(at) => {
+                let tile = self.file.tile_size;
+                let entry = round_pair(at);
+                self.file
+                    .curves
+                    .extend(loop_curves(entry, 4.0 * tile, 2.0 * tile));
             }
             Edit::DeleteCurve(i) => {
                 if i < self.file.curves.len() {

@@ -19,14 +19,24 @@ use crate::collision::{Contact, OnSurface, Touched};
 use super::input::PlayerInput;
 use super::state::{ControllerState, Player, PlayerTuning};
 
-/// The most upward contact within the max slope, if any: its normal and
-/// the velocity of what it touches (a crate or ball moves; terrain not).
-fn ground_contact(contacts: &Contacts, up: Vec2, max_slope: f32) -> Option<(Vec2, Vec2)> {
+/// The ground a runner moving at `v` runs on, among its contacts within
+/// the max slope: the one it runs into most (a ramp rising ahead of it
+/// off the floor it is on), else the most upward. Its normal and the
+/// velocity of what it touches (a crate or ball moves; terrain not).
+fn ground_contact(contacts: &Contacts, v: Vec2, up: Vec2, max_slope: f32) -> Option<(Vec2, Vec2)> {
+    let key = |n: Vec2| {
+        let into = v.dot(n).min(0.0);
+        (-(into * 1e3).round(), n.dot(up))
+    };
     contacts
         .iter()
         .map(|c| (c.normal, c.velocity))
         .filter(|(n, _)| n.dot(up) >= max_slope.cos() - 1e-4)
-        .max_by(|a, b| a.0.dot(up).total_cmp(&b.0.dot(up)))
+        .max_by(|a, b| {
+            key(a.0)
+                .partial_cmp(&key(b.0))
+                .unwrap_or(std::cmp::Ordering::Equal)
+        })
 }
 
 /// The speed along the surface after one step of run input `dir` (−1, 0,
@@ -137,7 +147,7 @@ pub fn control(
             continue;
         }
         let ground = if grounded.0 {
-            ground_contact(contacts, up, actor.max_slope)
+            ground_contact(contacts, vel.0, up, actor.max_slope)
         } else {
             None
         };

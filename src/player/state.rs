@@ -8,8 +8,15 @@ use tangent_level::Tuning;
 
 /// Marks the player; it comes with its [`ControllerState`].
 #[derive(Component, Clone, Copy, Debug, Default)]
-#[require(ControllerState)]
+#[require(ControllerState, RanPieces)]
 pub struct Player;
+
+/// The pieces the player ran since it got on a surface past the max slope,
+/// each with the way it ran it (`true`: the way the piece's parameter
+/// grows): it does not step onto them that way again until it gets off,
+/// so a loop is run once (see `player::surface`).
+#[derive(Component, Clone, Debug, Default, PartialEq)]
+pub struct RanPieces(pub Vec<(usize, bool)>);
 
 /// The player's timers and memory between fixed steps.
 #[derive(Component, Clone, Copy, Debug, Default, PartialEq)]

@@ -12,8 +12,8 @@
 //! ground is back within the max slope the box returns.
 //!
 //! **Getting on.** After the collision step, a player that did not jump
-//! and touches a level curve (not a tile edge) steeper than the max slope
-//! runs it: from the ground it ran on (the floor of a loop curving up), or
+//! and touches a level curve (not a tile edge) that did not bounce it steeper than the max slope,
+//! or any level curve while faster than the top run speed, runs it: from the ground it ran on (the floor of a loop curving up), or
 //! landing from the air on a curve no steeper than 75.5° (a steeper one
 //! met from the air is a wall to slide down, as it always was). Its speed along
 //! the surface is its velocity's projection on the tangent (the step has
@@ -30,6 +30,12 @@
 //! player where it is (no velocity, no gravity) and [`run_surface`] moves
 //! it after the step, so other actors still meet it there.
 //!
+//! **Loops.** While it runs, it keeps the pieces it ran and the way it
+//! ran them ([`RanPieces`]), and does not step onto one of them that way
+//! again until it gets off or turns back: so it runs a loop once and comes down onto
+//! the floor past it, where the loop's first piece would otherwise take
+//! it round again (a loop drawn as `tangent_level::loops` draws it).
+//!
 //! **Getting off.** It stands again (the box returns) where the ground is
 //! back within the max slope and it is no faster than the top run speed:
 //! a fast runner stays on the exact surface through the bottom of a
@@ -43,10 +49,11 @@ use bevy::prelude::*;
 
 use crate::collision::{
     Actor, ActorShape, Contact, Contacts, Gravity, Grounded, OnSurface, PhysicsPosition,
-    SurfaceStep, TerrainIndex, Touched, Velocity, run_on_surface, surface_tangent,
+    SurfaceStep, TerrainIndex, TerrainSet, Touched, Velocity, run_on_surface_skipping,
+    surface_tangent,
 };
 
-use super::state::{ControllerState, Player, PlayerTuning};
+use super::state::{ControllerState, Player, PlayerTuning, RanPieces};
 
 /// The top run speed: faster than it, the player stays on the surface it
 /// runs even where the ground is gentle again.
@@ -72,12 +79,25 @@ fn steep(n: Vec2, max_slope: f32) -> bool {
     n.y < max_slope.cos() - 1e-4
 }
 
-/// Back to the standing shape, off the surface.
-fn stand(actor: &mut Actor, st: &mut ControllerState) {
+/// Back to the standing shape, off the surface (and the pieces it ran
+/// forgotten).
+fn stand(actor: &mut Actor, st: &mut ControllerState, ran: &mut RanPieces) {
     if let Some(shape) = st.standing.take() {
         actor.shape = shape;
     }
     st.surface = None;
+    ran.0.clear();
+}
+
+/// Notes the piece `on` runs, and the way it runs it: once it is on the
+/// piece's inside, not at an end it only touches.
+fn note(set: &TerrainSet, on: &OnSurface, ran: &mut RanPieces) {
+    let shape = &set.piece(on.piece).shape;
+    let t = shape.closest_t(on.position - on.normal);
+    let way = (on.piece, shape.derivative(t).dot(on.velocity()) > 0.0);
+    if on.speed != 0.0 && t > 0.0 && t < 1.0 && !ran.0.contains(&way) {
+        ran.0.push(way);
+    }
 }
 
 type RunItem<'a> = (
@@ -87,6 +107,7 @@ type RunItem<'a> = (
     &'a mut Grounded,
     &'a mut Contacts,
     &'a mut ControllerState,
+    &'a mut RanPieces,
 );
 
 /// After the collision step: moves a player that runs a surface along it
@@ -102,15 +123,19 @@ pub fn run_surface(
     let dt = time.delta_secs();
     let max_run = MaxRun(tuning.0.max_run);
     let set = &index.set;
-    for (mut actor, mut pos, mut vel, mut grounded, mut contacts, mut st) in &mut players {
+    for (mut actor, mut pos, mut vel, mut grounded, mut contacts, mut st, mut ran) in &mut players {
         let max_slope = actor.max_slope;
         if let Some(on) = st.surface {
             let ActorShape::Circle { radius } = actor.shape else {
-                stand(&mut actor, &mut st);
+                stand(&mut actor, &mut st, &mut ran);
                 continue;
             };
-            match run_on_surface(set, radius, on, gravity.0, dt) {
-                SurfaceStep::Held { on, .. } => {
+            match run_on_surface_skipping(set, radius, on, gravity.0, dt, &ran.0) {
+                SurfaceStep::Held { on: next, .. } => {
+                    if next.speed * on.speed < 0.0 {
+                        ran.0.clear(); // turned back: a new run
+                    }
+                    let on = next;
                     pos.0 = on.position;
                     vel.0 = on.velocity();
                     grounded.0 = true;
@@ -126,8 +151,9 @@ pub fn run_surface(
                     });
                     if steep(on.normal, max_slope) || on.speed.abs() > max_run.0 {
                         st.surface = Some(on);
+                        note(set, &on, &mut ran);
                     } else {
-                        stand(&mut actor, &mut st);
+                        stand(&mut actor, &mut st, &mut ran);
                     }
                 }
                 SurfaceStep::Left {
@@ -137,7 +163,7 @@ pub fn run_surface(
                     vel.0 = velocity;
                     grounded.0 = false;
                     contacts.0.clear();
-                    stand(&mut actor, &mut st);
+                    stand(&mut actor, &mut st, &mut ran);
                 }
             }
             continue;
@@ -145,10 +171,12 @@ pub fn run_surface(
         if st.jumped || actor.drop_through {
             continue;
         }
+        let fast = vel.0.length() > max_run.0 + 1e-3;
         let meets = contacts.iter().find_map(|c| match c.with {
             Touched::Piece(i)
                 if !set.piece(i).solid_behind
-                    && steep(c.normal, max_slope)
+                    && !c.bounced
+                    && (steep(c.normal, max_slope) || fast)
                     && (st.was_grounded || c.normal.y >= LANDS_FROM_THE_AIR) =>
             {
                 Some((i, c.normal))
@@ -163,12 +191,14 @@ pub fn run_surface(
             radius: running_radius(standing, max_slope),
         };
         st.standing = Some(standing);
-        st.surface = Some(OnSurface {
+        let on = OnSurface {
             position: pos.0,
             normal,
             speed: vel.0.dot(surface_tangent(normal)),
             piece,
-        });
+        };
+        st.surface = Some(on);
+        ran.0.clear();
         grounded.0 = true;
     }
 }

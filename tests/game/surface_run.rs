@@ -1,7 +1,8 @@
 //! The player past the max slope (`player::surface`): riding a half-pipe up
 //! its steep walls, landing on slopes with the velocity's projection on
-//! the tangent, jumping off a wall along its normal, and falling off a
-//! ceiling it is too slow to hold.
+//! the tangent, jumping off a wall along its normal, and running a loop
+//! drawn by `tangent_level::loops` once (or falling back inside it) at the
+//! speed its closed form says.
 
 use bevy::prelude::*;
 use tangent::collision::{Contacts, Velocity};
@@ -104,16 +105,8 @@ fn press_right_and_watch(app: &mut App, n: usize, mut see: impl FnMut(Vec2, Cont
     *app.world_mut().resource_mut::<PlayerInput>() = RIGHT;
     for _ in 0..n {
         app.update();
-        let (p, v, g) = player(app);
+        let (p, _, _) = player(app);
         let st = controller(app);
-        if std::env::var("DBG").is_ok() {
-            eprintln!(
-                "DBG p={p} v={v} |v|={} g={g} surf={:?} E={}",
-                v.length(),
-                st.surface.map(|o| (o.speed, o.normal)),
-                0.5 * v.length_squared() + 3600.0 * p.y
-            );
-        }
         see(p, st);
     }
 }
@@ -254,4 +247,88 @@ fn a_jump_off_a_steep_wall_leaves_along_its_normal() {
         (off - expected).abs() < 1.0,
         "left the wall at {off} px/s along its normal, not {expected} ({v})"
     );
+}
+
+/// What a player running into a loop at `v0` px/s (right held) did within
+/// `n` steps: the highest it rose, the farthest right it got on the
+/// floor past the loop, and whether it was ever past the loop's right
+/// side below half its height without having been over the top first.
+fn run_into_loop(v0: f32, n: usize) -> (f32, f32, bool) {
+    let entry = Vec2::new(700.0, 32.0);
+    let curves: Vec<String> = tangent_level::loops::loop_curves((entry.x, entry.y), 150.0, 60.0)
+        .iter()
+        .map(|c| {
+            let pts: Vec<String> = c
+                .points
+                .iter()
+                .map(|(x, y)| format!("({x}, {y})"))
+                .collect();
+            format!(
+                "(points: [{}], one_way: {}, fill: Line)",
+                pts.join(", "),
+                c.one_way
+            )
+        })
+        .collect();
+    let path = write_level(
+        "surface",
+        &format!("loop{}", v0 as u32),
+        &room(24, &curves.join(",\n"), Vec2::new(200.0, 46.02)),
+    );
+    let mut app = headless_app(&path, None).unwrap();
+    steps(&mut app, 2);
+    set_velocity(&mut app, Vec2::new(v0, 0.0));
+    *app.world_mut().resource_mut::<PlayerInput>() = RIGHT;
+    let (mut top, mut farthest, mut through, mut over) = (0.0f32, 0.0f32, false, false);
+    for _ in 0..n {
+        app.update();
+        let (p, _, _) = player(&mut app);
+        top = top.max(p.y);
+        over |= p.y > entry.y + 200.0;
+        if p.x > entry.x + 150.0 + 30.0 && p.y < entry.y + 150.0 {
+            through |= !over;
+            farthest = farthest.max(p.x);
+        }
+    }
+    (top, farthest, through)
+}
+
+#[test]
+fn a_loop_drawn_by_the_level_crate_is_run_once_or_fallen_back_from() {
+    // The closed form for this loop (radius R = 150, drift w = 60, entered
+    // at 10°): at its top the curve `(R sin θ − wθ/2π, R(1 − cos θ))` bends
+    // with radius (R + w/2π)² / R = 169.7 px, so the runner's centre (the
+    // default circle, r = 16.6 px) moves on 153.1 px there and needs
+    // v_top² ≥ g · 153.1; it rises 263.3 px to get there and keeps cos 10°
+    // of its speed at the way in. So it goes round iff
+    // v₀ ≥ √(g (153.1 + 2 · 263.3)) / cos 10° = 1 588 px/s.
+    let g = 3600.0f32;
+    let critical = (g * (153.1 + 2.0 * 263.3)).sqrt() / 10f32.to_radians().cos();
+    let mut rng = Rng(42);
+    let (mut round, mut back, mut near) = (0, 0, 0);
+    for k in 0..20 {
+        // Spread over 300–2 400 px/s: one random speed in each twentieth.
+        let v0 = 300.0 + 2100.0 * (k as f32 + rng.range(0.0, 1.0)) / 20.0;
+        let (top, farthest, through) = run_into_loop(v0, 240);
+        assert!(!through, "v0 {v0}: went through the loop");
+        if v0 > 1.08 * critical {
+            assert!(
+                top > 300.0 && farthest > 1000.0,
+                "v0 {v0:.0} (critical {critical:.0}): rose to {top:.1}, got to {farthest:.1}"
+            );
+            round += 1;
+        } else if v0 < 0.97 * critical {
+            assert!(
+                farthest == 0.0,
+                "v0 {v0:.0} (critical {critical:.0}): got past the loop to {farthest:.1}"
+            );
+            back += 1;
+        } else {
+            near += 1;
+        }
+    }
+    println!(
+        "loop: {round} went round and on, {back} fell back inside, {near} within 8 % of the closed form's {critical:.0} px/s (not judged)"
+    );
+    assert!(round >= 5 && back >= 10);
 }

@@ -2,7 +2,7 @@
 //! the player's feel numbers in [`tuning`]), checking a file into a playable
 //! [`Level`] with `file:line` errors ([`validate`], [`limits`]), where files
 //! come from ([`files`], [`data_dir`]), SVG drawings ([`svg`], [`arcs`]) and
-//! curve fills ([`fill`]), Tiled maps ([`tiled`]), the import and export
+//! curve fills ([`fill`]), loops you can run ([`loops`]), Tiled maps ([`tiled`]), the import and export
 //! commands ([`import`]), and saving an edited level back over its text,
 //! comments kept ([`save`], [`splice`]).
 //!
@@ -23,6 +23,7 @@ pub mod fill;
 pub mod format;
 pub mod import;
 pub mod limits;
+pub mod loops;
 mod ron_text;
 pub mod save;
 pub mod splice;

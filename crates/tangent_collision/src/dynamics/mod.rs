@@ -38,5 +38,7 @@ mod world;
 
 pub use body::{Body, BodyDef, Contact, Layers, StepError, StepReport, Touched};
 pub use step::{StepScratch, step_body, step_body_with};
-pub use surface::{OnSurface, SurfaceStep, run_on_surface, surface_tangent, surface_under};
+pub use surface::{
+    OnSurface, SurfaceStep, run_on_surface, run_on_surface_skipping, surface_tangent, surface_under,
+};
 pub use world::{WorldScratch, step_bodies};

@@ -41,11 +41,11 @@
 //! drifts by rounding only.
 //!
 //! Something else in the way (the centre closer than `r` to a second
-//! surface: a wall met at a concave corner) is an inelastic impact: the
-//! centre is pushed out of both, the speed keeps its share along the new
-//! surface (`v cos α` for a turn of `α`; nothing at a right-angle corner),
-//! and the surface that presses most against gravity becomes the one
-//! held. One-way pieces hold only from their holding side, as in a step;
+//! surface: a ramp or a wall met at a concave corner) is an inelastic
+//! impact: the centre is pushed out of both, and it runs on along the new
+//! surface with the speed's share along it (`v cos α` for a turn of `α`;
+//! nothing at a right-angle corner, where gravity then brings it back
+//! down onto the floor). One-way pieces hold only from their holding side, as in a step;
 //! from the other side they are not there.
 
 use glam::{DVec2, Vec2};
@@ -270,6 +270,64 @@ pub fn run_on_surface(
     gravity: Vec2,
     dt: f32,
 ) -> SurfaceStep {
+    run_on_surface_skipping(set, radius, on, gravity, dt, &[])
+}
+
+/// Whether piece `i` (its nearest point at parameter `t`) is one the body
+/// may step onto while moving along `moving`: not a piece of `skip` run
+/// the same way (`true`: the way its parameter grows) unless it is the
+/// piece it is on.
+fn may_step_onto(
+    set: &TerrainSet,
+    near: &Near,
+    on: usize,
+    moving: DVec2,
+    skip: &[(usize, bool)],
+) -> bool {
+    if near.piece == on || skip.is_empty() {
+        return true;
+    }
+    let pc = set.piece(near.piece).shape.bernstein().power();
+    let forward = pc.deriv(near.t.clamp(1e-6, 1.0 - 1e-6)).dot(moving) > 0.0;
+    !skip.contains(&(near.piece, forward))
+}
+
+/// [`run_on_surface`], where the body does not step onto the pieces of
+/// `skip` in the way given (`true`: the way the piece's parameter grows)
+/// unless it is already on them: they are not there for it. A runner
+/// that keeps the pieces it ran since it got on a surface runs a loop
+/// once and then goes on along the floor it came down to, where the
+/// loop's first piece would otherwise take it round again.
+///
+/// ```
+/// use tangent_collision::prelude::*;
+/// use tangent_collision::dynamics::{OnSurface, SurfaceStep, run_on_surface_skipping};
+/// // A floor and, from x = 100, a ramp going up to the right.
+/// let floor = TerrainPiece::solid(Segment::new(Vec2::ZERO, Vec2::new(300.0, 0.0)));
+/// let ramp = TerrainPiece::solid(QuadBezier::new(Vec2::new(100.0, 0.0), Vec2::new(200.0, 0.0), Vec2::new(250.0, 80.0)));
+/// let set = TerrainSet::new(vec![floor, ramp]).unwrap();
+/// let on = OnSurface { position: Vec2::new(60.0, 10.0), normal: Vec2::Y, speed: 600.0, piece: 0 };
+/// let g = Vec2::new(0.0, -1000.0);
+/// let run = |skip: &[(usize, bool)]| {
+///     let mut on = on;
+///     for _ in 0..12 {
+///         if let SurfaceStep::Held { on: next, .. } = run_on_surface_skipping(&set, 10.0, on, g, 1.0 / 60.0, skip) {
+///             on = next;
+///         }
+///     }
+///     on
+/// };
+/// assert!(run(&[]).position.y > 15.0); // up the ramp
+/// assert!((run(&[(1, true)]).position.y - 10.0).abs() < 0.1); // on along the floor
+/// ```
+pub fn run_on_surface_skipping(
+    set: &TerrainSet,
+    radius: f32,
+    on: OnSurface,
+    gravity: Vec2,
+    dt: f32,
+    skip: &[(usize, bool)],
+) -> SurfaceStep {
     let finite = on.position.is_finite()
         && on.normal.is_finite()
         && on.speed.is_finite()
@@ -284,10 +342,19 @@ pub fn run_on_surface(
     let mut ids = Vec::new();
     // Start exactly on the path (the position and normal were rounded to
     // `f32`).
-    let Some(mut at) = surfaces_near(set, on.position.as_dvec2(), r + 2.0, &mut ids)
-        .first()
-        .copied()
-    else {
+    // (On a tie, as where two pieces meet smoothly, the piece it is on.)
+    let moving = on.velocity().as_dvec2();
+    let near: Vec<Near> = surfaces_near(set, on.position.as_dvec2(), r + 2.0, &mut ids)
+        .into_iter()
+        .filter(|w| may_step_onto(set, w, on.piece, moving, skip))
+        .collect();
+    let own = near.iter().find(|w| {
+        w.piece == on.piece
+            && near
+                .first()
+                .is_some_and(|f| w.distance <= f.distance + 1e-3)
+    });
+    let Some(mut at) = own.or(near.first()).copied() else {
         return SurfaceStep::Left {
             position: on.position,
             velocity: on.velocity(),
@@ -329,35 +396,38 @@ pub fn run_on_surface(
             let v_half = v + g.dot(t_dir) * 0.5 * h;
             let s = v_half * h;
             let guess = c + t_dir * s + n * (0.5 * kappa * s * s);
+            let moving = t_dir * s.signum();
+            let allowed = |w: &Near| may_step_onto(set, w, at.piece, moving, skip);
             let Some(first) = surfaces_near(set, guess, r + s.abs() + 2.0, &mut ids)
-                .first()
-                .copied()
+                .into_iter()
+                .find(allowed)
             else {
                 return leave(c, v, &at, left);
             };
             let mut next = first.point + first.normal * r;
             let mut to = first;
-            // A second surface in the way: push out of each in turn, and
-            // hold the one pressing most against gravity.
+            // A second surface in the way (a ramp or a wall ahead): push
+            // out of each in turn, and run on along the last.
             let mut hit = false;
             let mut velocity = t_dir * v;
             for _ in 0..8 {
                 let near = surfaces_near(set, next, r + 1.0, &mut ids);
-                let Some(worst) = near.iter().find(|w| w.distance < r - IN_THE_WAY) else {
+                let Some(worst) = near
+                    .iter()
+                    .find(|w| w.distance < r - IN_THE_WAY && allowed(w))
+                else {
                     break;
                 };
                 next = worst.point + worst.normal * r;
                 hit = true;
                 // Inelastic: the velocity loses its part into it.
                 velocity -= velocity.dot(worst.normal).min(0.0) * worst.normal;
-                if -g.dot(worst.normal) > -g.dot(to.normal) {
-                    to = *worst;
-                }
+                to = *worst;
             }
             if hit {
                 let wedged = surfaces_near(set, next, r, &mut ids)
                     .iter()
-                    .any(|w| w.distance < r - IN_THE_WAY);
+                    .any(|w| w.distance < r - IN_THE_WAY && allowed(w));
                 if wedged {
                     // Between surfaces it cannot fit between: it stops.
                     break (c, at, 0.0, true);
