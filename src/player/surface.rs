@@ -1,5 +1,5 @@
 //! Running the curves: past the max slope, the player runs a curve as the
-//! collision crate's [`run_on_surface`] moves a circle, held by the normal
+//! collision crate's [`run_on_surface`](crate::collision::run_on_surface) moves a circle, held by the normal
 //! force at any angle (walls, ceilings, the inside of a loop) while the
 //! surface can hold it, and leaving it where physics says.
 //!

@@ -23,14 +23,15 @@ pub mod terrain;
 pub mod bevy;
 
 /// What a user of the crate needs: the shapes, the queries, the terrain
-/// set, bodies and the step, and (feature `bevy`) the plugin and its
+/// set, bodies and the step, running a surface, and (feature `bevy`) the plugin and its
 /// components.
 pub mod prelude {
     pub use glam::Vec2;
 
     pub use crate::dynamics::{
-        Body, BodyDef, Contact, Layers, StepError, StepReport, StepScratch, Touched, WorldScratch,
-        step_bodies, step_body, step_body_with,
+        Body, BodyDef, Contact, Layers, OnSurface, StepError, StepReport, StepScratch, SurfaceStep,
+        Touched, WorldScratch, run_on_surface, run_on_surface_skipping, step_bodies, step_body,
+        step_body_with, surface_tangent, surface_under,
     };
     pub use crate::geometry::{ActorShape, CubicBezier, QuadBezier, Rect, Segment, Terrain};
     pub use crate::query::{Hits, Toi, bounce_normal, reflect};
