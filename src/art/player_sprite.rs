@@ -4,7 +4,7 @@
 //! squashed and stretched: tall and thin as it jumps, wide and flat as it
 //! lands (by how hard), easing back with a critically damped spring, and
 //! turned smoothly to the ground's angle while it runs a wall, a ceiling
-//! or a loop (the camera does not turn). The
+//! or a loop (the camera does not turn), curled and spinning as it rolls. The
 //! sprite is a child of the physics body, scaled about its feet, so none of
 //! this touches the collision box.
 
@@ -30,6 +30,10 @@ pub const STRIDE: f32 = 14.0;
 /// that share of the gap each second (exponentially), so it turns smoothly
 /// round a loop and never snaps on a joint's kink.
 pub const TURN_RATE: f32 = 25.0;
+
+/// The sprite's scale while rolling: its 32 px frame drawn about 21 px
+/// tall, the ball's size.
+pub const BALL_SCALE: f32 = 0.65;
 
 /// How long the landing pose shows, s.
 pub const LAND_POSE: f32 = 0.1;
@@ -222,20 +226,33 @@ pub fn animate_player(
             let frame = pick_frame(grounded.0, v, look.since_land, look.run, look.clock);
             sprite.rect = Some(frame_rect(frame));
             sprite.flip_x = look.facing < 0.0;
-            let target = state
-                .surface
-                .map_or(0.0, |on| (-on.normal.x).atan2(on.normal.y));
-            let gap = (target - look.angle + std::f32::consts::PI)
-                .rem_euclid(std::f32::consts::TAU)
-                - std::f32::consts::PI;
-            look.angle += gap * (1.0 - (-TURN_RATE * dt).exp());
+            if state.rolling {
+                // A ball spins by the distance it rolls (10 px radius).
+                sprite.rect = Some(frame_rect(JUMP));
+                let speed = state.surface.map_or(v.x, |on| on.speed);
+                look.angle = (look.angle - speed * dt / 10.0).rem_euclid(std::f32::consts::TAU);
+            } else {
+                let target = state
+                    .surface
+                    .map_or(0.0, |on| (-on.normal.x).atan2(on.normal.y));
+                let gap = (target - look.angle + std::f32::consts::PI)
+                    .rem_euclid(std::f32::consts::TAU)
+                    - std::f32::consts::PI;
+                look.angle += gap * (1.0 - (-TURN_RATE * dt).exp());
+            }
             // Scaled about the feet: the box's bottom stays where it is;
             // turned about the body's centre.
             let turn = Quat::from_rotation_z(look.angle);
-            tf.scale = look.scale.extend(1.0);
             tf.rotation = turn;
-            tf.translation =
-                turn * Vec3::new(0.0, -0.5 * h * (1.0 - look.scale.y), tf.translation.z);
+            if state.rolling {
+                // Curled to the ball's size, about its centre.
+                tf.scale = Vec3::new(BALL_SCALE, BALL_SCALE, 1.0);
+                tf.translation = Vec3::new(0.0, 0.0, tf.translation.z);
+            } else {
+                tf.scale = look.scale.extend(1.0);
+                tf.translation =
+                    turn * Vec3::new(0.0, -0.5 * h * (1.0 - look.scale.y), tf.translation.z);
+            }
         }
     }
 }

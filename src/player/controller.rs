@@ -17,21 +17,28 @@ use crate::collision::{
 use crate::collision::{Contact, OnSurface, Touched};
 
 use super::input::PlayerInput;
+use super::roll;
 use super::state::{ControllerState, Player, PlayerTuning};
 
 /// The ground a runner moving at `v` runs on, among its contacts within
 /// the max slope: the one it runs into most (a ramp rising ahead of it
-/// off the floor it is on), else the most upward. Its normal and the
-/// velocity of what it touches (a crate or ball moves; terrain not).
-fn ground_contact(contacts: &Contacts, v: Vec2, up: Vec2, max_slope: f32) -> Option<(Vec2, Vec2)> {
+/// off the floor it is on), else the most upward. Its normal, the
+/// velocity of what it touches (a crate or ball moves; terrain not), and
+/// what it is.
+fn ground_contact(
+    contacts: &Contacts,
+    v: Vec2,
+    up: Vec2,
+    max_slope: f32,
+) -> Option<(Vec2, Vec2, Touched)> {
     let key = |n: Vec2| {
         let into = v.dot(n).min(0.0);
         (-(into * 1e3).round(), n.dot(up))
     };
     contacts
         .iter()
-        .map(|c| (c.normal, c.velocity))
-        .filter(|(n, _)| n.dot(up) >= max_slope.cos() - 1e-4)
+        .map(|c| (c.normal, c.velocity, c.with))
+        .filter(|(n, _, _)| n.dot(up) >= max_slope.cos() - 1e-4)
         .max_by(|a, b| {
             key(a.0)
                 .partial_cmp(&key(b.0))
@@ -61,6 +68,7 @@ fn approach(value: f32, target: f32, step: f32) -> f32 {
 }
 
 type ControlItem<'a> = (
+    &'a mut PhysicsPosition,
     &'a mut Velocity,
     &'a mut ControllerState,
     &'a mut Actor,
@@ -88,7 +96,12 @@ fn control_on_surface(
     input: &PlayerInput,
     t: &tangent_level::Tuning,
     dt: f32,
-    (vel, st, actor): (&mut Velocity, &mut ControllerState, &mut Actor),
+    (pos, vel, st, actor): (
+        &mut PhysicsPosition,
+        &mut Velocity,
+        &mut ControllerState,
+        &mut Actor,
+    ),
 ) {
     let pressed = input.jump && !st.jump_held;
     st.jump_held = input.jump;
@@ -110,14 +123,22 @@ fn control_on_surface(
         };
         (st.buffer, st.coyote, st.jumped) = (0, 0, true);
         actor.gravity_scale = 1.0;
-        if let Some(shape) = st.standing.take() {
-            actor.shape = shape;
+        if !st.rolling
+            && let Some(shape) = st.standing.take()
+        {
+            actor.shape = shape; // a ball jumps as a ball
         }
         st.surface = None;
         return;
     }
     let dir = (input.right as i32 - input.left as i32) as f32;
-    if dir != 0.0 {
+    if !st.rolling && input.down && on.speed.abs() > t.roll_speed {
+        on = roll::curl(actor, st, on);
+        pos.0 = on.position;
+    }
+    if st.rolling {
+        on.speed = roll::roll_speed(on.speed, dir, t, dt);
+    } else if dir != 0.0 {
         let rate = if on.speed * dir >= 0.0 {
             t.surface_accel
         } else {
@@ -141,9 +162,10 @@ pub fn control(
     let dt = time.delta_secs();
     let t = tuning.0;
     let up = Vec2::Y;
-    for (mut vel, mut st, mut actor, grounded, contacts) in &mut players {
+    for (mut pos, mut vel, mut st, mut actor, grounded, contacts) in &mut players {
         if let Some(on) = st.surface {
-            control_on_surface(on, &input, &t, dt, (&mut vel, &mut st, &mut actor));
+            let body = (&mut *pos, &mut *vel, &mut *st, &mut *actor);
+            control_on_surface(on, &input, &t, dt, body);
             continue;
         }
         let ground = if grounded.0 {
@@ -170,12 +192,30 @@ pub fn control(
         // Running: along the ground's tangent on the ground, in x in the air.
         let dir = (input.right as i32 - input.left as i32) as f32;
         let rate = if dir != 0.0 { t.run_accel } else { t.run_decel };
-        if let Some((n, carried)) = ground {
+        if let Some((n, carried, with)) = ground {
             // Standing on an actor, run relative to it: it carries the
             // runner (terrain carries nothing, and the sums are skipped).
             let tangent = Vec2::new(n.y, -n.x); // rightward along the surface
             let moving = carried != Vec2::ZERO;
             let own = if moving { vel.0 - carried } else { vel.0 };
+            // Down while running on terrain: curl into a ball.
+            if let Touched::Piece(piece) = with
+                && input.down
+                && !moving
+                && own.dot(tangent).abs() > t.roll_speed
+            {
+                let on = OnSurface {
+                    position: pos.0,
+                    normal: n,
+                    speed: own.dot(tangent),
+                    piece,
+                };
+                let on = roll::curl(&mut actor, &mut st, on);
+                pos.0 = on.position;
+                st.surface = Some(on);
+                (vel.0, actor.gravity_scale, actor.drop_through) = (Vec2::ZERO, 0.0, false);
+                continue;
+            }
             let mut speed = run_speed(own.dot(tangent), dir, t.max_run, rate * dt);
             // Gravity along the slope speeds a runner downhill and slows it
             // uphill. A player letting go of the keys at running speed
@@ -189,7 +229,9 @@ pub fn control(
             } else {
                 tangent * speed
             };
-        } else {
+        } else if !st.rolling {
+            // (A ball in the air is not steered: the Sonic games lock the
+            // air control after a rolling jump.)
             vel.0.x = run_speed(vel.0.x, dir, t.max_run, rate * t.air_control * dt);
         }
 

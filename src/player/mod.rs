@@ -10,6 +10,7 @@ pub mod corners;
 pub mod devices;
 pub mod input;
 pub mod keys;
+pub mod roll;
 pub mod state;
 pub mod surface;
 

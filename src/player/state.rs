@@ -11,12 +11,16 @@ use tangent_level::Tuning;
 #[require(ControllerState, RanPieces)]
 pub struct Player;
 
-/// The pieces the player ran since it got on a surface past the max slope,
-/// each with the way it ran it (`true`: the way the piece's parameter
-/// grows): it does not step onto them that way again until it gets off,
-/// so a loop is run once (see `player::surface`).
+/// The pieces the player ran to their end since it got on a surface past
+/// the max slope, each with the way it ran it (`true`: the way the piece's
+/// parameter grows): it does not step onto them that way again until it
+/// gets off, so a loop is run once (see `player::surface`). `on` is the
+/// piece it runs now.
 #[derive(Component, Clone, Debug, Default, PartialEq)]
-pub struct RanPieces(pub Vec<(usize, bool)>);
+pub struct RanPieces {
+    pub ran: Vec<(usize, bool)>,
+    pub on: Option<(usize, bool)>,
+}
 
 /// The player's timers and memory between fixed steps.
 #[derive(Component, Clone, Copy, Debug, Default, PartialEq)]
@@ -37,8 +41,11 @@ pub struct ControllerState {
     /// the inside of a loop), held there by the normal force: the surface
     /// and the speed along it (see `player::surface`).
     pub surface: Option<OnSurface>,
-    /// The shape it stands with, kept while it runs a surface as a circle.
+    /// The shape it stands with, kept while it runs a surface as a circle
+    /// or rolls.
     pub standing: Option<ActorShape>,
+    /// Curled into a ball (see `player::roll`).
+    pub rolling: bool,
 }
 
 /// The feel numbers in use (from the level file).

@@ -36,6 +36,9 @@
 //! the floor past it, where the loop's first piece would otherwise take
 //! it round again (a loop drawn as `tangent_level::loops` draws it).
 //!
+//! **Rolling** (`player::roll`): a ball runs every surface this way, tile
+//! edges too, at any angle and speed, until it uncurls.
+//!
 //! **Getting off.** It stands again (the box returns) where the ground is
 //! back within the max slope and it is no faster than the top run speed:
 //! a fast runner stays on the exact surface through the bottom of a
@@ -53,6 +56,8 @@ use crate::collision::{
     surface_tangent,
 };
 
+use super::input::PlayerInput;
+use super::roll;
 use super::state::{ControllerState, Player, PlayerTuning, RanPieces};
 
 /// The top run speed: faster than it, the player stays on the surface it
@@ -82,21 +87,46 @@ fn steep(n: Vec2, max_slope: f32) -> bool {
 /// Back to the standing shape, off the surface (and the pieces it ran
 /// forgotten).
 fn stand(actor: &mut Actor, st: &mut ControllerState, ran: &mut RanPieces) {
-    if let Some(shape) = st.standing.take() {
-        actor.shape = shape;
+    if !st.rolling
+        && let Some(shape) = st.standing.take()
+    {
+        actor.shape = shape; // a ball stays a ball off the ground
     }
     st.surface = None;
-    ran.0.clear();
+    ran.ran.clear();
+    ran.on = None;
 }
 
-/// Notes the piece `on` runs, and the way it runs it: once it is on the
-/// piece's inside, not at an end it only touches.
+/// Notes the piece `on` runs and the way it runs it, and, when it has
+/// moved on from the piece it ran before over a joint (that piece's end is
+/// an end of this one: not a branch off the floor's middle, nor a curve's
+/// tail meeting the floor), that one as run.
 fn note(set: &TerrainSet, on: &OnSurface, ran: &mut RanPieces) {
+    let at = on.position - on.normal;
     let shape = &set.piece(on.piece).shape;
-    let t = shape.closest_t(on.position - on.normal);
-    let way = (on.piece, shape.derivative(t).dot(on.velocity()) > 0.0);
-    if on.speed != 0.0 && t > 0.0 && t < 1.0 && !ran.0.contains(&way) {
-        ran.0.push(way);
+    let way = (
+        on.piece,
+        shape.derivative(shape.closest_t(at)).dot(on.velocity()) > 0.0,
+    );
+    if let Some(before) = ran.on
+        && before.0 != on.piece
+    {
+        let t = set.piece(before.0).shape.closest_t(at);
+        let left_by =
+            (t <= 1e-3 || t >= 1.0 - 1e-3).then(|| set.piece(before.0).shape.point(t.round()));
+        // A joint: the end it left by is an end of the piece it is on.
+        let ends = set.piece(on.piece).shape.control_points();
+        let joint = left_by.is_some_and(|e| {
+            [ends[0], ends[ends.len() - 1]]
+                .iter()
+                .any(|q| q.distance(e) < 0.01)
+        });
+        if joint && !ran.ran.contains(&before) {
+            ran.ran.push(before);
+        }
+    }
+    if on.speed != 0.0 {
+        ran.on = Some(way);
     }
 }
 
@@ -118,6 +148,7 @@ pub fn run_surface(
     index: Res<TerrainIndex>,
     gravity: Res<Gravity>,
     tuning: Res<PlayerTuning>,
+    input: Res<PlayerInput>,
     mut players: Query<RunItem, With<Player>>,
 ) {
     let dt = time.delta_secs();
@@ -130,10 +161,11 @@ pub fn run_surface(
                 stand(&mut actor, &mut st, &mut ran);
                 continue;
             };
-            match run_on_surface_skipping(set, radius, on, gravity.0, dt, &ran.0) {
+            match run_on_surface_skipping(set, radius, on, gravity.0, dt, &ran.ran) {
                 SurfaceStep::Held { on: next, .. } => {
                     if next.speed * on.speed < 0.0 {
-                        ran.0.clear(); // turned back: a new run
+                        ran.ran.clear();
+                        ran.on = None; // turned back: a new run
                     }
                     let on = next;
                     pos.0 = on.position;
@@ -149,7 +181,33 @@ pub fn run_surface(
                         impact_speed: 0.0,
                         bounced: false,
                     });
-                    if steep(on.normal, max_slope) || on.speed.abs() > max_run.0 {
+                    if st.rolling {
+                        let stay = on.speed.abs() >= 0.5 * tuning.0.roll_speed
+                            && (input.down || steep(on.normal, max_slope));
+                        let standing = st.standing.unwrap_or(actor.shape);
+                        match (stay, roll::uncurled(set, &actor, standing, &on)) {
+                            (false, Some(at)) => {
+                                // Uncurl: as the circle it runs a surface
+                                // as, or standing again.
+                                st.rolling = false;
+                                let mut on = on;
+                                if steep(on.normal, max_slope) || on.speed.abs() > max_run.0 {
+                                    let r = running_radius(standing, max_slope);
+                                    on.position += on.normal * (r - radius);
+                                    actor.shape = ActorShape::Circle { radius: r };
+                                    st.surface = Some(on);
+                                } else {
+                                    on.position = at;
+                                    stand(&mut actor, &mut st, &mut ran);
+                                }
+                                pos.0 = on.position;
+                            }
+                            _ => {
+                                st.surface = Some(on);
+                                note(set, &on, &mut ran);
+                            }
+                        }
+                    } else if steep(on.normal, max_slope) || on.speed.abs() > max_run.0 {
                         st.surface = Some(on);
                         note(set, &on, &mut ran);
                     } else {
@@ -172,11 +230,12 @@ pub fn run_surface(
             continue;
         }
         let fast = vel.0.length() > max_run.0 + 1e-3;
+        let rolling = st.rolling;
         let meets = contacts.iter().find_map(|c| match c.with {
             Touched::Piece(i)
-                if !set.piece(i).solid_behind
+                if (rolling || !set.piece(i).solid_behind)
                     && !c.bounced
-                    && (steep(c.normal, max_slope) || fast)
+                    && (rolling || steep(c.normal, max_slope) || fast)
                     && (st.was_grounded || c.normal.y >= LANDS_FROM_THE_AIR) =>
             {
                 Some((i, c.normal))
@@ -186,11 +245,13 @@ pub fn run_surface(
         let Some((piece, normal)) = meets else {
             continue;
         };
-        let standing = actor.shape;
-        actor.shape = ActorShape::Circle {
-            radius: running_radius(standing, max_slope),
-        };
-        st.standing = Some(standing);
+        if !rolling {
+            let standing = actor.shape;
+            actor.shape = ActorShape::Circle {
+                radius: running_radius(standing, max_slope),
+            };
+            st.standing = Some(standing);
+        }
         let on = OnSurface {
             position: pos.0,
             normal,
@@ -198,7 +259,8 @@ pub fn run_surface(
             piece,
         };
         st.surface = Some(on);
-        ran.0.clear();
+        ran.ran.clear();
+        ran.on = None;
         grounded.0 = true;
     }
 }

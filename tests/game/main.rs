@@ -21,6 +21,7 @@ mod menus;
 mod modes;
 mod non_finite;
 mod profile;
+mod rolling;
 mod run_anywhere;
 mod surface_run;
 mod svg_import;

@@ -11,14 +11,14 @@ use tangent::player::{ControllerState, Player, PlayerInput};
 
 use crate::common::{Rng, hold, player, steps, write_level};
 
-fn controller(app: &mut App) -> ControllerState {
+pub fn controller(app: &mut App) -> ControllerState {
     *app.world_mut()
         .query_filtered::<&ControllerState, With<Player>>()
         .single(app.world())
         .unwrap()
 }
 
-fn set_velocity(app: &mut App, v: Vec2) {
+pub fn set_velocity(app: &mut App, v: Vec2) {
     let mut q = app
         .world_mut()
         .query_filtered::<&mut Velocity, With<Player>>();
@@ -27,7 +27,12 @@ fn set_velocity(app: &mut App, v: Vec2) {
 
 /// A closed room of `rows` × 40 tiles of 32 px with `curves` (RON list
 /// items) and the player spawned at `spawn`.
-fn room(rows: usize, curves: &str, spawn: Vec2) -> String {
+pub fn room(rows: usize, curves: &str, spawn: Vec2) -> String {
+    room_tuned(rows, curves, spawn, "")
+}
+
+/// [`room`] with `tuning` (a RON tuning body, e.g. `roll_friction: 0`).
+pub fn room_tuned(rows: usize, curves: &str, spawn: Vec2, tuning: &str) -> String {
     let wall = "#".repeat(40);
     let inside = format!("#{}#", ".".repeat(38));
     let mut tiles = vec![format!("\"{wall}\"")];
@@ -36,14 +41,15 @@ fn room(rows: usize, curves: &str, spawn: Vec2) -> String {
     format!(
         "(name: \"Surface\", tile_size: 32, legend: {{ '#': Solid, '.': Empty }},\n\
          tiles: [{}],\n curves: [{curves}],\n spawn: ({}, {}),\n\
-         player: Rect(half_extents: (10, 14)),\n goal: (position: (1200, 64)))",
+         player: Rect(half_extents: (10, 14)),\n goal: (position: (1200, 64)),\n\
+         tuning: ({tuning}))",
         tiles.join(",\n"),
         spawn.x,
         spawn.y
     )
 }
 
-const RIGHT: PlayerInput = PlayerInput {
+pub const RIGHT: PlayerInput = PlayerInput {
     left: false,
     right: true,
     jump: false,
@@ -253,7 +259,7 @@ fn a_jump_off_a_steep_wall_leaves_along_its_normal() {
 /// `n` steps: the highest it rose, the farthest right it got on the
 /// floor past the loop, and whether it was ever past the loop's right
 /// side below half its height without having been over the top first.
-fn run_into_loop(v0: f32, n: usize) -> (f32, f32, bool) {
+pub fn run_into_loop(v0: f32, n: usize, rolling: bool) -> (f32, f32, bool) {
     let entry = Vec2::new(700.0, 32.0);
     let curves: Vec<String> = tangent_level::loops::loop_curves((entry.x, entry.y), 150.0, 60.0)
         .iter()
@@ -272,13 +278,22 @@ fn run_into_loop(v0: f32, n: usize) -> (f32, f32, bool) {
         .collect();
     let path = write_level(
         "surface",
-        &format!("loop{}", v0 as u32),
-        &room(24, &curves.join(",\n"), Vec2::new(200.0, 46.02)),
+        &format!("loop-{}{}", if rolling { "roll" } else { "run" }, v0 as u32),
+        &room_tuned(
+            24,
+            &curves.join(",\n"),
+            Vec2::new(200.0, 46.02),
+            if rolling { "roll_friction: 0" } else { "" },
+        ),
     );
     let mut app = headless_app(&path, None).unwrap();
     steps(&mut app, 2);
     set_velocity(&mut app, Vec2::new(v0, 0.0));
-    *app.world_mut().resource_mut::<PlayerInput>() = RIGHT;
+    // Rolling: curled by down (held), then no input speeds it up.
+    *app.world_mut().resource_mut::<PlayerInput>() = PlayerInput {
+        down: rolling,
+        ..RIGHT
+    };
     let (mut top, mut farthest, mut through, mut over) = (0.0f32, 0.0f32, false, false);
     for _ in 0..n {
         app.update();
@@ -309,7 +324,7 @@ fn a_loop_drawn_by_the_level_crate_is_run_once_or_fallen_back_from() {
     for k in 0..20 {
         // Spread over 300–2 400 px/s: one random speed in each twentieth.
         let v0 = 300.0 + 2100.0 * (k as f32 + rng.range(0.0, 1.0)) / 20.0;
-        let (top, farthest, through) = run_into_loop(v0, 240);
+        let (top, farthest, through) = run_into_loop(v0, 240, false);
         assert!(!through, "v0 {v0}: went through the loop");
         if v0 > 1.08 * critical {
             assert!(

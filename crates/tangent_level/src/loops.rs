@@ -33,7 +33,7 @@
 //! assert_eq!(curves[0].points[0], (400.0, 31.0)); // a pixel into the floor
 //! // Back down on the floor at least the offset before the entry.
 //! let (x, y) = curves[3].points[3];
-//! assert!(y == 31.0 && x < 400.0 - 60.0, "{x} {y}");
+//! assert!(y == 32.0 && x < 400.0 - 60.0, "{x} {y}");
 //! // Each curve starts where the one before ends.
 //! for pair in curves.windows(2) {
 //!     assert_eq!(pair[0].points[3], pair[1].points[0]);
@@ -52,21 +52,22 @@ use crate::format::{CurveDef, CurveFill};
 /// exit's.
 pub const ENTRY_ANGLE: f32 = 10.0 * std::f32::consts::PI / 180.0;
 
-/// How far below the floor a loop's two ends lie, px: a body sliding on
-/// the floor then meets the loop where it comes out of the floor, on the
-/// curve's inside, never at its end point (which would sit exactly at the
-/// height of a box's bottom corner).
+/// How far below the floor the way in starts, px: a body sliding on the
+/// floor then meets it where it comes out of the floor, on the curve's
+/// inside, never at its end point (which would sit exactly at the height
+/// of a box's bottom corner). The way out ends on the floor, so a body
+/// coming down it meets the floor at the 10° kink, not the curve's end.
 pub const BURIED: f32 = 1.0;
 
 /// The four curves of a loop entered at `entry` (on the floor, moving
-/// right; the curves start [`BURIED`] px below it), of radius `radius`, coming back down `offset` px before the
+/// right; the way in starts [`BURIED`] px below it), of radius `radius`, coming back down `offset` px before the
 /// entry (see the module docs). Points are rounded to hundredths, as the
 /// editor writes them.
 pub fn loop_curves(entry: (f32, f32), radius: f32, offset: f32) -> Vec<CurveDef> {
     let (x0, y0) = entry;
     // Started and ended `ENTRY_ANGLE` up from the bottom, and let down so
     // both ends are on the floor.
-    let sink = radius * (1.0 - ENTRY_ANGLE.cos()) + BURIED;
+    let sink = radius * (1.0 - ENTRY_ANGLE.cos());
     let start = ENTRY_ANGLE;
     let turn = TAU - 2.0 * ENTRY_ANGLE;
     let shift = radius * start.sin() - offset * start / TAU;
@@ -87,6 +88,8 @@ pub fn loop_curves(entry: (f32, f32), radius: f32, offset: f32) -> Vec<CurveDef>
             let (d0, d3) = (slope(a), slope(b));
             let p1 = (p0.0 + d0.0 * handle, p0.1 + d0.1 * handle);
             let p2 = (p3.0 - d3.0 * handle, p3.1 - d3.1 * handle);
+            // The way in starts a little under the floor.
+            let p0 = if k == 0 { (p0.0, p0.1 - BURIED) } else { p0 };
             CurveDef {
                 points: vec![round(p0), round(p1), round(p2), round(p3)],
                 restitution: 1.0,

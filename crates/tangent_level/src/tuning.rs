@@ -44,11 +44,18 @@ pub struct Tuning {
     /// wall, a ceiling, a loop), px/s². Less than gravity, so a runner
     /// climbs a wall on its momentum, not on its legs.
     pub surface_accel: f32,
+    /// Down while running faster than this curls the player into a ball,
+    /// px/s; slower than half of it, the ball uncurls.
+    pub roll_speed: f32,
+    /// A rolling ball's friction, px/s².
+    pub roll_friction: f32,
+    /// Braking when a rolling ball is pushed against its motion, px/s².
+    pub roll_decel: f32,
 }
 
 impl Tuning {
     /// Every field by its file name, in file order (for checking and saving).
-    pub fn fields(&self) -> [(&'static str, f32); 16] {
+    pub fn fields(&self) -> [(&'static str, f32); 19] {
         [
             ("max_run", self.max_run),
             ("run_accel", self.run_accel),
@@ -66,6 +73,9 @@ impl Tuning {
             ("corner_correction", self.corner_correction),
             ("ledge_lift", self.ledge_lift),
             ("surface_accel", self.surface_accel),
+            ("roll_speed", self.roll_speed),
+            ("roll_friction", self.roll_friction),
+            ("roll_decel", self.roll_decel),
         ]
     }
 }
@@ -97,6 +107,9 @@ impl Tuning {
             "corner_correction" => &mut self.corner_correction,
             "ledge_lift" => &mut self.ledge_lift,
             "surface_accel" => &mut self.surface_accel,
+            "roll_speed" => &mut self.roll_speed,
+            "roll_friction" => &mut self.roll_friction,
+            "roll_decel" => &mut self.roll_decel,
             _ => return false,
         };
         *field = v;
@@ -126,6 +139,12 @@ impl Default for Tuning {
             // A fifth of the default gravity, as the Sonic games' running
             // acceleration is of theirs (0.047 vs 0.219 px/frame²).
             surface_accel: 720.0,
+            // The Sonic games' rolling numbers (px/frame at 60 Hz, from
+            // REFERENCE.md) in px/s: curl above 1 px/frame, friction
+            // 0.0234375 and braking 0.125 px/frame².
+            roll_speed: 60.0,
+            roll_friction: 84.375,
+            roll_decel: 450.0,
         }
     }
 }

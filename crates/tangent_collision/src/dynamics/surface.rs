@@ -77,6 +77,19 @@ const LEAVE_PRECISION: f64 = 1e-3;
 /// surface, radians: the crate's smooth joint (`cos = 0.999`, 2.6°).
 const SMOOTH_JOINT_TURN: f64 = 0.0447;
 
+/// How much nearer (px) a piece's end corner must be than a surface to be
+/// taken before it.
+const CORNER_TIE: f64 = 0.05;
+
+/// How deep (px) a body may already be in a one-way piece that then holds
+/// it: a substep of at most `MAX_ARC` meets a surface ahead a small part of
+/// that deep; deeper, it is passing through.
+const PASSING_THROUGH: f64 = 0.5;
+
+/// Most halvings of one substep (2⁻⁴⁰ of it: far under a thousandth of a
+/// pixel at any speed a level allows).
+const MAX_HALVINGS: u32 = 40;
+
 /// A second surface closer than `r` minus this (px) is in the way.
 const IN_THE_WAY: f64 = 0.01;
 
@@ -179,7 +192,18 @@ fn surfaces_near(set: &TerrainSet, p: DVec2, reach: f64, ids: &mut Vec<usize>) -
             distance,
         });
     }
-    found.sort_by(|a, b| a.distance.total_cmp(&b.distance));
+    // Nearest first; a corner (a piece's end gone round) only after a
+    // surface as near give or take `CORNER_TIE`, so where a curve ends on
+    // the floor the floor carries on.
+    let key = |w: &Near| {
+        w.distance
+            + if around_corner(set, w) {
+                CORNER_TIE
+            } else {
+                0.0
+            }
+    };
+    found.sort_by(|a, b| key(a).total_cmp(&key(b)));
     found
 }
 
@@ -292,6 +316,15 @@ fn may_step_onto(
     !skip.contains(&(near.piece, forward))
 }
 
+/// Whether `near` can hold a body of radius `r` now on piece `on`: a
+/// one-way piece the body already sinks into by more than
+/// `PASSING_THROUGH` is one it is passing through, as in a step (the tail
+/// of a loop's last curve, met by a body rolling along the floor under
+/// it, comes down through the body from above its centre).
+fn holds(set: &TerrainSet, near: &Near, on: usize, r: f64) -> bool {
+    near.piece == on || !set.piece(near.piece).one_way || near.distance >= r - PASSING_THROUGH
+}
+
 /// [`run_on_surface`], where the body does not step onto the pieces of
 /// `skip` in the way given (`true`: the way the piece's parameter grows)
 /// unless it is already on them: they are not there for it. A runner
@@ -346,7 +379,7 @@ pub fn run_on_surface_skipping(
     let moving = on.velocity().as_dvec2();
     let near: Vec<Near> = surfaces_near(set, on.position.as_dvec2(), r + 2.0, &mut ids)
         .into_iter()
-        .filter(|w| may_step_onto(set, w, on.piece, moving, skip))
+        .filter(|w| may_step_onto(set, w, on.piece, moving, skip) && holds(set, w, on.piece, r))
         .collect();
     let own = near.iter().find(|w| {
         w.piece == on.piece
@@ -392,12 +425,15 @@ pub fn run_on_surface_skipping(
         // A substep whose end the surface cannot hold is halved until it
         // holds or is shorter than `LEAVE_PRECISION`: the body leaves that
         // near to where the surface stops holding it.
+        let mut halvings = 0;
         let (next, to, v2, hit) = loop {
             let v_half = v + g.dot(t_dir) * 0.5 * h;
             let s = v_half * h;
             let guess = c + t_dir * s + n * (0.5 * kappa * s * s);
             let moving = t_dir * s.signum();
-            let allowed = |w: &Near| may_step_onto(set, w, at.piece, moving, skip);
+            let allowed = |w: &Near| {
+                may_step_onto(set, w, at.piece, moving, skip) && holds(set, w, at.piece, r)
+            };
             let Some(first) = surfaces_near(set, guess, r + s.abs() + 2.0, &mut ids)
                 .into_iter()
                 .find(allowed)
@@ -444,8 +480,12 @@ pub fn run_on_surface_skipping(
             }
             // A turn well past the substep's share (a joint's kink met
             // part-way) is cut finer.
-            if bend.abs() > 1.5 * MAX_TURN as f64 && d.length() > LEAVE_PRECISION {
+            // (A projection that jumps however short the substep, as
+            // between two surfaces equally near, is taken as it is.)
+            let finer = halvings < MAX_HALVINGS;
+            if bend.abs() > 1.5 * MAX_TURN as f64 && d.length() > LEAVE_PRECISION && finer {
                 h *= 0.5;
+                halvings += 1;
                 continue;
             }
             // Velocity Verlet, then the size energy gives for the
@@ -459,10 +499,11 @@ pub fn run_on_surface_skipping(
             if push >= hold {
                 break (next, to, v2, false);
             }
-            if d.length() <= LEAVE_PRECISION {
+            if d.length() <= LEAVE_PRECISION || !finer {
                 return leave(c, v, &at, left);
             }
             h *= 0.5;
+            halvings += 1;
         };
         blocked |= hit;
         c = next;

@@ -1,0 +1,181 @@
+//! Rolling (`player::roll`): down at speed curls the player into a ball
+//! that slows by its friction alone and uncurls when let go; a ball rolls
+//! under a curve too low to stand under and stays curled there; and a
+//! frictionless ball runs a loop at the speed the closed form says.
+
+use bevy::prelude::*;
+use tangent::collision::{Actor, ActorShape};
+use tangent::headless::headless_app;
+use tangent::player::{Player, PlayerInput};
+
+use crate::common::{Rng, hold, player, write_level};
+use crate::surface_run::{RIGHT, controller, room, run_into_loop};
+
+fn shape(app: &mut App) -> ActorShape {
+    app.world_mut()
+        .query_filtered::<&Actor, With<Player>>()
+        .single(app.world())
+        .unwrap()
+        .shape
+}
+
+const DOWN: PlayerInput = PlayerInput {
+    left: false,
+    right: false,
+    jump: false,
+    down: true,
+};
+
+#[test]
+fn down_at_speed_curls_into_a_ball_that_slows_by_its_friction_alone() {
+    let path = write_level("rolling", "flat", &room(12, "", Vec2::new(100.0, 46.02)));
+    let mut app = headless_app(&path, None).unwrap();
+    // Down while standing still is no roll (it drops through one-ways).
+    hold(&mut app, DOWN, 5);
+    assert!(!controller(&mut app).rolling);
+    hold(&mut app, RIGHT, 40);
+    let (_, v, _) = player(&mut app);
+    assert!((v.x - 360.0).abs() < 1e-3, "not at the top run speed: {v}");
+    hold(
+        &mut app,
+        PlayerInput {
+            down: true,
+            ..RIGHT
+        },
+        1,
+    );
+    assert!(
+        controller(&mut app).rolling,
+        "down at 360 px/s did not curl"
+    );
+    assert_eq!(shape(&mut app), ActorShape::Circle { radius: 10.0 });
+    // Feet kept: the floor is at y = 32; a 10 px ball, a skin off it.
+    let (p, _, _) = player(&mut app);
+    assert!((p.y - 42.02).abs() < 0.05, "ball centre at {}", p.y);
+    // Rolling on with down held (right held too: no speed from it), it
+    // slows by the friction alone: 84.375 px/s² for 45 steps.
+    let (_, v0, _) = player(&mut app);
+    hold(
+        &mut app,
+        PlayerInput {
+            down: true,
+            ..RIGHT
+        },
+        45,
+    );
+    let (_, v, _) = player(&mut app);
+    let expected = v0.x - 84.375 * 45.0 / 60.0;
+    assert!(
+        (v.x - expected).abs() < 0.01 * expected,
+        "rolled at {} after 0.75 s, the closed form says {expected}",
+        v.x
+    );
+    // Let go of down on flat ground: the box again, standing on the floor.
+    hold(&mut app, PlayerInput::default(), 2);
+    assert!(!controller(&mut app).rolling);
+    assert_eq!(
+        shape(&mut app),
+        ActorShape::Rect {
+            half_extents: Vec2::new(10.0, 14.0)
+        }
+    );
+    let (p, _, _) = player(&mut app);
+    assert!((p.y - 46.02).abs() < 0.05, "stood up at {}", p.y);
+}
+
+#[test]
+fn a_ball_rolls_under_a_curve_too_low_to_stand_under() {
+    // A ceiling 24 px over the floor from x = 400 to 800: a 20 px ball
+    // fits, the 28 px box does not.
+    let low = "(points: [(400, 56), (600, 56), (800, 56)])";
+    let path = write_level("rolling", "low", &room(12, low, Vec2::new(100.0, 46.02)));
+    let mut app = headless_app(&path, None).unwrap();
+    hold(&mut app, RIGHT, 40);
+    // Standing, it cannot get under: it stops at the curve's end.
+    let mut blocked_app = headless_app(&path, None).unwrap();
+    hold(&mut blocked_app, RIGHT, 120);
+    let (p, _, _) = player(&mut blocked_app);
+    assert!(p.x < 400.0, "a standing player got under a 24 px gap: {p}");
+    // Curled, it rolls under; letting go of down there keeps it a ball.
+    hold(
+        &mut app,
+        PlayerInput {
+            down: true,
+            ..RIGHT
+        },
+        1,
+    );
+    assert!(controller(&mut app).rolling);
+    let mut under_and_curled = 0;
+    let mut rng = Rng(43);
+    for _ in 0..150 {
+        let keys = if rng.below(2) == 0 {
+            RIGHT
+        } else {
+            PlayerInput {
+                down: true,
+                ..RIGHT
+            }
+        };
+        hold(&mut app, keys, 1);
+        let (p, _, _) = player(&mut app);
+        if p.x > 420.0 && p.x < 780.0 {
+            assert!(
+                controller(&mut app).rolling,
+                "uncurled under the curve at {p}"
+            );
+            assert!(p.y < 50.0, "inside the curve at {p}");
+            under_and_curled += 1;
+        }
+        if p.x > 860.0 {
+            break;
+        }
+    }
+    assert!(
+        under_and_curled >= 20,
+        "never rolled under ({under_and_curled} steps)"
+    );
+    // Out from under it, down let go: standing again.
+    hold(&mut app, RIGHT, 5);
+    let (p, _, _) = player(&mut app);
+    assert!(
+        p.x > 800.0 && !controller(&mut app).rolling,
+        "still a ball at {p}"
+    );
+}
+
+#[test]
+fn a_frictionless_ball_runs_the_loop_at_the_closed_forms_speed() {
+    // As for the runner (`surface_run.rs`), with the ball's 10 px radius:
+    // the top's path radius 169.7 − 10 = 159.7 px, the rise from the floor
+    // to the top 276.7 px, cos 10° kept at the way in; and no input adds
+    // speed to a ball, so the bands are tighter.
+    let critical = (3600.0f32 * (159.7 + 2.0 * 276.7)).sqrt() / 10f32.to_radians().cos();
+    let mut rng = Rng(44);
+    let (mut round, mut back, mut near) = (0, 0, 0);
+    for k in 0..16 {
+        let v0 = critical * (0.7 + 0.6 * (k as f32 + rng.range(0.0, 1.0)) / 16.0);
+        let (top, farthest, through) = run_into_loop(v0, 240, true);
+        assert!(!through, "v0 {v0}: went through the loop");
+        if v0 > 1.02 * critical {
+            assert!(
+                top > 300.0 && farthest > 1000.0,
+                "v0 {v0:.0} (critical {critical:.0}): rose to {top:.1}, got to {farthest:.1}"
+            );
+            round += 1;
+        } else if v0 < 0.98 * critical {
+            assert!(
+                farthest == 0.0,
+                "v0 {v0:.0} (critical {critical:.0}): got past the loop to {farthest:.1}"
+            );
+            back += 1;
+        } else {
+            near += 1;
+        }
+    }
+    println!(
+        "rolling loop: {round} went round and on, {back} fell back inside, {near} within 2 % of \
+         the closed form's {critical:.0} px/s (not judged)"
+    );
+    assert!(round >= 5 && back >= 5);
+}
