@@ -90,6 +90,12 @@ fn import_svg_replaces_a_levels_curves_with_the_drawings_and_names_bad_files() {
         tangent_level::save::write_over(&shipped, &parsed, &none)
     };
     std::fs::write(&level, &emptied).unwrap();
+    // The level's `next`, beside it as in the shipped folder.
+    std::fs::copy(
+        root.join("assets/levels/07-loop-valley.level.ron"),
+        dir.join("07-loop-valley.level.ron"),
+    )
+    .unwrap();
     let svg = root.join("assets/svg/06-drawn.svg");
     let import = |svg: &Path| {
         tangent()

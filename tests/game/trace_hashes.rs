@@ -36,6 +36,7 @@ fn each_shipped_levels_trace_hashes_to_the_recorded_value() {
         "04-spike-garden",
         "05-lava-bowl",
         "06-drawn",
+        "07-loop-valley",
     ] {
         let trace = dir.join(format!("{name}.csv"));
         let opts = HeadlessOptions {

@@ -13,7 +13,7 @@
 use std::path::{Path, PathBuf};
 
 /// The shipped levels, by file name, in play order.
-pub const SHIPPED_LEVELS: [(&str, &str); 6] = [
+pub const SHIPPED_LEVELS: [(&str, &str); 7] = [
     (
         "01-hills.level.ron",
         include_str!("../../../assets/levels/01-hills.level.ron"),
@@ -38,10 +38,14 @@ pub const SHIPPED_LEVELS: [(&str, &str); 6] = [
         "06-drawn.level.ron",
         include_str!("../../../assets/levels/06-drawn.level.ron"),
     ),
+    (
+        "07-loop-valley.level.ron",
+        include_str!("../../../assets/levels/07-loop-valley.level.ron"),
+    ),
 ];
 
 /// The shipped levels' replays, by file name.
-pub const SHIPPED_REPLAYS: [(&str, &str); 6] = [
+pub const SHIPPED_REPLAYS: [(&str, &str); 7] = [
     (
         "01-hills.replay",
         include_str!("../../../assets/replays/01-hills.replay"),
@@ -65,6 +69,10 @@ pub const SHIPPED_REPLAYS: [(&str, &str); 6] = [
     (
         "06-drawn.replay",
         include_str!("../../../assets/replays/06-drawn.replay"),
+    ),
+    (
+        "07-loop-valley.replay",
+        include_str!("../../../assets/replays/07-loop-valley.replay"),
     ),
 ];
 
