@@ -179,3 +179,71 @@ fn a_frictionless_ball_runs_the_loop_at_the_closed_forms_speed() {
     );
     assert!(round >= 5 && back >= 5);
 }
+
+/// Balls (level actors) rolled along the floor into a loop drawn by
+/// `tangent_level::loops`: each goes round (and round again: a ball has no
+/// memory of the pieces it ran) or falls back inside, and none passes
+/// through the loop's way in. (One may later roll back out the way it
+/// came, under the last curve's tail.)
+#[test]
+fn balls_rolled_into_a_loop_go_round_or_fall_back_inside_never_through() {
+    use tangent::collision::PhysicsPosition;
+    use tangent::level::LevelActor;
+    let entry = Vec2::new(700.0, 32.0);
+    let curves: Vec<String> = tangent_level::loops::loop_curves((entry.x, entry.y), 150.0, 60.0)
+        .iter()
+        .map(|c| {
+            let pts: Vec<String> = c
+                .points
+                .iter()
+                .map(|(x, y)| format!("({x}, {y})"))
+                .collect();
+            format!(
+                "(points: [{}], one_way: {}, fill: Line)",
+                pts.join(", "),
+                c.one_way
+            )
+        })
+        .collect();
+    let mut rng = Rng(45);
+    let (mut round, mut back, mut rolled_back) = (0, 0, 0);
+    for k in 0..12 {
+        let v = 600.0 + 1800.0 * (k as f32 + rng.range(0.0, 1.0)) / 12.0;
+        let radius = rng.range(6.0, 16.0);
+        let ball = format!(
+            "(name: \"ball\", shape: Circle(radius: {radius}), position: (300, {}), velocity: ({v}, 0), restitution: 0)",
+            32.0 + radius + 0.02
+        );
+        let text = room(24, &curves.join(",\n"), Vec2::new(100.0, 46.02)).replace(
+            "goal: (position: (1200, 64)),",
+            &format!("actors: [{ball}],\n goal: (position: (1200, 64)),"),
+        );
+        let path = write_level("rolling", &format!("balls{k}"), &text);
+        let mut app = headless_app(&path, None).unwrap();
+        let (mut over, mut through, mut out_left, mut entered) = (false, false, false, false);
+        for _ in 0..300 {
+            app.update();
+            let p = app
+                .world_mut()
+                .query_filtered::<&PhysicsPosition, With<LevelActor>>()
+                .single(app.world())
+                .unwrap()
+                .0;
+            over |= p.y > entry.y + 200.0;
+            through |= p.x > entry.x + 180.0 && p.y < entry.y + 100.0 && !over;
+            entered |= p.x > entry.x;
+            out_left |= entered && p.x < entry.x - 260.0 && p.y < entry.y + 60.0;
+        }
+        assert!(
+            !through,
+            "a ball at {v:.0} px/s (r {radius:.1}) went through the loop"
+        );
+        rolled_back += usize::from(out_left);
+        if over { round += 1 } else { back += 1 }
+    }
+    println!(
+        "balls into a loop: {round} went round, {back} fell back inside; {rolled_back} of them \
+         later rolled back out the way they came (under the last curve's tail, from outside)"
+    );
+    assert!(round >= 3 && back >= 3);
+}
