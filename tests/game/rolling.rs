@@ -247,3 +247,35 @@ fn balls_rolled_into_a_loop_go_round_or_fall_back_inside_never_through() {
     );
     assert!(round >= 3 && back >= 3);
 }
+
+/// A ball rolling into a one-way curve from below passes through it, as a
+/// ball actor does; into the same curve made solid, it is stopped.
+#[test]
+fn a_rolling_player_passes_a_one_way_curve_from_below() {
+    // A curve 16 px over the floor from x = 400 to 600: below a rolling
+    // ball's top (20 px) and above its centre (10 px): met from below.
+    let run = |one_way: bool| {
+        let curve = format!("(points: [(400, 48), (500, 48), (600, 48)], one_way: {one_way})");
+        let name = if one_way { "oneway" } else { "solid" };
+        let path = write_level("rolling", name, &room(12, &curve, Vec2::new(100.0, 46.02)));
+        let mut app = headless_app(&path, None).unwrap();
+        hold(&mut app, RIGHT, 40);
+        hold(
+            &mut app,
+            PlayerInput {
+                down: true,
+                ..RIGHT
+            },
+            80,
+        );
+        let rolling = controller(&mut app).rolling;
+        (player(&mut app).0, rolling)
+    };
+    let (through, rolling) = run(true);
+    assert!(
+        rolling && through.x > 650.0,
+        "stopped by a one-way curve from below at {through}"
+    );
+    let (stopped, _) = run(false);
+    assert!(stopped.x < 400.0, "passed a solid curve at {stopped}");
+}
