@@ -9,7 +9,7 @@ use tangent::headless::headless_app;
 use tangent::player::{Player, PlayerInput};
 
 use crate::common::{Rng, hold, player, write_level};
-use crate::surface_run::{RIGHT, controller, room, run_into_loop};
+use crate::surface_run::{RIGHT, controller, judge_loop_runs, loop_ron, room};
 
 fn shape(app: &mut App) -> ActorShape {
     app.world_mut()
@@ -152,27 +152,10 @@ fn a_frictionless_ball_runs_the_loop_at_the_closed_forms_speed() {
     // speed to a ball, so the bands are tighter.
     let critical = (3600.0f32 * (159.7 + 2.0 * 276.7)).sqrt() / 10f32.to_radians().cos();
     let mut rng = Rng(44);
-    let (mut round, mut back, mut near) = (0, 0, 0);
-    for k in 0..16 {
-        let v0 = critical * (0.7 + 0.6 * (k as f32 + rng.range(0.0, 1.0)) / 16.0);
-        let (top, farthest, through) = run_into_loop(v0, 240, true);
-        assert!(!through, "v0 {v0}: went through the loop");
-        if v0 > 1.02 * critical {
-            assert!(
-                top > 300.0 && farthest > 1000.0,
-                "v0 {v0:.0} (critical {critical:.0}): rose to {top:.1}, got to {farthest:.1}"
-            );
-            round += 1;
-        } else if v0 < 0.98 * critical {
-            assert!(
-                farthest == 0.0,
-                "v0 {v0:.0} (critical {critical:.0}): got past the loop to {farthest:.1}"
-            );
-            back += 1;
-        } else {
-            near += 1;
-        }
-    }
+    let speeds: Vec<f32> = (0..16)
+        .map(|k| critical * (0.7 + 0.6 * (k as f32 + rng.range(0.0, 1.0)) / 16.0))
+        .collect();
+    let (round, back, near) = judge_loop_runs(&speeds, true, critical, (1.02, 0.98));
     println!(
         "rolling loop: {round} went round and on, {back} fell back inside, {near} within 2 % of \
          the closed form's {critical:.0} px/s (not judged)"
@@ -190,21 +173,7 @@ fn balls_rolled_into_a_loop_go_round_or_fall_back_inside_never_through() {
     use tangent::collision::PhysicsPosition;
     use tangent::level::LevelActor;
     let entry = Vec2::new(700.0, 32.0);
-    let curves: Vec<String> = tangent_level::loops::loop_curves((entry.x, entry.y), 150.0, 60.0)
-        .iter()
-        .map(|c| {
-            let pts: Vec<String> = c
-                .points
-                .iter()
-                .map(|(x, y)| format!("({x}, {y})"))
-                .collect();
-            format!(
-                "(points: [{}], one_way: {}, fill: Line)",
-                pts.join(", "),
-                c.one_way
-            )
-        })
-        .collect();
+    let curves = loop_ron(entry);
     let mut rng = Rng(45);
     let (mut round, mut back, mut rolled_back) = (0, 0, 0);
     for k in 0..12 {
@@ -214,7 +183,7 @@ fn balls_rolled_into_a_loop_go_round_or_fall_back_inside_never_through() {
             "(name: \"ball\", shape: Circle(radius: {radius}), position: (300, {}), velocity: ({v}, 0), restitution: 0)",
             32.0 + radius + 0.02
         );
-        let text = room(24, &curves.join(",\n"), Vec2::new(100.0, 46.02)).replace(
+        let text = room(24, &curves, Vec2::new(100.0, 46.02)).replace(
             "goal: (position: (1200, 64)),",
             &format!("actors: [{ball}],\n goal: (position: (1200, 64)),"),
         );

@@ -261,27 +261,13 @@ fn a_jump_off_a_steep_wall_leaves_along_its_normal() {
 /// side below half its height without having been over the top first.
 pub fn run_into_loop(v0: f32, n: usize, rolling: bool) -> (f32, f32, bool) {
     let entry = Vec2::new(700.0, 32.0);
-    let curves: Vec<String> = tangent_level::loops::loop_curves((entry.x, entry.y), 150.0, 60.0)
-        .iter()
-        .map(|c| {
-            let pts: Vec<String> = c
-                .points
-                .iter()
-                .map(|(x, y)| format!("({x}, {y})"))
-                .collect();
-            format!(
-                "(points: [{}], one_way: {}, fill: Line)",
-                pts.join(", "),
-                c.one_way
-            )
-        })
-        .collect();
+    let curves = loop_ron(entry);
     let path = write_level(
         "surface",
         &format!("loop-{}{}", if rolling { "roll" } else { "run" }, v0 as u32),
         &room_tuned(
             24,
-            &curves.join(",\n"),
+            &curves,
             Vec2::new(200.0, 46.02),
             if rolling { "roll_friction: 0" } else { "" },
         ),
@@ -320,19 +306,39 @@ fn a_loop_drawn_by_the_level_crate_is_run_once_or_fallen_back_from() {
     let g = 3600.0f32;
     let critical = (g * (153.1 + 2.0 * 263.3)).sqrt() / 10f32.to_radians().cos();
     let mut rng = Rng(42);
+    // Spread over 300–2 400 px/s: one random speed in each twentieth.
+    let speeds: Vec<f32> = (0..20)
+        .map(|k| 300.0 + 2100.0 * (k as f32 + rng.range(0.0, 1.0)) / 20.0)
+        .collect();
+    let (round, back, near) = judge_loop_runs(&speeds, false, critical, (1.08, 0.97));
+    println!(
+        "loop: {round} went round and on, {back} fell back inside, {near} within 8 % of the closed form's {critical:.0} px/s (not judged)"
+    );
+    assert!(round >= 5 && back >= 10);
+}
+
+/// Runs the player into the loop at each of `speeds` (rolling or running)
+/// and judges each against the closed form's `critical` speed: none goes
+/// through; faster than `bands.0 · critical` it goes round and on past the
+/// loop, slower than `bands.1 · critical` it never gets past it. Returns
+/// how many went round, fell back, and were too near to judge.
+pub fn judge_loop_runs(
+    speeds: &[f32],
+    rolling: bool,
+    critical: f32,
+    bands: (f32, f32),
+) -> (usize, usize, usize) {
     let (mut round, mut back, mut near) = (0, 0, 0);
-    for k in 0..20 {
-        // Spread over 300–2 400 px/s: one random speed in each twentieth.
-        let v0 = 300.0 + 2100.0 * (k as f32 + rng.range(0.0, 1.0)) / 20.0;
-        let (top, farthest, through) = run_into_loop(v0, 240, false);
+    for &v0 in speeds {
+        let (top, farthest, through) = run_into_loop(v0, 240, rolling);
         assert!(!through, "v0 {v0}: went through the loop");
-        if v0 > 1.08 * critical {
+        if v0 > bands.0 * critical {
             assert!(
                 top > 300.0 && farthest > 1000.0,
                 "v0 {v0:.0} (critical {critical:.0}): rose to {top:.1}, got to {farthest:.1}"
             );
             round += 1;
-        } else if v0 < 0.97 * critical {
+        } else if v0 < bands.1 * critical {
             assert!(
                 farthest == 0.0,
                 "v0 {v0:.0} (critical {critical:.0}): got past the loop to {farthest:.1}"
@@ -342,8 +348,26 @@ fn a_loop_drawn_by_the_level_crate_is_run_once_or_fallen_back_from() {
             near += 1;
         }
     }
-    println!(
-        "loop: {round} went round and on, {back} fell back inside, {near} within 8 % of the closed form's {critical:.0} px/s (not judged)"
-    );
-    assert!(round >= 5 && back >= 10);
+    (round, back, near)
+}
+
+/// The loop `tangent_level::loops` draws at `entry` (radius 150, offset
+/// 60), as the `curves` items of a level file.
+pub fn loop_ron(entry: Vec2) -> String {
+    tangent_level::loops::loop_curves((entry.x, entry.y), 150.0, 60.0)
+        .iter()
+        .map(|c| {
+            let pts: Vec<String> = c
+                .points
+                .iter()
+                .map(|(x, y)| format!("({x}, {y})"))
+                .collect();
+            format!(
+                "(points: [{}], one_way: {}, fill: Line)",
+                pts.join(", "),
+                c.one_way
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(",\n")
 }
