@@ -1,12 +1,17 @@
 //! The player's movement: run with acceleration and friction along the
-//! ground's tangent, air control, variable jump height, coyote time, jump
-//! buffering, a gentler gravity near the apex while jump is held, a capped
-//! fall, dropping through one-way platforms, and snapping to the ground so a
-//! runner stays on convex curves instead of launching off every crest.
+//! ground's tangent (keeping a speed above the top one while the way it
+//! goes is held, with gravity along the slope), air control, variable jump
+//! height, coyote time, jump buffering, a gentler gravity near the apex
+//! while jump is held, a capped fall, dropping through one-way platforms,
+//! curling into a ball (`roll`), and snapping to the ground so a runner
+//! stays on convex curves instead of launching off every crest. On a
+//! surface it runs as a circle (`surface`), it takes run input along the
+//! surface, or a jump off it along its normal.
 //!
 //! It runs each fixed step before the collision step and only sets the
-//! player's velocity, gravity scale and drop-through flag; the collision
-//! plugin moves it. Snapping runs after the collision step. The systems
+//! player's velocity, gravity scale and drop-through flag (and, curling,
+//! its shape and place); the collision plugin moves it, or `surface` does
+//! after the step. Snapping runs after the collision step. The systems
 //! are wired in the folder's plugin (`player/mod.rs`).
 
 use bevy::prelude::*;
