@@ -31,7 +31,7 @@ pub mod prelude {
     pub use crate::dynamics::{
         Body, BodyDef, Contact, Layers, OnSurface, StepError, StepReport, StepScratch, SurfaceStep,
         Touched, WorldScratch, run_on_surface, run_on_surface_skipping, step_bodies, step_body,
-        step_body_with, surface_tangent, surface_under,
+        step_body_with, surface_tangent,
     };
     pub use crate::geometry::{ActorShape, CubicBezier, QuadBezier, Rect, Segment, Terrain};
     pub use crate::query::{Hits, Toi, bounce_normal, reflect};

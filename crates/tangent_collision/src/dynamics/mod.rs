@@ -39,6 +39,6 @@ mod world;
 pub use body::{Body, BodyDef, Contact, Layers, StepError, StepReport, Touched};
 pub use step::{StepScratch, step_body, step_body_with};
 pub use surface::{
-    OnSurface, SurfaceStep, run_on_surface, run_on_surface_skipping, surface_tangent, surface_under,
+    OnSurface, SurfaceStep, run_on_surface, run_on_surface_skipping, surface_tangent,
 };
 pub use world::{WorldScratch, step_bodies};

@@ -156,6 +156,8 @@ struct Near {
     point: DVec2,
     normal: DVec2,
     distance: f64,
+    /// The centre has gone round the piece's end ([`around_corner`]).
+    corner: bool,
 }
 
 /// Every surface within `reach` of `p` that holds a body there (one-way
@@ -190,73 +192,36 @@ fn surfaces_near(set: &TerrainSet, p: DVec2, reach: f64, ids: &mut Vec<usize>) -
             point,
             normal,
             distance,
+            corner: around_corner(set, i, t, normal),
         });
     }
     // Nearest first; a corner (a piece's end gone round) only after a
     // surface as near give or take `CORNER_TIE`, so where a curve ends on
     // the floor the floor carries on.
-    let key = |w: &Near| {
-        w.distance
-            + if around_corner(set, w) {
-                CORNER_TIE
-            } else {
-                0.0
-            }
-    };
+    let key = |w: &Near| w.distance + if w.corner { CORNER_TIE } else { 0.0 };
     found.sort_by(|a, b| key(a).total_cmp(&key(b)));
     found
 }
 
-/// The surface under a circle of `radius` centred at `position`: the
-/// nearest piece within `radius + reach` that holds it, with the unit
-/// normal toward the centre and the gap between circle and surface
-/// (negative where they overlap).
-///
-/// ```
-/// use tangent_collision::prelude::*;
-/// use tangent_collision::dynamics::surface_under;
-/// let set = TerrainSet::new(vec![TerrainPiece::solid(Segment::new(Vec2::ZERO, Vec2::new(100.0, 0.0)))]).unwrap();
-/// let (piece, normal, gap) = surface_under(&set, 10.0, Vec2::new(50.0, 12.0), 4.0).unwrap();
-/// assert_eq!((piece, normal), (0, Vec2::Y));
-/// assert!((gap - 2.0).abs() < 1e-5);
-/// assert!(surface_under(&set, 10.0, Vec2::new(50.0, 20.0), 4.0).is_none());
-/// ```
-pub fn surface_under(
-    set: &TerrainSet,
-    radius: f32,
-    position: Vec2,
-    reach: f32,
-) -> Option<(usize, Vec2, f32)> {
-    let mut ids = Vec::new();
-    let p = position.as_dvec2();
-    let near = surfaces_near(set, p, (radius + reach) as f64, &mut ids);
-    let first = near.first()?;
-    Some((
-        first.piece,
-        first.normal.as_vec2(),
-        (first.distance - radius as f64) as f32,
-    ))
-}
-
-/// Whether a centre whose nearest surface point is `near` has gone round
-/// the corner at a piece's end (its offset is not straight out from the
+/// Whether a centre whose nearest surface point is at parameter `t` of
+/// piece `i`, `normal` out from it, has gone round the corner at the end (its offset is not straight out from the
 /// piece there): by a thousandth of a radian past a free end, or past the
 /// crate's smooth-joint angle (2.6°) at a joint, whose wedge between two
 /// pieces that `f32` kinked a little is not a corner.
-fn around_corner(set: &TerrainSet, near: &Near) -> bool {
-    let end = if near.t <= 0.0 {
+fn around_corner(set: &TerrainSet, i: usize, t: f64, normal: DVec2) -> bool {
+    let end = if t <= 0.0 {
         0
-    } else if near.t >= 1.0 {
+    } else if t >= 1.0 {
         1
     } else {
         return false;
     };
-    let pc = set.piece(near.piece).shape.bernstein().power();
+    let pc = set.piece(i).shape.bernstein().power();
     let Some(into) = pc.end_direction(end == 1) else {
         return true; // a piece that is a point is all corner
     };
-    let off = near.normal.dot(into.normalize()).abs().asin();
-    let free = set.joint_ends(near.piece)[end].is_free();
+    let off = normal.dot(into.normalize()).abs().asin();
+    let free = set.joint_ends(i)[end].is_free();
     off > if free { 1e-3 } else { SMOOTH_JOINT_TURN }
 }
 
@@ -443,10 +408,11 @@ pub fn run_on_surface_skipping(
             let mut next = first.point + first.normal * r;
             let mut to = first;
             // A second surface in the way (a ramp or a wall ahead): push
-            // out of each in turn, and run on along the last.
-            let mut hit = false;
+            // out of each in turn, and run on along the last. Still in one
+            // after 8 pushes, it is wedged.
+            let (mut hit, mut wedged) = (false, false);
             let mut velocity = t_dir * v;
-            for _ in 0..8 {
+            for push in 0..=8 {
                 let near = surfaces_near(set, next, r + 1.0, &mut ids);
                 let Some(worst) = near
                     .iter()
@@ -454,6 +420,10 @@ pub fn run_on_surface_skipping(
                 else {
                     break;
                 };
+                if push == 8 {
+                    wedged = true;
+                    break;
+                }
                 next = worst.point + worst.normal * r;
                 hit = true;
                 // Inelastic: the velocity loses its part into it.
@@ -461,9 +431,6 @@ pub fn run_on_surface_skipping(
                 to = *worst;
             }
             if hit {
-                let wedged = surfaces_near(set, next, r, &mut ids)
-                    .iter()
-                    .any(|w| w.distance < r - IN_THE_WAY && allowed(w));
                 if wedged {
                     // Between surfaces it cannot fit between: it stops.
                     break (c, at, 0.0, true);
@@ -528,7 +495,7 @@ pub fn run_on_surface_skipping(
 /// the same way), `κ / (1 − r κ)`; round a corner, `−1 / r`. A bend too
 /// tight for the circle (`r κ ≥ 1`) is as concave as can be.
 fn path_curvature(set: &TerrainSet, near: &Near, r: f64) -> f64 {
-    if around_corner(set, near) {
+    if near.corner {
         return -1.0 / r;
     }
     let pc = set.piece(near.piece).shape.bernstein().power();
