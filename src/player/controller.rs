@@ -24,6 +24,7 @@ use crate::collision::{Contact, OnSurface, Touched};
 use super::input::PlayerInput;
 use super::roll;
 use super::state::{ControllerState, Player, PlayerTuning};
+use super::surface;
 
 /// The ground a runner moving at `v` runs on, among its contacts within
 /// the max slope: the one it runs into most (a ramp rising ahead of it
@@ -93,6 +94,31 @@ pub fn apply_tuning(tuning: Res<PlayerTuning>, mut players: Query<(Ref<Player>, 
     }
 }
 
+/// Coyote time (full while `on_ground`, else counting down) and the jump
+/// buffer (full on a new press, else counting down), in whole fixed steps
+/// so they are frame-exact.
+fn jump_timers(
+    st: &mut ControllerState,
+    input: &PlayerInput,
+    t: &tangent_level::Tuning,
+    dt: f32,
+    on_ground: bool,
+) {
+    let in_steps = |secs: f32| (secs / dt).round() as u32;
+    st.coyote = if on_ground {
+        in_steps(t.coyote_time)
+    } else {
+        st.coyote.saturating_sub(1)
+    };
+    let pressed = input.jump && !st.jump_held;
+    st.jump_held = input.jump;
+    st.buffer = if pressed {
+        in_steps(t.jump_buffer)
+    } else {
+        st.buffer.saturating_sub(1)
+    };
+}
+
 /// One fixed step of the controller on a surface past the max slope
 /// (`player::surface`): run input along it, or a jump off it along its
 /// normal. The crate's step then leaves the player where it is.
@@ -108,14 +134,7 @@ fn control_on_surface(
         &mut Actor,
     ),
 ) {
-    let pressed = input.jump && !st.jump_held;
-    st.jump_held = input.jump;
-    st.coyote = (t.coyote_time / dt).round() as u32;
-    st.buffer = if pressed {
-        (t.jump_buffer / dt).round() as u32
-    } else {
-        st.buffer.saturating_sub(1)
-    };
+    jump_timers(st, input, t, dt, true);
     st.jumped = false;
     actor.drop_through = false;
     if st.buffer > 0 {
@@ -128,12 +147,7 @@ fn control_on_surface(
         };
         (st.buffer, st.coyote, st.jumped) = (0, 0, true);
         actor.gravity_scale = 1.0;
-        if !st.rolling
-            && let Some(shape) = st.standing.take()
-        {
-            actor.shape = shape; // a ball jumps as a ball
-        }
-        st.surface = None;
+        surface::off_surface(actor, st); // a ball jumps as a ball
         return;
     }
     let dir = (input.right as i32 - input.left as i32) as f32;
@@ -179,20 +193,7 @@ pub fn control(
             None
         };
         let on_ground = ground.is_some();
-        // Timers count whole fixed steps, so they are frame-exact.
-        let in_steps = |secs: f32| (secs / dt).round() as u32;
-        st.coyote = if on_ground {
-            in_steps(t.coyote_time)
-        } else {
-            st.coyote.saturating_sub(1)
-        };
-        let pressed = input.jump && !st.jump_held;
-        st.jump_held = input.jump;
-        st.buffer = if pressed {
-            in_steps(t.jump_buffer)
-        } else {
-            st.buffer.saturating_sub(1)
-        };
+        jump_timers(&mut st, &input, &t, dt, on_ground);
 
         // Running: along the ground's tangent on the ground, in x in the air.
         let dir = (input.right as i32 - input.left as i32) as f32;

@@ -22,6 +22,14 @@ pub struct RanPieces {
     pub on: Option<(usize, bool)>,
 }
 
+impl RanPieces {
+    /// A new run: nothing ran yet.
+    pub fn forget(&mut self) {
+        self.ran.clear();
+        self.on = None;
+    }
+}
+
 /// The player's timers and memory between fixed steps.
 #[derive(Component, Clone, Copy, Debug, Default, PartialEq)]
 pub struct ControllerState {

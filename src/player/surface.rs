@@ -60,11 +60,6 @@ use super::input::PlayerInput;
 use super::roll;
 use super::state::{ControllerState, Player, PlayerTuning, RanPieces};
 
-/// The top run speed: faster than it, the player stays on the surface it
-/// runs even where the ground is gentle again.
-#[derive(Clone, Copy)]
-struct MaxRun(f32);
-
 /// The radius of the circle the player runs a surface as: where its
 /// standing shape stands off a straight slope at `max_slope`.
 pub fn running_radius(standing: ActorShape, max_slope: f32) -> f32 {
@@ -84,17 +79,20 @@ fn steep(n: Vec2, max_slope: f32) -> bool {
     n.y < max_slope.cos() - 1e-4
 }
 
-/// Back to the standing shape, off the surface (and the pieces it ran
-/// forgotten).
-fn stand(actor: &mut Actor, st: &mut ControllerState, ran: &mut RanPieces) {
+/// Off the surface, back to the standing shape (a ball stays a ball).
+pub fn off_surface(actor: &mut Actor, st: &mut ControllerState) {
     if !st.rolling
         && let Some(shape) = st.standing.take()
     {
-        actor.shape = shape; // a ball stays a ball off the ground
+        actor.shape = shape;
     }
     st.surface = None;
-    ran.ran.clear();
-    ran.on = None;
+}
+
+/// [`off_surface`], the pieces it ran forgotten.
+fn stand(actor: &mut Actor, st: &mut ControllerState, ran: &mut RanPieces) {
+    off_surface(actor, st);
+    ran.forget();
 }
 
 /// Notes the piece `on` runs and the way it runs it, and, when it has
@@ -152,10 +150,13 @@ pub fn run_surface(
     mut players: Query<RunItem, With<Player>>,
 ) {
     let dt = time.delta_secs();
-    let max_run = MaxRun(tuning.0.max_run);
+    let max_run = tuning.0.max_run;
     let set = &index.set;
     for (mut actor, mut pos, mut vel, mut grounded, mut contacts, mut st, mut ran) in &mut players {
         let max_slope = actor.max_slope;
+        // Past the max slope, or faster than the top run speed, it keeps
+        // to the surface; else it stands.
+        let stays_on = |on: &OnSurface| steep(on.normal, max_slope) || on.speed.abs() > max_run;
         if let Some(on) = st.surface {
             let ActorShape::Circle { radius } = actor.shape else {
                 stand(&mut actor, &mut st, &mut ran);
@@ -164,8 +165,7 @@ pub fn run_surface(
             match run_on_surface_skipping(set, radius, on, gravity.0, dt, &ran.ran) {
                 SurfaceStep::Held { on: next, .. } => {
                     if next.speed * on.speed < 0.0 {
-                        ran.ran.clear();
-                        ran.on = None; // turned back: a new run
+                        ran.forget(); // turned back: a new run
                     }
                     let on = next;
                     pos.0 = on.position;
@@ -191,7 +191,7 @@ pub fn run_surface(
                                 // as, or standing again.
                                 st.rolling = false;
                                 let mut on = on;
-                                if steep(on.normal, max_slope) || on.speed.abs() > max_run.0 {
+                                if stays_on(&on) {
                                     let r = running_radius(standing, max_slope);
                                     on.position += on.normal * (r - radius);
                                     actor.shape = ActorShape::Circle { radius: r };
@@ -207,7 +207,7 @@ pub fn run_surface(
                                 note(set, &on, &mut ran);
                             }
                         }
-                    } else if steep(on.normal, max_slope) || on.speed.abs() > max_run.0 {
+                    } else if stays_on(&on) {
                         st.surface = Some(on);
                         note(set, &on, &mut ran);
                     } else {
@@ -229,7 +229,7 @@ pub fn run_surface(
         if st.jumped || actor.drop_through {
             continue;
         }
-        let fast = vel.0.length() > max_run.0 + 1e-3;
+        let fast = vel.0.length() > max_run + 1e-3;
         let rolling = st.rolling;
         let meets = contacts.iter().find_map(|c| match c.with {
             Touched::Piece(i)
@@ -259,8 +259,7 @@ pub fn run_surface(
             piece,
         };
         st.surface = Some(on);
-        ran.ran.clear();
-        ran.on = None;
+        ran.forget();
         grounded.0 = true;
     }
 }
