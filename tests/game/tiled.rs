@@ -704,6 +704,23 @@ fn an_infinite_map_imports_as_the_bounds_of_its_chunks() {
     assert_eq!(map.objects.spawn, Some((16.0 + 512.0, 512.0 - 400.0)));
 }
 
+/// Imports the 100 x 100 rs-tiled map at `path` and checks each cell
+/// against `gids` (row by row from the top): empty exactly where the gid is
+/// 0. Returns how many cells are filled.
+fn assert_cells_match(path: &Path, gids: &[u32]) -> usize {
+    assert_eq!(gids.len(), 100 * 100);
+    let map = read_tmx(path).unwrap();
+    assert_eq!((map.tiles.len(), map.tiles[0].chars().count()), (100, 100));
+    let mut filled = 0;
+    for (i, gid) in gids.iter().enumerate() {
+        let c = map.tiles[i / 100].chars().nth(i % 100).unwrap();
+        let empty = map.legend[&c] == TileDef::Empty;
+        assert_eq!(empty, *gid == 0, "cell {i} (gid {gid})");
+        filled += usize::from(!empty);
+    }
+    filled
+}
+
 /// rs-tiled's own test map (MIT, kept in `tests/levels/tiled/rs-tiled`):
 /// a 100 x 100 layer written as XML `<tile gid=".."/>` cells, which the
 /// `tiled` crate refuses. The oracle counts the cells straight from the
@@ -719,16 +736,7 @@ fn rs_tiled_xml_layer_imports_cell_for_cell() {
             None => rest.starts_with("/>").then_some(0),
         })
         .collect();
-    assert_eq!(gids.len(), 100 * 100);
-    let map = read_tmx(&path).unwrap();
-    assert_eq!((map.tiles.len(), map.tiles[0].chars().count()), (100, 100));
-    let mut filled = 0;
-    for (i, gid) in gids.iter().enumerate() {
-        let c = map.tiles[i / 100].chars().nth(i % 100).unwrap();
-        let empty = map.legend[&c] == TileDef::Empty;
-        assert_eq!(empty, *gid == 0, "cell {i} (gid {gid})");
-        filled += usize::from(!empty);
-    }
+    let filled = assert_cells_match(&path, &gids);
     println!("rs-tiled XML layer: {filled} filled cells of 10000 matched");
     assert!(filled > 50);
 }
@@ -767,16 +775,7 @@ fn rs_tiled_zstd_layer_imports_cell_for_cell() {
         .chunks(4)
         .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]) & 0x0fff_ffff)
         .collect();
-    assert_eq!(gids.len(), 100 * 100);
-    let map = read_tmx(&fixture("rs-tiled/tiled_base64_zstandard.tmx")).unwrap();
-    assert_eq!((map.tiles.len(), map.tiles[0].chars().count()), (100, 100));
-    let mut filled = 0;
-    for (i, gid) in gids.iter().enumerate() {
-        let c = map.tiles[i / 100].chars().nth(i % 100).unwrap();
-        let empty = map.legend[&c] == TileDef::Empty;
-        assert_eq!(empty, *gid == 0, "cell {i} (gid {gid})");
-        filled += usize::from(!empty);
-    }
+    let filled = assert_cells_match(&fixture("rs-tiled/tiled_base64_zstandard.tmx"), &gids);
     println!("rs-tiled zstd layer: {filled} filled cells of 10000 matched the plain base64 map");
     assert!(filled > 50);
 }

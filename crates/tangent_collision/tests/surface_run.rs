@@ -338,8 +338,7 @@ fn a_ramp_launches_along_its_exit_tangent_at_the_speed_energy_gives() {
         let gravity = Vec2::new(0.0, -g as f32);
         let mut took_off = None;
         for _ in 0..600 {
-            let r = run_on_surface(&set, body as f32, on, gravity, DT);
-            match r {
+            match run_on_surface(&set, body as f32, on, gravity, DT) {
                 SurfaceStep::Held { on: next, .. } => on = next,
                 SurfaceStep::Left { velocity, .. } => {
                     took_off = Some(velocity.as_dvec2());
