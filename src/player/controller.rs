@@ -84,12 +84,25 @@ type ControlItem<'a> = (
 
 /// Gives the player the level's slope limit and restitution: when it is
 /// spawned and when the tuning changes (a level load, the editor's tuning
-/// panel). The one place the tuning reaches the player's body.
-pub fn apply_tuning(tuning: Res<PlayerTuning>, mut players: Query<(Ref<Player>, &mut Actor)>) {
-    for (player, mut actor) in &mut players {
+/// panel), and the restitution again when it curls or uncurls (a rolling
+/// ball bounces by `roll_restitution`). The one place the tuning reaches
+/// the player's body.
+pub fn apply_tuning(
+    tuning: Res<PlayerTuning>,
+    mut players: Query<(Ref<Player>, &ControllerState, &mut Actor)>,
+) {
+    for (player, st, mut actor) in &mut players {
+        let t = &tuning.0;
         if tuning.is_changed() || player.is_added() {
-            actor.max_slope = tuning.0.max_slope_deg.to_radians();
-            actor.restitution = tuning.0.player_restitution;
+            actor.max_slope = t.max_slope_deg.to_radians();
+        }
+        let e = if st.rolling {
+            t.roll_restitution
+        } else {
+            t.player_restitution
+        };
+        if actor.restitution != e {
+            actor.restitution = e;
         }
     }
 }

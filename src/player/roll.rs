@@ -10,7 +10,11 @@
 //! factor; here the slope is gravity itself, rolling or not. It uncurls
 //! when slower than half of `roll_speed`, or when down is let go on
 //! ground within the max slope, where the box has room: under a low
-//! curve it stays a ball until it is out. In the air it stays a ball.
+//! curve it stays a ball until it is out. In the air it stays a ball,
+//! and bounces off what it meets by `roll_restitution` (the crate's step
+//! bounces it along the bounce normal, as any ball actor;
+//! `controller::apply_tuning` gives the body that restitution while it is
+//! curled).
 
 use bevy::prelude::*;
 

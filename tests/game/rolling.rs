@@ -9,7 +9,7 @@ use tangent::headless::headless_app;
 use tangent::player::{Player, PlayerInput};
 
 use crate::common::{Rng, hold, player, write_level};
-use crate::surface_run::{RIGHT, controller, judge_loop_runs, loop_ron, room};
+use crate::surface_run::{RIGHT, controller, judge_loop_runs, loop_ron, room, room_tuned};
 
 fn shape(app: &mut App) -> ActorShape {
     app.world_mut()
@@ -247,4 +247,114 @@ fn a_rolling_player_passes_a_one_way_curve_from_below() {
     );
     let (stopped, _) = run(false);
     assert!(stopped.x < 400.0, "passed a solid curve at {stopped}");
+}
+
+/// Curls the player, standing in the air, into a ball where it is.
+fn curl_in_the_air(app: &mut App) {
+    let mut q = app
+        .world_mut()
+        .query_filtered::<(&mut Actor, &mut tangent::player::ControllerState), With<Player>>();
+    let (mut actor, mut st) = q.single_mut(app.world_mut()).unwrap();
+    st.standing = Some(actor.shape);
+    st.rolling = true;
+    actor.shape = ActorShape::Circle { radius: 10.0 };
+}
+
+/// A rolling ball dropped onto a curve bounces off it along the curve's
+/// normal at the point it hit, by `roll_restitution`. The oracle is the
+/// parabola itself: the hill `y = c − a x²` is drawn as one quadratic, the
+/// point whose normal passes through the falling ball's centre is found
+/// by bisection on that formula, and the reflection `v − (1 + e)(v·n)n` of
+/// the speed energy gives at that height sets the horizontal speed after
+/// the bounce (no air control while rolling, so it is kept in flight) and
+/// the speed the ball has at any later height.
+#[test]
+fn a_rolling_ball_bounces_off_a_curve_along_its_normal() {
+    use tangent::collision::Gravity;
+    let r = 10.0f64;
+    let (cx, c, w) = (640.0f64, 260.0f64, 300.0f64);
+    let mut rng = Rng(46);
+    let (mut cases, mut worst_vx, mut worst_energy) = (0, 0.0f64, 0.0f64);
+    for k in 0..40 {
+        let a = rng.range(2.0e-4, 2.4e-3) as f64;
+        let x_off = rng.range(-0.8, 0.8) as f64 * w; // up to 49° steep
+        let e = rng.range(0.2, 1.0) as f64;
+        let drop = rng.range(40.0, 300.0) as f64;
+        // The hill as one quadratic: ends at ±w, the middle control point
+        // at twice the apex's height over the ends' line.
+        let curve = format!(
+            "(points: [({}, {}), ({cx}, {}), ({}, {})], restitution: 1)",
+            cx - w,
+            c - a * w * w,
+            c + a * w * w,
+            cx + w,
+            c - a * w * w
+        );
+        // Where the ball meets it: x_c = x_p + r n_x, n = (2 a x_p, 1)/|..|.
+        let normal = |x: f64| {
+            let n = (2.0 * a * x, 1.0);
+            let l = (n.0 * n.0 + n.1 * n.1).sqrt();
+            (n.0 / l, n.1 / l)
+        };
+        let (mut lo, mut hi) = (-w, w);
+        for _ in 0..100 {
+            let mid = 0.5 * (lo + hi);
+            if mid + r * normal(mid).0 < x_off {
+                lo = mid
+            } else {
+                hi = mid
+            }
+        }
+        let n = normal(lo);
+        let y_hit = c - a * lo * lo + r * n.1;
+        let start = Vec2::new((cx + x_off) as f32, (y_hit + drop) as f32);
+        let text = room_tuned(
+            24,
+            &curve,
+            start,
+            &format!("max_fall: 5000, roll_restitution: {e}"),
+        );
+        let path = write_level("rolling", &format!("bounce{k}"), &text);
+        let mut app = headless_app(&path, None).unwrap();
+        app.update();
+        curl_in_the_air(&mut app);
+        let g = -app.world().resource::<Gravity>().0.y as f64;
+        let v = (2.0 * g * drop).sqrt();
+        // v_in = (0, −v): v_out = v_in + (1 + e) v n_y n.
+        let out = ((1.0 + e) * v * n.1 * n.0, -v + (1.0 + e) * v * n.1 * n.1);
+        let mut judged = false;
+        for _ in 0..200 {
+            app.update();
+            let (p, vel, _) = player(&mut app);
+            // It fell straight down: the first step with a sideways speed,
+            // or rising, is the bounce's.
+            if vel.x.abs() > 1e-3 || vel.y > 0.0 {
+                let vx_err = (vel.x as f64 - out.0).abs() / v;
+                let speed2 = out.0 * out.0 + out.1 * out.1 - 2.0 * g * (p.y as f64 - y_hit);
+                let energy_err = ((vel.length_squared() as f64) - speed2).abs()
+                    / (out.0 * out.0 + out.1 * out.1);
+                worst_vx = worst_vx.max(vx_err);
+                worst_energy = worst_energy.max(energy_err);
+                assert!(
+                    vx_err < 0.01 && energy_err < 0.01,
+                    "case {k}: a = {a:.5}, x {x_off:.1}, e {e:.2}, drop {drop:.0}: bounced at {vel} \
+                     from {p}, the normal at the hit says vx {:.1} ({vx_err:.4} of the impact \
+                     speed), energy off by {energy_err:.4}",
+                    out.0
+                );
+                assert!(controller(&mut app).rolling && controller(&mut app).surface.is_none());
+                judged = true;
+                break;
+            }
+        }
+        assert!(judged, "case {k}: never bounced (e {e:.2}, drop {drop:.0})");
+        cases += 1;
+    }
+    println!(
+        "rolling bounce: {cases} drops onto parabolas, worst horizontal speed off by {:.4} % of the \
+         impact speed, worst energy off by {:.4} %",
+        100.0 * worst_vx,
+        100.0 * worst_energy
+    );
+    assert_eq!(cases, 40);
 }

@@ -51,11 +51,14 @@ pub struct Tuning {
     pub roll_friction: f32,
     /// Braking when a rolling ball is pushed against its motion, px/s².
     pub roll_decel: f32,
+    /// A rolling ball's bounciness (the player's own is
+    /// `player_restitution`): it multiplies the terrain's, as an actor's does.
+    pub roll_restitution: f32,
 }
 
 impl Tuning {
     /// Every field by its file name, in file order (for checking and saving).
-    pub fn fields(&self) -> [(&'static str, f32); 19] {
+    pub fn fields(&self) -> [(&'static str, f32); 20] {
         [
             ("max_run", self.max_run),
             ("run_accel", self.run_accel),
@@ -76,6 +79,7 @@ impl Tuning {
             ("roll_speed", self.roll_speed),
             ("roll_friction", self.roll_friction),
             ("roll_decel", self.roll_decel),
+            ("roll_restitution", self.roll_restitution),
         ]
     }
 }
@@ -110,6 +114,7 @@ impl Tuning {
             "roll_speed" => &mut self.roll_speed,
             "roll_friction" => &mut self.roll_friction,
             "roll_decel" => &mut self.roll_decel,
+            "roll_restitution" => &mut self.roll_restitution,
             _ => return false,
         };
         *field = v;
@@ -145,6 +150,9 @@ impl Default for Tuning {
             roll_speed: 60.0,
             roll_friction: 84.375,
             roll_decel: 450.0,
+            // Half the impact speed back along the bounce normal: a ball
+            // dropped on a curve hops off it at a quarter of the height.
+            roll_restitution: 0.5,
         }
     }
 }
