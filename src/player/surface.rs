@@ -28,7 +28,12 @@
 //! normal plus the surface velocity (the variable jump height only where
 //! the surface faces up). While it runs, the crate's step leaves the
 //! player where it is (no velocity, no gravity) and [`run_surface`] moves
-//! it after the step, so other actors still meet it there.
+//! it after the step, so other actors still meet it there (and what they
+//! give it in that step, it keeps: it runs on from where the step left
+//! it, the step's velocity along the surface added to its speed). On its
+//! way it meets them too: it stops at the first body in its way and the
+//! two trade the impulse of an impact along the contact normal, with the
+//! product of their restitutions (`stop_at_bodies`).
 //!
 //! **Loops.** While it runs, it keeps the pieces it ran and the way it
 //! ran them ([`RanPieces`]), and does not step onto one of them that way
@@ -52,8 +57,8 @@ use bevy::prelude::*;
 
 use crate::collision::{
     Actor, ActorShape, Contact, Contacts, Gravity, Grounded, OnSurface, PhysicsPosition,
-    SurfaceStep, TerrainIndex, TerrainSet, Touched, Velocity, run_on_surface_skipping,
-    surface_tangent,
+    SurfaceStep, TerrainIndex, TerrainSet, Touched, Velocity, first_body_hit,
+    run_on_surface_skipping, surface_tangent, trade_impulse,
 };
 
 use super::input::PlayerInput;
@@ -128,6 +133,93 @@ fn note(set: &TerrainSet, on: &OnSurface, ran: &mut RanPieces) {
     }
 }
 
+/// The other bodies a runner may meet this step: each one's entity, shape
+/// and centre, inverse mass and restitution.
+struct Others {
+    entities: Vec<Entity>,
+    shapes: Vec<(ActorShape, Vec2)>,
+    bodies: Vec<(f32, f32)>,
+}
+
+/// The surface step `step` from `on`, stopped at the first other body in
+/// its way (see `tangent_collision::dynamics::runner_bodies`): the runner
+/// goes as far as that body along the surface (no farther than where it
+/// started, if the surface would take it inside), and the two trade an
+/// impulse along the contact normal. Returns the step and, when one was
+/// met, which body and its velocity after.
+fn stop_at_bodies(
+    set: &TerrainSet,
+    runner: &Actor,
+    on: OnSurface,
+    step: SurfaceStep,
+    (g, dt, skip): (Vec2, f32, &[(usize, bool)]),
+    others: &Others,
+    velocity_of: impl Fn(Entity) -> Vec2,
+) -> (SurfaceStep, Option<(Entity, Vec2)>) {
+    let ActorShape::Circle { radius } = runner.shape else {
+        return (step, None);
+    };
+    let end = match step {
+        SurfaceStep::Held { on: next, .. } => next.position,
+        SurfaceStep::Left { position, .. } => position,
+    };
+    let Some(hit) = first_body_hit(
+        &runner.shape,
+        on.position,
+        end - on.position,
+        &others.shapes,
+    ) else {
+        return (step, None);
+    };
+    // As far as the body, along the surface (or the flight).
+    let mut step = match step {
+        SurfaceStep::Held { .. } if hit.fraction > 0.0 => {
+            run_on_surface_skipping(set, radius, on, g, dt * hit.fraction, skip)
+        }
+        SurfaceStep::Held { .. } => SurfaceStep::Held { on, blocked: true },
+        SurfaceStep::Left {
+            velocity,
+            normal,
+            piece,
+            time_left,
+            ..
+        } => SurfaceStep::Left {
+            position: on.position + (end - on.position) * hit.fraction,
+            velocity,
+            normal,
+            piece,
+            time_left,
+        },
+    };
+    let stopped = match step {
+        SurfaceStep::Held { on: part, .. } => part.position,
+        SurfaceStep::Left { position, .. } => position,
+    };
+    let one = [others.shapes[hit.index]];
+    if first_body_hit(&runner.shape, on.position, stopped - on.position, &one)
+        .is_some_and(|h| h.fraction < 0.999)
+    {
+        step = SurfaceStep::Held { on, blocked: true };
+    }
+    let (w, e) = others.bodies[hit.index];
+    let entity = others.entities[hit.index];
+    let runner_velocity = match step {
+        SurfaceStep::Held { on: part, .. } => part.velocity(),
+        SurfaceStep::Left { velocity, .. } => velocity,
+    };
+    let (mine, theirs) = trade_impulse(
+        (runner_velocity, runner.inverse_mass),
+        (velocity_of(entity), w),
+        hit.normal,
+        runner.restitution * e,
+    );
+    match &mut step {
+        SurfaceStep::Held { on: part, .. } => part.speed = mine.dot(surface_tangent(part.normal)),
+        SurfaceStep::Left { velocity, .. } => *velocity = mine,
+    }
+    (step, Some((entity, theirs)))
+}
+
 type RunItem<'a> = (
     &'a mut Actor,
     &'a mut PhysicsPosition,
@@ -148,21 +240,58 @@ pub fn run_surface(
     tuning: Res<PlayerTuning>,
     input: Res<PlayerInput>,
     mut players: Query<RunItem, With<Player>>,
+    mut bodies: Query<(Entity, &Actor, &PhysicsPosition, &mut Velocity), Without<Player>>,
 ) {
     let dt = time.delta_secs();
     let max_run = tuning.0.max_run;
     let set = &index.set;
     for (mut actor, mut pos, mut vel, mut grounded, mut contacts, mut st, mut ran) in &mut players {
         let max_slope = actor.max_slope;
+        let mut others = Others {
+            entities: Vec::new(),
+            shapes: Vec::new(),
+            bodies: Vec::new(),
+        };
+        if st.surface.is_some() {
+            for (entity, other, at, _) in &bodies {
+                if other.layers.meets(&actor.layers) {
+                    others.entities.push(entity);
+                    others.shapes.push((other.shape, at.0));
+                    others.bodies.push((other.inverse_mass, other.restitution));
+                }
+            }
+        }
         // Past the max slope, or faster than the top run speed, it keeps
         // to the surface; else it stands.
         let stays_on = |on: &OnSurface| steep(on.normal, max_slope) || on.speed.abs() > max_run;
-        if let Some(on) = st.surface {
+        if let Some(mut on) = st.surface {
+            // Another body met it in the step (which held it still): it
+            // runs on from where the step left it, with the velocity the
+            // step's impulse gave it along the surface.
+            if contacts.iter().any(|c| matches!(c.with, Touched::Body(_))) {
+                on.position = pos.0;
+                on.speed += vel.0.dot(surface_tangent(on.normal));
+            }
             let ActorShape::Circle { radius } = actor.shape else {
                 stand(&mut actor, &mut st, &mut ran);
                 continue;
             };
-            match run_on_surface_skipping(set, radius, on, gravity.0, dt, &ran.ran) {
+            let step = run_on_surface_skipping(set, radius, on, gravity.0, dt, &ran.ran);
+            let (step, met) = stop_at_bodies(
+                set,
+                &actor,
+                on,
+                step,
+                (gravity.0, dt, &ran.ran),
+                &others,
+                |e| bodies.get(e).map_or(Vec2::ZERO, |b| b.3.0),
+            );
+            if let Some((entity, v)) = met
+                && let Ok(mut b) = bodies.get_mut(entity)
+            {
+                b.3.0 = v;
+            }
+            match step {
                 SurfaceStep::Held { on: next, .. } => {
                     if next.speed * on.speed < 0.0 {
                         ran.forget(); // turned back: a new run

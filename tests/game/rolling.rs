@@ -9,7 +9,9 @@ use tangent::headless::headless_app;
 use tangent::player::{Player, PlayerInput};
 
 use crate::common::{Rng, hold, player, write_level};
-use crate::surface_run::{RIGHT, controller, judge_loop_runs, loop_ron, room, room_tuned};
+use crate::surface_run::{
+    RIGHT, controller, judge_loop_runs, loop_ron, room, room_tuned, set_velocity,
+};
 
 fn shape(app: &mut App) -> ActorShape {
     app.world_mut()
@@ -357,4 +359,132 @@ fn a_rolling_ball_bounces_off_a_curve_along_its_normal() {
         100.0 * worst_energy
     );
     assert_eq!(cases, 40);
+}
+
+/// The gap between a circle at `c` (radius `r`) and an actor `shape` at
+/// `at`: the circle's distance to the box (or disc) less its radius.
+fn gap_to(c: Vec2, r: f32, shape: ActorShape, at: Vec2) -> f32 {
+    match shape {
+        ActorShape::Circle { radius } => c.distance(at) - r - radius,
+        ActorShape::Rect { half_extents: h } => {
+            let q = (c - at).abs() - h;
+            q.max(Vec2::ZERO).length() + q.x.max(q.y).min(0.0) - r
+        }
+    }
+}
+
+/// A player running a surface (a rolling ball, or a runner faster than the
+/// top run speed) meets crates and balls in its way: it never passes into
+/// one, and the two trade the impulse of a collision along the line of
+/// centres. Oracle: the closed form of an impact of masses `m_p`, `m_c`
+/// with restitution `e` (the product of the two) along the normal `n` from
+/// the body's nearest point to the runner's centre: the body leaves at
+/// `(1 + e)(v·n) m_p / (m_p + m_c) n` and the runner keeps the part along
+/// the floor of `v − (1 + e)(v·n) m_c / (m_p + m_c) n`; the gap checked
+/// every step by the distance from a circle to a box.
+#[test]
+fn a_surface_runner_meets_crates_and_balls_in_its_way() {
+    use tangent::collision::{PhysicsPosition, Velocity};
+    use tangent::level::LevelActor;
+    let mut rng = Rng(47);
+    let (mut cases, mut worst_speed, mut worst_overlap) = (0, 0.0f32, 0.0f32);
+    for k in 0..24 {
+        let rolling = k % 2 == 0;
+        let v = rng.range(400.0, 2000.0);
+        let size = rng.range(4.0, 32.0);
+        let e = rng.range(0.0, 1.0);
+        let shape = if k % 3 == 0 {
+            format!("Circle(radius: {size})")
+        } else {
+            format!("Rect(half_extents: ({size}, {size}))")
+        };
+        let body = format!(
+            "(name: \"body\", shape: {shape}, position: (400, {}), restitution: {e})",
+            64.0 + size + 0.02
+        );
+        // A level curve for a floor: a runner faster than the top run
+        // speed runs it as a surface (a tile floor only a ball does).
+        let floor = "(points: [(40, 64), (640, 64), (1240, 64)])";
+        let text = room_tuned(12, floor, Vec2::new(100.0, 78.02), "").replace(
+            "goal: (position: (1200, 64)),",
+            &format!("actors: [{body}],\n goal: (position: (1200, 64)),"),
+        );
+        let path = write_level("rolling", &format!("meet{k}"), &text);
+        let mut app = headless_app(&path, None).unwrap();
+        app.update();
+        set_velocity(&mut app, Vec2::new(v, 0.0));
+        let keys = if rolling {
+            DOWN
+        } else {
+            PlayerInput::default()
+        };
+        hold(&mut app, keys, 1);
+        let st = controller(&mut app);
+        assert!(
+            st.surface.is_some() && st.rolling == rolling,
+            "case {k}: not on the surface"
+        );
+        let body_of = |app: &mut App| {
+            app.world_mut()
+                .query_filtered::<(&Actor, &PhysicsPosition, &Velocity), With<LevelActor>>()
+                .single(app.world())
+                .map(|(a, p, v)| (a.shape, a.inverse_mass, a.restitution, p.0, v.0))
+                .unwrap()
+        };
+        let mut judged = false;
+        for _ in 0..120 {
+            let (_, before, _) = player(&mut app);
+            let runner = app
+                .world_mut()
+                .query_filtered::<&Actor, With<Player>>()
+                .single(app.world())
+                .map(|a| (a.shape, a.inverse_mass, a.restitution))
+                .unwrap();
+            hold(&mut app, keys, 1);
+            let (p, after, _) = player(&mut app);
+            let (shape, wc, ec, at, vc) = body_of(&mut app);
+            if let ActorShape::Circle { radius } = runner.0 {
+                let overlap = -gap_to(p, radius, shape, at);
+                worst_overlap = worst_overlap.max(overlap);
+                assert!(
+                    overlap < 0.01,
+                    "case {k} (rolling {rolling}, {shape:?}, judged {judged}): the runner at {p} \
+                     ({after}) is {overlap} px into the body at {at} ({vc})"
+                );
+            }
+            if !judged && vc != Vec2::ZERO {
+                // Just hit: the step's impulse, before the body's own step,
+                // along the normal from the body's nearest point (or
+                // centre) to the runner's centre.
+                let nearest = match shape {
+                    ActorShape::Circle { .. } => at,
+                    ActorShape::Rect { half_extents: h } => p.clamp(at - h, at + h),
+                };
+                let n = (p - nearest).normalize();
+                let (mp, mc) = (1.0 / runner.1, 1.0 / wc);
+                let e = runner.2 * ec;
+                let vn = before.dot(n);
+                let body = (1.0 + e) * vn * mp / (mp + mc) * n;
+                let runner_speed = (before - (1.0 + e) * vn * mc / (mp + mc) * n).x;
+                let err = (vc - body).length().max((after.x - runner_speed).abs()) / before.x;
+                worst_speed = worst_speed.max(err);
+                assert!(
+                    err < 0.02,
+                    "case {k} (rolling {rolling}, {shape:?}, e {e:.2}): hit at {:.0} px/s along \
+                     {n}; body left at {vc} (closed form {body}), runner at {after} \
+                     ({runner_speed:.1})",
+                    before.x
+                );
+                judged = true;
+            }
+        }
+        assert!(judged, "case {k}: never met the body");
+        cases += 1;
+    }
+    println!(
+        "surface runner into bodies: {cases} impacts, speeds within {:.3} % of the impact speed of \
+         the closed form, deepest overlap {worst_overlap:.4} px",
+        100.0 * worst_speed
+    );
+    assert_eq!(cases, 24);
 }

@@ -29,9 +29,10 @@ pub mod prelude {
     pub use glam::Vec2;
 
     pub use crate::dynamics::{
-        Body, BodyDef, Contact, Layers, OnSurface, StepError, StepReport, StepScratch, SurfaceStep,
-        Touched, WorldScratch, run_on_surface, run_on_surface_skipping, step_bodies, step_body,
-        step_body_with, surface_tangent,
+        Body, BodyDef, BodyHit, Contact, Layers, OnSurface, StepError, StepReport, StepScratch,
+        SurfaceStep, Touched, WorldScratch, first_body_hit, run_on_surface,
+        run_on_surface_skipping, step_bodies, step_body, step_body_with, surface_tangent,
+        trade_impulse,
     };
     pub use crate::geometry::{ActorShape, CubicBezier, QuadBezier, Rect, Segment, Terrain};
     pub use crate::query::{Hits, Toi, bounce_normal, reflect};

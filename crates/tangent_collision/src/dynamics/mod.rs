@@ -14,7 +14,8 @@
 //! them), `chord` (what one chord of a step meets), `step`
 //! ([`step_body`]), `grid` (the broad phase between bodies), `sleep`
 //! (bodies at rest left out), `surface` (running on a surface at any
-//! angle: [`run_on_surface`]), `world` (many bodies together,
+//! angle: [`run_on_surface`]), `runner_bodies` (what a surface runner
+//! meets of the other bodies: [`first_body_hit`], [`trade_impulse`]), `world` (many bodies together,
 //! [`step_bodies`]).
 
 mod body;
@@ -29,6 +30,7 @@ mod margins;
 mod near;
 mod neighbours;
 mod one_way;
+mod runner_bodies;
 mod sleep;
 mod slide;
 mod step;
@@ -37,6 +39,7 @@ mod surface;
 mod world;
 
 pub use body::{Body, BodyDef, Contact, Layers, StepError, StepReport, Touched};
+pub use runner_bodies::{BodyHit, first_body_hit, trade_impulse};
 pub use step::{StepScratch, step_body, step_body_with};
 pub use surface::{
     OnSurface, SurfaceStep, run_on_surface, run_on_surface_skipping, surface_tangent,

@@ -1,0 +1,94 @@
+//! A surface runner meeting other bodies. [`run_on_surface`](super::run_on_surface)
+//! moves a body along the terrain alone; the game moves it after the
+//! bodies' step, so whatever stands in its way is met here: the earliest
+//! body its motion comes within the skin of ([`first_body_hit`], the same
+//! pairwise sweep the step uses between bodies), and the impulse the two
+//! trade along the contact normal ([`trade_impulse`]).
+//!
+//! The impulse is the step's between bodies (`neighbours`) without the
+//! braces and friction: with relative normal speed `v_n = (v_a − v_b)·n < 0`
+//! (`n` from `b` toward `a`), `j = −(1 + e) v_n / (w_a + w_b)` with `w` the
+//! inverse masses, `v_a += j w_a n`, `v_b −= j w_b n`. Momentum is kept, and
+//! the relative normal speed comes out as `−e v_n`.
+
+use glam::Vec2;
+
+use super::margins::SKIN;
+use crate::geometry::ActorShape;
+use crate::query::RoundedBox;
+
+/// The first body in the way: which of the `others`, at what fraction of
+/// the motion, and the contact normal there (from it toward the mover).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct BodyHit {
+    pub index: usize,
+    pub fraction: f32,
+    pub normal: Vec2,
+}
+
+/// The earliest of `others` (each a shape and its centre) that `shape`,
+/// moving by `motion` from `start`, comes within the skin of. A body
+/// already within the skin counts only when the motion goes into it.
+///
+/// ```
+/// use tangent_collision::prelude::first_body_hit;
+/// use tangent_collision::prelude::*;
+/// let ball = ActorShape::Circle { radius: 10.0 };
+/// let crate_ = ActorShape::Rect { half_extents: Vec2::splat(16.0) };
+/// // Moving right 100 px toward a crate whose left face is 50 px away.
+/// let hit = first_body_hit(&ball, Vec2::ZERO, Vec2::new(100.0, 0.0), &[(crate_, Vec2::new(76.0, 0.0))]).unwrap();
+/// assert!((hit.fraction - 0.4998).abs() < 1e-4);
+/// assert_eq!(hit.normal, Vec2::new(-1.0, 0.0));
+/// ```
+pub fn first_body_hit(
+    shape: &ActorShape,
+    start: Vec2,
+    motion: Vec2,
+    others: &[(ActorShape, Vec2)],
+) -> Option<BodyHit> {
+    let mut best: Option<BodyHit> = None;
+    for (index, (other, at)) in others.iter().enumerate() {
+        let pair = RoundedBox::of_pair(shape, other);
+        let p = start - *at;
+        let fraction = if pair.gap(p) <= SKIN {
+            if motion.dot(pair.normal(p)) >= 0.0 {
+                continue;
+            }
+            0.0
+        } else {
+            match pair.entry(p, motion, SKIN) {
+                Some(s) => s,
+                None => continue,
+            }
+        };
+        if best.is_none_or(|b| fraction < b.fraction) {
+            best = Some(BodyHit {
+                index,
+                fraction,
+                normal: pair.normal(p + motion * fraction),
+            });
+        }
+    }
+    best
+}
+
+/// The velocities of `a` and `b` (inverse masses `wa`, `wb`) after they
+/// meet along `n` (from `b` toward `a`) with restitution `e`; unchanged
+/// when they are not closing, or both immovable (see the module docs).
+///
+/// ```
+/// use tangent_collision::prelude::trade_impulse;
+/// use tangent_collision::prelude::*;
+/// // Equal masses, head on, elastic: they swap velocities.
+/// let (a, b) = trade_impulse((Vec2::new(-3.0, 0.0), 1.0), (Vec2::ZERO, 1.0), Vec2::X, 1.0);
+/// assert_eq!((a, b), (Vec2::ZERO, Vec2::new(-3.0, 0.0)));
+/// ```
+pub fn trade_impulse(a: (Vec2, f32), b: (Vec2, f32), n: Vec2, e: f32) -> (Vec2, Vec2) {
+    let ((va, wa), (vb, wb)) = (a, b);
+    let vn = (va - vb).dot(n);
+    if vn >= 0.0 || wa + wb <= 0.0 {
+        return (va, vb);
+    }
+    let j = -(1.0 + e) * vn / (wa + wb);
+    (va + j * wa * n, vb - j * wb * n)
+}
