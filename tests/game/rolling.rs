@@ -558,3 +558,73 @@ fn a_surface_runner_meets_crates_and_balls_in_its_way() {
     );
     assert_eq!(cases, 24);
 }
+
+/// A rolling ball over a straight run of level curves joined end to end
+/// (segments drawn as straight quadratics and cubics of random lengths,
+/// 20–160 px) at −40°…40°, started at 400–2 000 px/s either way: it is on
+/// the surface and grounded every step, its centre the ball's radius from
+/// the line (the oracle: the line itself) within 0.05 px, never a hop at a
+/// joint.
+#[test]
+fn a_rolling_ball_crosses_joints_at_speed_without_a_hop() {
+    let mut rng = Rng(49);
+    let (mut cases, mut steps, mut worst) = (0, 0, 0.0f32);
+    for k in 0..16 {
+        let angle = rng.range(-40.0, 40.0).to_radians();
+        let dir = Vec2::new(angle.cos(), angle.sin());
+        // Pieces along the line to x = 1200, rising no more than 850 px.
+        let total = (1120.0 / angle.cos()).min(850.0 / angle.sin().abs().max(1e-3));
+        let rise = total * angle.sin().abs();
+        let start = Vec2::new(80.0, if angle < 0.0 { 70.0 + rise } else { 70.0 });
+        let (mut s, mut pieces) = (0.0, Vec::new());
+        while s < total {
+            let mut len = rng.range(20.0, 160.0).min(total - s);
+            if total - s - len < 20.0 {
+                len = total - s; // no sliver at the end
+            }
+            let (a, b) = (start + dir * s, start + dir * (s + len));
+            let pts: Vec<Vec2> = match rng.below(3) {
+                0 => vec![a, (a + b) / 2.0, b],
+                1 => vec![a, a + (b - a) * 0.3, a + (b - a) * 0.7, b],
+                // Straight, its middle point off centre: not uniform speed.
+                _ => vec![a, a + (b - a) * 0.25, b],
+            };
+            let text: Vec<String> = pts.iter().map(|p| format!("({}, {})", p.x, p.y)).collect();
+            pieces.push(format!("(points: [{}])", text.join(", ")));
+            s += len;
+        }
+        let n = Vec2::new(-dir.y, dir.x);
+        let spawn = start + dir * 60.0 + n * 30.0;
+        let text = room_tuned(32, &pieces.join(",\n"), spawn, "max_fall: 3000");
+        let path = write_level("rolling", &format!("seams{k}"), &text);
+        let mut app = headless_app(&path, None).unwrap();
+        hold(&mut app, PlayerInput::default(), 20);
+        let v = rng.range(400.0, 2000.0) * if rng.below(2) == 0 { 1.0 } else { -1.0 };
+        set_velocity(&mut app, dir * v);
+        hold(&mut app, DOWN, 1);
+        assert!(controller(&mut app).rolling, "case {k}: did not curl");
+        for _ in 0..120 {
+            hold(&mut app, DOWN, 1);
+            let (p, vel, grounded) = player(&mut app);
+            let along = (p - start).dot(dir);
+            if along < 30.0 || along > total - 30.0 || vel.length() < 100.0 {
+                break;
+            }
+            let off = ((p - start).dot(n) - 10.0).abs();
+            worst = worst.max(off);
+            assert!(
+                grounded && controller(&mut app).surface.is_some() && off < 0.05,
+                "case {k}: {:.1}° at {v:.0} px/s: at {p} ({along:.1} along) {off:.3} px off the \
+                 line, grounded {grounded}",
+                angle.to_degrees()
+            );
+            steps += 1;
+        }
+        cases += 1;
+    }
+    println!(
+        "rolling over joints: {cases} runs, {steps} steps on the chain, farthest {worst:.4} px off \
+         the line"
+    );
+    assert!(steps >= 200, "only {steps} steps judged");
+}
