@@ -169,11 +169,36 @@ pub(super) fn gap_and_normal(body: &Body, other: &Body) -> (f32, Vec2) {
     (shape.gap(p), shape.normal(p))
 }
 
-/// The earliest impact of `body` moving by `motion` with one of `others`,
-/// keeping the skin, as `(k, fraction, normal)`. The shapes are convex, so
-/// a body within the skin of another moving along or away from it (the
+/// When a body whose centre is at `p` from another's, their pair's
+/// rounded box `shape`, moving by `motion` (of length `reach`), first
+/// comes within the skin of it: the fraction of the motion and the normal
+/// there (from the other toward the body). The shapes are convex, so a
+/// body within the skin of another moving along or away from it (the
 /// normal at the start) stays clear of it: only a motion into it stops
 /// at once.
+pub(super) fn first_touch(
+    shape: &RoundedBox,
+    p: Vec2,
+    motion: Vec2,
+    reach: f32,
+) -> Option<(f32, Vec2)> {
+    let gap = shape.gap(p);
+    if gap - reach > SKIN {
+        return None; // farther than the motion goes
+    }
+    let fraction = if gap <= SKIN {
+        if motion.dot(shape.normal(p)) >= 0.0 {
+            return None;
+        }
+        0.0
+    } else {
+        shape.entry(p, motion, SKIN)?
+    };
+    Some((fraction, shape.normal(p + motion * fraction)))
+}
+
+/// The earliest impact of `body` moving by `motion` with one of `others`,
+/// keeping the skin, as `(k, fraction, normal)` ([`first_touch`]).
 pub(super) fn first_other_impact(
     body: &Body,
     motion: Vec2,
@@ -183,23 +208,10 @@ pub(super) fn first_other_impact(
     let reach = motion.length();
     for (k, other) in others.iter().enumerate() {
         let (shape, p) = pair(body, &other.body);
-        let gap = shape.gap(p);
-        if gap - reach > SKIN {
-            continue; // farther than the motion goes
-        }
-        let fraction = if gap <= SKIN {
-            if motion.dot(shape.normal(p)) >= 0.0 {
-                continue;
-            }
-            0.0
-        } else {
-            match shape.entry(p, motion, SKIN) {
-                Some(s) => s,
-                None => continue,
-            }
-        };
-        if best.is_none_or(|(_, s, _)| fraction < s) {
-            best = Some((k, fraction, shape.normal(p + motion * fraction)));
+        if let Some((fraction, n)) = first_touch(&shape, p, motion, reach)
+            && best.is_none_or(|(_, s, _)| fraction < s)
+        {
+            best = Some((k, fraction, n));
         }
     }
     best

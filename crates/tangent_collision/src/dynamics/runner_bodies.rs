@@ -13,7 +13,7 @@
 
 use glam::Vec2;
 
-use super::margins::SKIN;
+use super::neighbours::first_touch;
 use crate::geometry::ActorShape;
 use crate::query::RoundedBox;
 
@@ -27,8 +27,9 @@ pub struct BodyHit {
 }
 
 /// The earliest of `others` (each a shape and its centre) that `shape`,
-/// moving by `motion` from `start`, comes within the skin of. A body
-/// already within the skin counts only when the motion goes into it.
+/// moving by `motion` from `start`, comes within the skin of (the step's
+/// own test between two bodies). A body already within the skin counts
+/// only when the motion goes into it.
 ///
 /// ```
 /// use tangent_collision::prelude::first_body_hit;
@@ -47,25 +48,16 @@ pub fn first_body_hit(
     others: &[(ActorShape, Vec2)],
 ) -> Option<BodyHit> {
     let mut best: Option<BodyHit> = None;
+    let reach = motion.length();
     for (index, (other, at)) in others.iter().enumerate() {
         let pair = RoundedBox::of_pair(shape, other);
-        let p = start - *at;
-        let fraction = if pair.gap(p) <= SKIN {
-            if motion.dot(pair.normal(p)) >= 0.0 {
-                continue;
-            }
-            0.0
-        } else {
-            match pair.entry(p, motion, SKIN) {
-                Some(s) => s,
-                None => continue,
-            }
-        };
-        if best.is_none_or(|b| fraction < b.fraction) {
+        if let Some((fraction, normal)) = first_touch(&pair, start - *at, motion, reach)
+            && best.is_none_or(|b| fraction < b.fraction)
+        {
             best = Some(BodyHit {
                 index,
                 fraction,
-                normal: pair.normal(p + motion * fraction),
+                normal,
             });
         }
     }
