@@ -133,12 +133,24 @@ fn note(set: &TerrainSet, on: &OnSurface, ran: &mut RanPieces) {
     }
 }
 
-/// The other bodies a runner may meet this step: each one's entity, shape
-/// and centre, inverse mass and restitution.
+/// The other bodies a runner may meet this step: each one's entity, its
+/// shape and centre (as `first_body_hit` takes them), and its inverse
+/// mass, restitution and velocity.
+#[derive(Default)]
 struct Others {
     entities: Vec<Entity>,
     shapes: Vec<(ActorShape, Vec2)>,
-    bodies: Vec<(f32, f32)>,
+    bodies: Vec<(f32, f32, Vec2)>,
+}
+
+/// Where a surface step ends and the velocity it ends with.
+fn step_end(step: &SurfaceStep) -> (Vec2, Vec2) {
+    match *step {
+        SurfaceStep::Held { on, .. } => (on.position, on.velocity()),
+        SurfaceStep::Left {
+            position, velocity, ..
+        } => (position, velocity),
+    }
 }
 
 /// The surface step `step` from `on`, stopped at the first other body in
@@ -154,15 +166,11 @@ fn stop_at_bodies(
     step: SurfaceStep,
     (g, dt, skip): (Vec2, f32, &[(usize, bool)]),
     others: &Others,
-    velocity_of: impl Fn(Entity) -> Vec2,
 ) -> (SurfaceStep, Option<(Entity, Vec2)>) {
     let ActorShape::Circle { radius } = runner.shape else {
         return (step, None);
     };
-    let end = match step {
-        SurfaceStep::Held { on: next, .. } => next.position,
-        SurfaceStep::Left { position, .. } => position,
-    };
+    let (end, _) = step_end(&step);
     let Some(hit) = first_body_hit(
         &runner.shape,
         on.position,
@@ -191,25 +199,17 @@ fn stop_at_bodies(
             time_left,
         },
     };
-    let stopped = match step {
-        SurfaceStep::Held { on: part, .. } => part.position,
-        SurfaceStep::Left { position, .. } => position,
-    };
+    let (stopped, _) = step_end(&step);
     let one = [others.shapes[hit.index]];
     if first_body_hit(&runner.shape, on.position, stopped - on.position, &one)
         .is_some_and(|h| h.fraction < 0.999)
     {
         step = SurfaceStep::Held { on, blocked: true };
     }
-    let (w, e) = others.bodies[hit.index];
-    let entity = others.entities[hit.index];
-    let runner_velocity = match step {
-        SurfaceStep::Held { on: part, .. } => part.velocity(),
-        SurfaceStep::Left { velocity, .. } => velocity,
-    };
+    let (w, e, velocity) = others.bodies[hit.index];
     let (mine, theirs) = trade_impulse(
-        (runner_velocity, runner.inverse_mass),
-        (velocity_of(entity), w),
+        (step_end(&step).1, runner.inverse_mass),
+        (velocity, w),
         hit.normal,
         runner.restitution * e,
     );
@@ -217,7 +217,7 @@ fn stop_at_bodies(
         SurfaceStep::Held { on: part, .. } => part.speed = mine.dot(surface_tangent(part.normal)),
         SurfaceStep::Left { velocity, .. } => *velocity = mine,
     }
-    (step, Some((entity, theirs)))
+    (step, Some((others.entities[hit.index], theirs)))
 }
 
 type RunItem<'a> = (
@@ -247,17 +247,15 @@ pub fn run_surface(
     let set = &index.set;
     for (mut actor, mut pos, mut vel, mut grounded, mut contacts, mut st, mut ran) in &mut players {
         let max_slope = actor.max_slope;
-        let mut others = Others {
-            entities: Vec::new(),
-            shapes: Vec::new(),
-            bodies: Vec::new(),
-        };
+        let mut others = Others::default();
         if st.surface.is_some() {
-            for (entity, other, at, _) in &bodies {
+            for (entity, other, at, v) in &bodies {
                 if other.layers.meets(&actor.layers) {
                     others.entities.push(entity);
                     others.shapes.push((other.shape, at.0));
-                    others.bodies.push((other.inverse_mass, other.restitution));
+                    others
+                        .bodies
+                        .push((other.inverse_mass, other.restitution, v.0));
                 }
             }
         }
@@ -277,15 +275,8 @@ pub fn run_surface(
                 continue;
             };
             let step = run_on_surface_skipping(set, radius, on, gravity.0, dt, &ran.ran);
-            let (step, met) = stop_at_bodies(
-                set,
-                &actor,
-                on,
-                step,
-                (gravity.0, dt, &ran.ran),
-                &others,
-                |e| bodies.get(e).map_or(Vec2::ZERO, |b| b.3.0),
-            );
+            let (step, met) =
+                stop_at_bodies(set, &actor, on, step, (gravity.0, dt, &ran.ran), &others);
             if let Some((entity, v)) = met
                 && let Ok(mut b) = bodies.get_mut(entity)
             {
