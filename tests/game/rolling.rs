@@ -1,7 +1,10 @@
 //! Rolling (`player::roll`): down at speed curls the player into a ball
 //! that slows by its friction alone and uncurls when let go; a ball rolls
-//! under a curve too low to stand under and stays curled there; and a
-//! frictionless ball runs a loop at the speed the closed form says.
+//! under a curve too low to stand under and stays curled there; a
+//! frictionless ball runs a loop at the speed the closed form says; ball
+//! and crate actors go into a loop and not through it; a rolling ball
+//! bounces along a curve's normal, crosses joints at speed without a hop,
+//! and (as any surface runner) meets crates and balls in its way.
 
 use bevy::prelude::*;
 use tangent::collision::{Actor, ActorShape};
@@ -165,6 +168,87 @@ fn a_frictionless_ball_runs_the_loop_at_the_closed_forms_speed() {
     assert!(round >= 5 && back >= 5);
 }
 
+/// One actor's run into a loop: its speed in, its size (radius or half
+/// size: how far its centre stands off the floor), and what it did over
+/// 5 s.
+struct LoopRun {
+    v: f32,
+    size: f32,
+    /// Went over the loop's top.
+    over: bool,
+    /// Came out past the way in low down without having gone over.
+    through: bool,
+    /// Later went back out under the last curve's tail.
+    out_left: bool,
+    /// Position and velocity at the end.
+    end: (Vec2, Vec2),
+}
+
+impl LoopRun {
+    /// Frictionless, it can be still only on the flat floor.
+    fn stuck(&self) -> bool {
+        let (p, vel) = self.end;
+        vel.length() <= 1.0 && p.y >= 32.0 + self.size + 0.5
+    }
+}
+
+/// 12 frictionless actors of `shape(size)`, `size` drawn from `sizes`,
+/// rolled or slid along the floor at 600–2 400 px/s (one in each twelfth)
+/// into a loop drawn by `tangent_level::loops` at x = 700.
+fn into_a_loop(
+    tag: &str,
+    seed: u64,
+    sizes: (f32, f32),
+    shape: impl Fn(f32) -> String,
+) -> Vec<LoopRun> {
+    use tangent::collision::{PhysicsPosition, Velocity};
+    use tangent::level::LevelActor;
+    let entry = Vec2::new(700.0, 32.0);
+    let curves = loop_ron(entry);
+    let mut rng = Rng(seed);
+    (0..12)
+        .map(|k| {
+            let v = 600.0 + 1800.0 * (k as f32 + rng.range(0.0, 1.0)) / 12.0;
+            let size = rng.range(sizes.0, sizes.1);
+            let actor = format!(
+                "(name: \"{tag}\", shape: {}, position: (300, {}), velocity: ({v}, 0), restitution: 0)",
+                shape(size),
+                32.0 + size + 0.02
+            );
+            let text = room(24, &curves, Vec2::new(100.0, 46.02)).replace(
+                "goal: (position: (1200, 64)),",
+                &format!("actors: [{actor}],\n goal: (position: (1200, 64)),"),
+            );
+            let path = write_level("rolling", &format!("{tag}{k}"), &text);
+            let mut app = headless_app(&path, None).unwrap();
+            let mut run = LoopRun {
+                v,
+                size,
+                over: false,
+                through: false,
+                out_left: false,
+                end: (Vec2::ZERO, Vec2::ZERO),
+            };
+            let mut entered = false;
+            for _ in 0..300 {
+                app.update();
+                let (p, vel) = app
+                    .world_mut()
+                    .query_filtered::<(&PhysicsPosition, &Velocity), With<LevelActor>>()
+                    .single(app.world())
+                    .map(|(p, v)| (p.0, v.0))
+                    .unwrap();
+                run.end = (p, vel);
+                run.over |= p.y > entry.y + 200.0;
+                run.through |= p.x > entry.x + 180.0 && p.y < entry.y + 100.0 && !run.over;
+                entered |= p.x > entry.x;
+                run.out_left |= entered && p.x < entry.x - 260.0 && p.y < entry.y + 60.0;
+            }
+            run
+        })
+        .collect()
+}
+
 /// Balls (level actors) rolled along the floor into a loop drawn by
 /// `tangent_level::loops`: each goes round (and round again: a ball has no
 /// memory of the pieces it ran) or falls back inside, and none passes
@@ -172,55 +256,22 @@ fn a_frictionless_ball_runs_the_loop_at_the_closed_forms_speed() {
 /// may later roll back out the way it came, under the last curve's tail.)
 #[test]
 fn balls_rolled_into_a_loop_go_round_or_fall_back_inside_never_through() {
-    use tangent::collision::{PhysicsPosition, Velocity};
-    use tangent::level::LevelActor;
-    let entry = Vec2::new(700.0, 32.0);
-    let curves = loop_ron(entry);
-    let mut rng = Rng(45);
-    let (mut round, mut back, mut rolled_back) = (0, 0, 0);
-    for k in 0..12 {
-        let v = 600.0 + 1800.0 * (k as f32 + rng.range(0.0, 1.0)) / 12.0;
-        let radius = rng.range(6.0, 16.0);
-        let ball = format!(
-            "(name: \"ball\", shape: Circle(radius: {radius}), position: (300, {}), velocity: ({v}, 0), restitution: 0)",
-            32.0 + radius + 0.02
-        );
-        let text = room(24, &curves, Vec2::new(100.0, 46.02)).replace(
-            "goal: (position: (1200, 64)),",
-            &format!("actors: [{ball}],\n goal: (position: (1200, 64)),"),
-        );
-        let path = write_level("rolling", &format!("balls{k}"), &text);
-        let mut app = headless_app(&path, None).unwrap();
-        let (mut over, mut through, mut out_left, mut entered) = (false, false, false, false);
-        let mut end = (Vec2::ZERO, Vec2::ZERO);
-        for _ in 0..300 {
-            app.update();
-            let (p, vel) = app
-                .world_mut()
-                .query_filtered::<(&PhysicsPosition, &Velocity), With<LevelActor>>()
-                .single(app.world())
-                .map(|(p, v)| (p.0, v.0))
-                .unwrap();
-            end = (p, vel);
-            over |= p.y > entry.y + 200.0;
-            through |= p.x > entry.x + 180.0 && p.y < entry.y + 100.0 && !over;
-            entered |= p.x > entry.x;
-            out_left |= entered && p.x < entry.x - 260.0 && p.y < entry.y + 60.0;
-        }
+    let runs = into_a_loop("balls", 45, (6.0, 16.0), |r| format!("Circle(radius: {r})"));
+    for run in &runs {
+        let (v, r) = (run.v, run.size);
         assert!(
-            !through,
-            "a ball at {v:.0} px/s (r {radius:.1}) went through the loop"
+            !run.through,
+            "a ball at {v:.0} px/s (r {r:.1}) went through the loop"
         );
-        // Frictionless, it can be still only on the flat floor: still
-        // anywhere else, it is stuck in a wedge.
-        let (p, vel) = end;
         assert!(
-            vel.length() > 1.0 || p.y < 32.0 + radius + 0.5,
-            "stuck at {p} after 5 s ({v:.0} px/s in, size {radius:.1})"
+            !run.stuck(),
+            "stuck at {} after 5 s ({v:.0} px/s in, size {r:.1})",
+            run.end.0
         );
-        rolled_back += usize::from(out_left);
-        if over { round += 1 } else { back += 1 }
     }
+    let round = runs.iter().filter(|r| r.over).count();
+    let back = runs.len() - round;
+    let rolled_back = runs.iter().filter(|r| r.out_left).count();
     println!(
         "balls into a loop: {round} went round, {back} fell back inside; {rolled_back} of them \
          later rolled back out the way they came (under the last curve's tail, from outside)"
@@ -231,59 +282,27 @@ fn balls_rolled_into_a_loop_go_round_or_fall_back_inside_never_through() {
 /// Crates (level actors, frictionless) slid along the floor into a loop drawn by
 /// `tangent_level::loops`, as the balls above: each goes round or falls
 /// back inside, and none passes through the way in. Those stopped dead off
-/// the floor are counted, not yet asserted (see below).
+/// the floor are counted, not yet asserted: the crate's step can stop a
+/// rect dead whose corner runs exactly along a dip's tangent (a known
+/// stall, issue 37's note).
 #[test]
 fn crates_slid_into_a_loop_go_round_or_fall_back_inside_never_through() {
-    use tangent::collision::{PhysicsPosition, Velocity};
-    use tangent::level::LevelActor;
-    let entry = Vec2::new(700.0, 32.0);
-    let curves = loop_ron(entry);
-    let mut rng = Rng(48);
-    let (mut round, mut back, mut rolled_back, mut stuck) = (0, 0, 0, 0);
-    for k in 0..12 {
-        let v = 600.0 + 1800.0 * (k as f32 + rng.range(0.0, 1.0)) / 12.0;
-        let radius = rng.range(4.0, 16.0);
-        let ball = format!(
-            "(name: \"crate\", shape: Rect(half_extents: ({radius}, {radius})), position: (300, {}), velocity: ({v}, 0), restitution: 0)",
-            32.0 + radius + 0.02
-        );
-        let text = room(24, &curves, Vec2::new(100.0, 46.02)).replace(
-            "goal: (position: (1200, 64)),",
-            &format!("actors: [{ball}],\n goal: (position: (1200, 64)),"),
-        );
-        let path = write_level("rolling", &format!("crates{k}"), &text);
-        let mut app = headless_app(&path, None).unwrap();
-        let (mut over, mut through, mut out_left, mut entered) = (false, false, false, false);
-        let mut end = (Vec2::ZERO, Vec2::ZERO);
-        for _ in 0..300 {
-            app.update();
-            let (p, vel) = app
-                .world_mut()
-                .query_filtered::<(&PhysicsPosition, &Velocity), With<LevelActor>>()
-                .single(app.world())
-                .map(|(p, v)| (p.0, v.0))
-                .unwrap();
-            end = (p, vel);
-            over |= p.y > entry.y + 200.0;
-            through |= p.x > entry.x + 180.0 && p.y < entry.y + 100.0 && !over;
-            entered |= p.x > entry.x;
-            out_left |= entered && p.x < entry.x - 260.0 && p.y < entry.y + 60.0;
-        }
+    let runs = into_a_loop("crates", 48, (4.0, 16.0), |h| {
+        format!("Rect(half_extents: ({h}, {h}))")
+    });
+    for run in &runs {
         assert!(
-            !through,
-            "a crate at {v:.0} px/s (half size {radius:.1}) went through the loop"
+            !run.through,
+            "a crate at {:.0} px/s (half size {:.1}) went through the loop",
+            run.v, run.size
         );
-        // Frictionless, it can be still only on the flat floor: still
-        // anywhere else, it is stuck. Counted, not asserted: the crate's
-        // step can stop a rect dead whose corner runs exactly along a
-        // dip's tangent (a known stall, issue 37's note).
-        let (p, vel) = end;
-        stuck += usize::from(vel.length() <= 1.0 && p.y >= 32.0 + radius + 0.5);
-        rolled_back += usize::from(out_left);
-        if over { round += 1 } else { back += 1 }
     }
+    let round = runs.iter().filter(|r| r.over).count();
+    let back = runs.len() - round;
+    let slid_back = runs.iter().filter(|r| r.out_left).count();
+    let stuck = runs.iter().filter(|r| r.stuck()).count();
     println!(
-        "crates into a loop: {round} went round, {back} fell back inside; {rolled_back} of them \
+        "crates into a loop: {round} went round, {back} fell back inside; {slid_back} of them \
          later slid back out the way they came; {stuck} stopped dead off the floor"
     );
     assert!(round >= 3 && back >= 3);
