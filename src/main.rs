@@ -27,6 +27,9 @@ usage:
   tangent import-tmx MAP.tmx --into LEVEL
                                  the level's tiles, spawn, goal, checkpoints, actors
                                  and lines from a Tiled map (a new LEVEL is made)
+  tangent import-ldtk PROJECT.ldtk [--level NAME] --into LEVEL
+                                 a level of each of an LDtk project's levels (or of
+                                 NAME), the first into LEVEL, the rest beside it in turn
   tangent export-tmx LEVEL --out MAP.tmx
                                  the level as a Tiled map, its tileset image beside it
   tangent --headless --frames N [--level PATH] [--replay FILE] [--trace FILE.csv]
@@ -49,6 +52,7 @@ struct Args {
     new_level: Option<PathBuf>,
     import_svg: Option<PathBuf>,
     import_tmx: Option<PathBuf>,
+    import_ldtk: Option<PathBuf>,
     export_tmx: Option<PathBuf>,
     out: Option<PathBuf>,
     into: Option<PathBuf>,
@@ -78,6 +82,7 @@ fn parse_args() -> Result<Args, String> {
             "--new-level" => a.new_level = Some(value("--new-level")?.into()),
             "import-svg" => a.import_svg = Some(value("import-svg")?.into()),
             "import-tmx" => a.import_tmx = Some(value("import-tmx")?.into()),
+            "import-ldtk" => a.import_ldtk = Some(value("import-ldtk")?.into()),
             "export-tmx" => a.export_tmx = Some(value("export-tmx")?.into()),
             "--out" => a.out = Some(value("--out")?.into()),
             "--into" => a.into = Some(value("--into")?.into()),
@@ -168,6 +173,18 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         };
         return report(tangent_level::import::import_tmx_into(map, level));
+    }
+    if let Some(project) = &args.import_ldtk {
+        let Some(level) = &args.into else {
+            eprintln!("tangent: import-ldtk needs --into LEVEL\n\n{}", help());
+            return ExitCode::from(2);
+        };
+        let only = args.level.as_ref().map(|l| l.to_string_lossy().to_string());
+        return report(tangent_level::import::import_ldtk_into(
+            project,
+            only.as_deref(),
+            level,
+        ));
     }
     if let Some(level) = &args.export_tmx {
         let Some(out) = &args.out else {

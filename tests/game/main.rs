@@ -14,6 +14,7 @@ mod game_headless;
 mod game_timing;
 mod hazards;
 mod input_devices;
+mod ldtk;
 mod level_asset;
 mod level_fuzz;
 mod live_reload;

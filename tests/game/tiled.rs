@@ -15,8 +15,9 @@ use tangent_level::format::{
     ActorDef, CurveDef, CurveFill, GoalDef, LevelFile, ShapeDef, Side, TileDef,
 };
 use tangent_level::import::with_map;
+use tangent_level::map_parts::MapParts;
 use tangent_level::starter::starter_level;
-use tangent_level::tiled::read::{TmxLevel, read_tmx};
+use tangent_level::tiled::read::read_tmx;
 use tangent_level::tiled::write::write_tmx;
 
 fn fixture(name: &str) -> PathBuf {
@@ -301,7 +302,7 @@ fn every_shipped_level_goes_through_a_map_and_back() {
 #[test]
 fn the_small_map_goes_to_a_level_and_back_to_the_same_map() {
     let dir = temp_dir("tiled-small");
-    let first: TmxLevel = read_tmx(&fixture("small.tmx")).unwrap();
+    let first: MapParts = read_tmx(&fixture("small.tmx")).unwrap();
     let starter = Level::parse(&starter_level("x"), "x").unwrap().file;
     let level = with_map(&starter, &first);
     let path = dir.join("again.tmx");

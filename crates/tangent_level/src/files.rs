@@ -183,3 +183,20 @@ pub fn read_replay_text(path: &Path) -> Result<String, String> {
         }
     }
 }
+
+/// A plain file's bytes, at most `max_bytes` (never a device or a folder,
+/// which could hang or fail oddly); `kind` names what the file should be
+/// in the error (`a map`).
+pub fn read_capped(path: &Path, max_bytes: u64, kind: &str) -> std::io::Result<Vec<u8>> {
+    let meta = std::fs::metadata(path)?;
+    if !meta.is_file() {
+        return Err(std::io::Error::other("not a file"));
+    }
+    if meta.len() > max_bytes {
+        return Err(std::io::Error::other(format!(
+            "{} bytes, more than the {max_bytes} {kind} may have",
+            meta.len()
+        )));
+    }
+    std::fs::read(path)
+}

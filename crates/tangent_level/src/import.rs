@@ -4,14 +4,17 @@
 //! - `tangent import-svg` writes an SVG drawing's paths into a level file
 //!   as its curves (the drawing is read by [`crate::svg`]);
 //! - `tangent import-tmx` makes a level of a Tiled map and `tangent
-//!   export-tmx` writes one ([`crate::tiled`]).
+//!   export-tmx` writes one ([`crate::tiled`]);
+//! - `tangent import-ldtk` makes levels of an LDtk project ([`crate::ldtk`]).
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use crate::format::LevelFile;
+use crate::ldtk::read_ldtk;
+use crate::map_parts::MapParts;
 use crate::save::{save_level, write_over};
 use crate::svg::{SvgOptions, import_svg};
-use crate::tiled::{TILESET_IMAGE, TmxLevel, read_tmx, write_tmx};
+use crate::tiled::{TILESET_IMAGE, read_tmx, write_tmx};
 use crate::validate::Level;
 
 /// `tangent import-svg DRAWING --into LEVEL`: the level's curves become the
@@ -60,21 +63,55 @@ fn rewrite_level(
     what: &str,
     change: impl FnOnce(&LevelFile) -> LevelFile,
 ) -> Result<LevelFile, String> {
+    let (new, written) = rewritten(path, original, what, |old| Ok(change(old)))?;
+    save_level(path, &written).map_err(|e| format!("{}: cannot write: {e}", path.display()))?;
+    Ok(new)
+}
+
+/// The level at `path` (whose text is `original`) changed by `change`, and
+/// its text (the new level written over the old text), checked as a level
+/// but not saved. An error names the file and says it was not changed.
+fn rewritten(
+    path: &Path,
+    original: &str,
+    what: &str,
+    change: impl FnOnce(&LevelFile) -> Result<LevelFile, String>,
+) -> Result<(LevelFile, String), String> {
     let name = path.display().to_string();
     let old = Level::parse(original, &name)
         .map_err(|e| e.to_string())?
         .file;
-    let new = change(&old);
+    let new = change(&old).map_err(|e| format!("{e} ({what}; {name} not changed)"))?;
     let written = write_over(original, &old, &new);
     Level::parse(&written, &name).map_err(|e| format!("{e} ({what}; {name} not changed)"))?;
-    save_level(path, &written).map_err(|e| format!("{name}: cannot write: {e}"))?;
-    Ok(new)
+    Ok((new, written))
+}
+
+/// The text of the level at `path`, or, when there is none yet, the
+/// starter level named after the file without its hill (a map's own
+/// terrain should not get a hill it never had).
+fn level_or_starter(path: &Path) -> Result<String, String> {
+    if path.exists() {
+        return crate::files::read_level_text(path);
+    }
+    let stem = path.file_name().map_or("Imported".into(), |n| {
+        n.to_string_lossy()
+            .trim_end_matches(".level.ron")
+            .to_string()
+    });
+    let text = crate::starter::starter_level(&stem);
+    let old = Level::parse(&text, &stem).map_err(|e| e.to_string())?.file;
+    let bare = LevelFile {
+        curves: Vec::new(),
+        ..old.clone()
+    };
+    Ok(write_over(&text, &old, &bare))
 }
 
 /// The level with a map's parts in place of its own: the tile size, legend
 /// and tiles always; the spawn, goal, checkpoints, actors and curves where
 /// the map has any (a map of tiles alone keeps the level's Bézier curves).
-pub fn with_map(old: &LevelFile, map: &TmxLevel) -> LevelFile {
+pub fn with_map(old: &LevelFile, map: &MapParts) -> LevelFile {
     let mut f = old.clone();
     let objects = &map.objects;
     f.tile_size = map.tile_size;
@@ -103,23 +140,14 @@ pub fn with_map(old: &LevelFile, map: &TmxLevel) -> LevelFile {
 
 /// `tangent import-tmx MAP --into LEVEL`: the level made of the map (see
 /// [`with_map`]; a level file that does not exist yet starts as the
-/// starter level), checked, then saved atomically, keeping the comments
+/// starter level without its hill), checked, then saved atomically, keeping the comments
 /// outside the fields that changed. Returns a line saying what was done,
 /// and one per object left out; an error names the file at fault.
 pub fn import_tmx_into(map_path: &Path, level: &Path) -> Result<String, String> {
     let map_name = map_path.display().to_string();
     let map = read_tmx(map_path)?;
     let level_name = level.display().to_string();
-    let original = if level.exists() {
-        crate::files::read_level_text(level)?
-    } else {
-        let stem = level.file_name().map_or("Imported".into(), |n| {
-            n.to_string_lossy()
-                .trim_end_matches(".level.ron")
-                .to_string()
-        });
-        crate::starter::starter_level(&stem)
-    };
+    let original = level_or_starter(level)?;
     let new = rewrite_level(level, &original, &format!("made of {map_name}"), |old| {
         with_map(old, &map)
     })
@@ -146,6 +174,114 @@ pub fn import_tmx_into(map_path: &Path, level: &Path) -> Result<String, String> 
         out.push_str(&format!("\nleft out: {line}"));
     }
     Ok(out)
+}
+
+/// `tangent import-ldtk PROJECT [--level NAME] --into LEVEL`: a level made
+/// of each level of an LDtk project ([`read_ldtk`]; only `NAME` with
+/// `--level`), in the project's order. The first goes into `LEVEL`, each
+/// other into a file beside it named after `LEVEL` and its identifier
+/// (`cave.level.ron`, `cave-Level_1.level.ron`…), each one's `next` the
+/// file after it (the last keeps its own). A level without a spawn or goal
+/// entity gets them where the player can stand
+/// ([`crate::ldtk::place_missing`]). Every
+/// level is made and checked before any is written; files that do not
+/// exist yet start as the starter level without its hill. Returns what was done, a line per
+/// level and per note; an error names the file and JSON path at fault.
+pub fn import_ldtk_into(
+    project: &Path,
+    only: Option<&str>,
+    level: &Path,
+) -> Result<String, String> {
+    let project_name = project.display().to_string();
+    let levels = read_ldtk(project, only)?;
+    let stem = level.file_name().map_or(String::new(), |n| {
+        n.to_string_lossy()
+            .trim_end_matches(".level.ron")
+            .to_string()
+    });
+    let mut paths: Vec<PathBuf> = Vec::new();
+    for (i, l) in levels.iter().enumerate() {
+        let mut path = if i == 0 {
+            level.to_path_buf()
+        } else {
+            level.with_file_name(format!("{stem}-{}.level.ron", file_word(&l.identifier)))
+        };
+        if paths.contains(&path) {
+            path = level.with_file_name(format!(
+                "{stem}-{}-{}.level.ron",
+                file_word(&l.identifier),
+                i + 1
+            ));
+        }
+        paths.push(path);
+    }
+    let file_name = |p: &Path| p.file_name().map(|n| n.to_string_lossy().to_string());
+    let mut planned = Vec::new();
+    let mut out = String::new();
+    for (i, (l, path)) in levels.iter().zip(&paths).enumerate() {
+        let original = level_or_starter(path)?;
+        let what = format!("made of {project_name} level `{}`", l.identifier);
+        let mut notes = Vec::new();
+        // `next` is set once every file is written (it must name one that
+        // exists); the level is checked without it.
+        let (mut new, _) = rewritten(path, &original, &what, |old| {
+            let (parts, said) = l.for_player(&old.player)?;
+            notes = said;
+            Ok(LevelFile {
+                next: None,
+                ..with_map(old, &parts)
+            })
+        })?;
+        let old = Level::parse(&original, &path.display().to_string())
+            .map_err(|e| e.to_string())?
+            .file;
+        new.next = match paths.get(i + 1) {
+            Some(n) => file_name(n),
+            None => old.next.clone(),
+        };
+        let objects = &l.parts.objects;
+        let checkpoints = l.checkpoint_feet.len();
+        out.push_str(&format!(
+            "\n`{}` into {}: {} x {} tiles, {} actors, {} checkpoints, {} curves",
+            l.identifier,
+            path.display(),
+            new.tiles.first().map_or(0, |r| r.chars().count()),
+            new.tiles.len(),
+            objects.actors.len(),
+            checkpoints,
+            objects.curves.len(),
+        ));
+        for n in &notes {
+            out.push_str(&format!("\n  {n}"));
+        }
+        for n in &objects.ignored {
+            out.push_str(&format!("\n  left out: {n}"));
+        }
+        planned.push((path.clone(), write_over(&original, &old, &new)));
+    }
+    // The last first, so that each `next` names a file that exists.
+    for (path, text) in planned.iter().rev() {
+        save_level(path, text).map_err(|e| format!("{}: cannot write: {e}", path.display()))?;
+    }
+    Ok(format!(
+        "{project_name}: {} level{} imported{out}",
+        levels.len(),
+        if levels.len() == 1 { "" } else { "s" }
+    ))
+}
+
+/// An LDtk identifier as part of a file name: letters, digits, `-` and
+/// `_` kept, anything else `_`.
+fn file_word(id: &str) -> String {
+    id.chars()
+        .map(|c| {
+            if c.is_alphanumeric() || c == '-' || c == '_' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect()
 }
 
 /// `tangent export-tmx LEVEL --out MAP`: writes the level as a Tiled map

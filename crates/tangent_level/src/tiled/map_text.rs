@@ -1,7 +1,6 @@
 //! What the Tiled reader's parts share: where things are in the map's text
 //! ([`Lines`], for `file:line` errors), the visible layers with their
-//! offsets, the loose comparison of property and class words, and the XML
-//! parsing and text edits that make a file readable by the `tiled` crate.
+//! offsets, and the XML parsing and text edits that make a file readable by the `tiled` crate.
 
 use std::collections::HashMap;
 use std::ops::Range;
@@ -86,15 +85,6 @@ pub(super) fn visible_layers(map: &Map) -> Vec<(Layer<'_>, (f32, f32))> {
     let mut out = Vec::new();
     walk(map.layers(), (0.0, 0.0), &mut out);
     out
-}
-
-/// A word of a property or class, compared loosely: `One-Way`, `one_way`
-/// and `oneway` are the same word.
-pub(super) fn word(s: &str) -> String {
-    s.chars()
-        .filter(|c| c.is_alphanumeric())
-        .flat_map(char::to_lowercase)
-        .collect()
 }
 
 /// Parses a map or tileset as every part of the reader does: a DOCTYPE

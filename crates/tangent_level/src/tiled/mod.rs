@@ -9,6 +9,5 @@ pub mod read;
 pub mod write;
 mod xml_layers;
 
-pub use objects::MapObjects;
-pub use read::{MAX_TMX_BYTES, MAX_TMX_SIDE, TmxLevel, flipped, read_tmx};
+pub use read::{MAX_TMX_BYTES, MAX_TMX_SIDE, flipped, read_tmx};
 pub use write::{TILESET_IMAGE, write_tmx};

@@ -23,20 +23,9 @@
 
 use tiled::{Map, Object, ObjectShape, PropertyValue};
 
-use super::map_text::{Lines, visible_layers, word};
+use super::map_text::{Lines, visible_layers};
 use crate::format::{ActorDef, CurveDef, CurveFill, GoalDef, ShapeDef};
-
-/// The objects of a map, in level terms (y up, px).
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct MapObjects {
-    pub spawn: Option<(f32, f32)>,
-    pub goal: Option<GoalDef>,
-    pub checkpoints: Vec<(f32, f32)>,
-    pub actors: Vec<ActorDef>,
-    pub curves: Vec<CurveDef>,
-    /// Objects the level has no use for, one line each (shown to the person).
-    pub ignored: Vec<String>,
-}
+use crate::map_parts::{MapObjects, actor_defaults, chain, degree_of, fill_of, word};
 
 /// Reads every object of every visible object layer; `height` is the grid's
 /// height in px (for the y flip), `shift` where the grid starts in the
@@ -250,6 +239,7 @@ fn actor(
         },
     };
     let round = matches!(shape, ShapeDef::Circle { .. });
+    let defaults = actor_defaults(round);
     let name = if o.name.is_empty() {
         format!("{}-{n}", if round { "ball" } else { "crate" })
     } else {
@@ -265,8 +255,8 @@ fn actor(
         shape,
         position: centre,
         velocity,
-        restitution: number(o, "restitution")?.unwrap_or(if round { 0.8 } else { 0.1 }),
-        friction: number(o, "friction")?.unwrap_or(if round { 0.0 } else { 1.0 }),
+        restitution: number(o, "restitution")?.unwrap_or(defaults.0),
+        friction: number(o, "friction")?.unwrap_or(defaults.1),
         mass: number(o, "mass")?.unwrap_or(0.0),
         layer: bits(o, "layer")?.unwrap_or(1),
         mask: bits(o, "mask")?.unwrap_or(u32::MAX),
@@ -284,66 +274,23 @@ fn curves(o: &Object, place: &Placement) -> Result<Vec<CurveDef>, String> {
     if closed && let Some(first) = pts.first().copied() {
         pts.push(first);
     }
-    let fill = match text(o, "fill").map(|f| word(&f)) {
-        None => {
-            if closed {
-                CurveFill::Closed
-            } else {
-                CurveFill::Line
-            }
-        }
-        Some(f) => match f.as_str() {
-            "below" => CurveFill::Below,
-            "chord" => CurveFill::Chord,
-            "line" => CurveFill::Line,
-            "closed" => CurveFill::Closed,
-            _ => return Err(format!("fill `{f}`; use below, chord, line or closed")),
-        },
+    let fill = match text(o, "fill") {
+        None if closed => CurveFill::Closed,
+        None => CurveFill::Line,
+        Some(f) => fill_of(&f)?,
     };
-    let degree = match text(o, "curve").map(|c| word(&c)).as_deref() {
-        None | Some("" | "line" | "lines" | "straight") => 1,
-        Some("quadratic") => 2,
-        Some("cubic") => 3,
-        Some(c) => return Err(format!("curve `{c}`; use quadratic, cubic or line")),
-    };
-    let pieces: Vec<Vec<(f32, f32)>> = if degree == 1 {
-        // Each edge a straight quadratic; edges of no length are skipped.
-        pts.windows(2)
-            .filter(|w| w[0] != w[1])
-            .map(|w| {
-                let mid = ((w[0].0 + w[1].0) / 2.0, (w[0].1 + w[1].1) / 2.0);
-                vec![w[0], mid, w[1]]
-            })
-            .collect()
+    let degree = degree_of(&text(o, "curve").unwrap_or_default())?;
+    let shape = if closed {
+        "a polygon (closing back to its first point)"
     } else {
-        let n = pts.len();
-        if n < degree + 1 || !(n - 1).is_multiple_of(degree) {
-            let counts = if degree == 2 { "3, 5, 7" } else { "4, 7, 10" };
-            let shape = if closed {
-                "a polygon (closing back to its first point)"
-            } else {
-                "a polyline"
-            };
-            return Err(format!(
-                "{shape} read as {} Béziers needs {counts}… points; it has {n}",
-                if degree == 2 { "quadratic" } else { "cubic" }
-            ));
-        }
-        (0..(n - 1) / degree)
-            .map(|k| pts[k * degree..=k * degree + degree].to_vec())
-            .collect()
+        "a polyline"
     };
-    let restitution = number(o, "restitution")?.unwrap_or(1.0);
-    let one_way = flag(o, "one_way")? || flag(o, "oneway")?;
-    let hazard = flag(o, "hazard")?;
-    Ok(pieces
-        .into_iter()
-        .map(|points| CurveDef {
-            points,
-            restitution,
-            one_way,
-            fill,
-            hazard,
-        })
-        .collect())
+    let like = CurveDef {
+        points: Vec::new(),
+        restitution: number(o, "restitution")?.unwrap_or(1.0),
+        one_way: flag(o, "one_way")? || flag(o, "oneway")?,
+        fill,
+        hazard: flag(o, "hazard")?,
+    };
+    chain(&pts, degree, shape, &like)
 }

@@ -1,5 +1,5 @@
 //! Reading a [Tiled](https://www.mapeditor.org) map (`.tmx`, with the
-//! `tiled` crate) as the parts of a level ([`TmxLevel`]); the mapping is
+//! `tiled` crate) as the parts of a level ([`MapParts`]); the mapping is
 //! documented in `docs/level-format.md`, "Tiled maps".
 //!
 //! - **Tiles.** Every visible tile layer, later layers over earlier ones,
@@ -15,17 +15,17 @@
 //! orthogonal, has tiles that are not square, or is too big is refused with the file and line of its `<map>`
 //! element; an XML error names the file, line and column.
 
-use std::collections::BTreeMap;
 use std::io::Cursor;
 use std::path::Path;
 
 use tiled::{ChunkData, LayerType, Map, Orientation, TileLayer};
 
-use super::map_text::{Lines, apply_edits, parse_xml, visible_layers, word};
-use super::objects::{MapObjects, read_objects};
+use super::map_text::{Lines, apply_edits, parse_xml, visible_layers};
+use super::objects::read_objects;
 use super::old_tilesets::{count_edits, with_tile_counts};
 use super::xml_layers::csv_edits;
-use crate::format::{Side, TileDef, legend_char};
+use crate::format::{Side, TileDef};
+use crate::map_parts::{MapParts, rows_of, side_of, tile_kind, word};
 
 /// The largest map or tileset file read, bytes (16 MiB).
 pub const MAX_TMX_BYTES: u64 = 16 << 20;
@@ -33,33 +33,8 @@ pub const MAX_TMX_BYTES: u64 = 16 << 20;
 /// The most tiles a map's side may have (a level is at most 16 384 px wide).
 pub const MAX_TMX_SIDE: u32 = 4096;
 
-/// What a Tiled map holds, in level terms (y up, px).
-#[derive(Clone, Debug, PartialEq)]
-pub struct TmxLevel {
-    /// The map's `name` property, if it has one.
-    pub name: Option<String>,
-    pub tile_size: f32,
-    pub legend: BTreeMap<char, TileDef>,
-    /// Rows of legend characters, top row first.
-    pub tiles: Vec<String>,
-    /// The spawn, goal, checkpoints, actors and curves.
-    pub objects: MapObjects,
-}
-
-/// A plain file's bytes, at most [`MAX_TMX_BYTES`] (never a device or a
-/// folder, which could hang or fail oddly).
 fn read_plain(path: &Path) -> std::io::Result<Vec<u8>> {
-    let meta = std::fs::metadata(path)?;
-    if !meta.is_file() {
-        return Err(std::io::Error::other("not a file"));
-    }
-    if meta.len() > MAX_TMX_BYTES {
-        return Err(std::io::Error::other(format!(
-            "{} bytes, more than the {MAX_TMX_BYTES} a map may have",
-            meta.len()
-        )));
-    }
-    std::fs::read(path)
+    crate::files::read_capped(path, MAX_TMX_BYTES, "a map")
 }
 
 /// Refuses sizes that would make the `tiled` crate allocate without bound
@@ -85,7 +60,7 @@ fn check_sizes(doc: &roxmltree::Document, file: &str) -> Result<(), String> {
 }
 
 /// Reads the map at `path`. Errors name the file (and line, where there is one).
-pub fn read_tmx(path: &Path) -> Result<TmxLevel, String> {
+pub fn read_tmx(path: &Path) -> Result<MapParts, String> {
     let file = path.display().to_string();
     let bytes = read_plain(path).map_err(|e| format!("{file}: cannot read: {e}"))?;
     let text = crate::files::level_text(&bytes, &file)?;
@@ -151,7 +126,7 @@ fn grid_bounds(map: &Map, at: &str) -> Result<(i32, i32, usize, usize), String> 
     Ok((x0 as i32, y0 as i32, w as usize, h as usize))
 }
 
-fn level_of(map: &Map, lines: &Lines) -> Result<TmxLevel, String> {
+fn level_of(map: &Map, lines: &Lines) -> Result<MapParts, String> {
     let at = lines.at_map();
     if map.orientation != Orientation::Orthogonal {
         return Err(format!(
@@ -201,12 +176,7 @@ fn level_of(map: &Map, lines: &Lines) -> Result<TmxLevel, String> {
             }
         }
     }
-    let mut legend = BTreeMap::new();
-    legend_char(&mut legend, TileDef::Empty);
-    let tiles = cells
-        .chunks(w)
-        .map(|row| row.iter().map(|k| legend_char(&mut legend, *k)).collect())
-        .collect();
+    let (legend, tiles) = rows_of(&cells, w);
     let ts = map.tile_width as f32;
     let shift = (x0 as f32 * ts, y0 as f32 * ts);
     let objects = read_objects(map, h as f32 * ts, shift, lines)?;
@@ -214,7 +184,7 @@ fn level_of(map: &Map, lines: &Lines) -> Result<TmxLevel, String> {
         Some(tiled::PropertyValue::StringValue(s)) => Some(s.clone()),
         _ => None,
     };
-    Ok(TmxLevel {
+    Ok(MapParts {
         name,
         tile_size: ts,
         legend,
@@ -246,32 +216,15 @@ fn kind_of(t: &tiled::LayerTile, lines: &Lines) -> Result<TileDef, String> {
         Some(k) => k,
         None => tile.user_type.clone(),
     };
-    let base = match word(&kind).as_str() {
-        "" | "solid" | "ground" | "wall" => TileDef::Solid,
-        "oneway" | "platform" => TileDef::OneWay,
-        "decor" | "decoration" => TileDef::Decor,
-        "empty" | "air" => TileDef::Empty,
-        "hazard" | "spikes" => {
-            let side = text("side")?.unwrap_or_else(|| "up".into());
-            TileDef::Spikes(match word(&side).as_str() {
-                "up" => Side::Up,
-                "down" => Side::Down,
-                "left" => Side::Left,
-                "right" => Side::Right,
-                _ => {
-                    return Err(format!(
-                        "{}: tileset `{set}` tile {id}: side `{side}`; use up, down, left or right",
-                        at()
-                    ));
-                }
-            })
-        }
-        _ => {
-            return Err(format!(
-                "{}: tileset `{set}` tile {id}: kind `{kind}`; use solid, one_way, decor, hazard or empty",
-                at()
-            ));
-        }
+    let side = text("side")?.unwrap_or_default();
+    let Some(base) = tile_kind(&kind, &side) else {
+        let what =
+            if side_of(&side).is_none() && matches!(word(&kind).as_str(), "hazard" | "spikes") {
+                format!("side `{side}`; use up, down, left or right")
+            } else {
+                format!("kind `{kind}`; use solid, one_way, decor, hazard or empty")
+            };
+        return Err(format!("{}: tileset `{set}` tile {id}: {what}", at()));
     };
     Ok(match base {
         TileDef::Spikes(side) => TileDef::Spikes(flipped(side, t.flip_d, t.flip_h, t.flip_v)),

@@ -1,0 +1,108 @@
+//! A spawn and a goal for a level whose map has none: most LDtk levels are
+//! rooms of a bigger game, with no player start of their own. The spawn is
+//! the leftmost place (then the lowest) where the player stands on a solid
+//! or one-way tile with free tiles (empty or decor) all round it; the goal
+//! the standing place farthest from the spawn, its box (32 x 64 px) on the
+//! floor there. Each is said, with the entity to add instead.
+
+use crate::format::{GoalDef, ShapeDef, TileDef};
+use crate::map_parts::MapParts;
+
+/// Puts a spawn and a goal where `parts` has none (see the module), for a
+/// player of shape `player`; a line for each in `notes`. An error when
+/// the level has no place for the player to stand.
+pub fn place_missing(
+    parts: &mut MapParts,
+    player: &ShapeDef,
+    notes: &mut Vec<String>,
+) -> Result<(), String> {
+    if parts.objects.spawn.is_some() && parts.objects.goal.is_some() {
+        return Ok(());
+    }
+    let (hx, hy) = match *player {
+        ShapeDef::Circle { radius } => (radius, radius),
+        ShapeDef::Rect { half_extents } => half_extents,
+    };
+    let spots = standing_places(parts, hx, hy);
+    let Some(&first) = spots.first() else {
+        return Err(
+            "no spawn entity, and no place where the player could stand; add an entity \
+             named `Player` where the player starts"
+                .into(),
+        );
+    };
+    let spawn = match parts.objects.spawn {
+        Some(s) => s,
+        None => {
+            let s = (first.0, first.1 + hy);
+            parts.objects.spawn = Some(s);
+            notes.push(format!(
+                "no spawn entity: the player starts at ({}, {}), the leftmost place to stand; \
+                 add an entity named `Player` to choose",
+                s.0, s.1
+            ));
+            s
+        }
+    };
+    if parts.objects.goal.is_none() {
+        let far = spots
+            .iter()
+            .copied()
+            .max_by(|a, b| {
+                let d = |p: (f32, f32)| (p.0 - spawn.0).powi(2) + (p.1 - spawn.1).powi(2);
+                d(*a).total_cmp(&d(*b))
+            })
+            .unwrap_or(first);
+        let goal = GoalDef {
+            position: (far.0, far.1 + 32.0),
+            size: (32.0, 64.0),
+        };
+        parts.objects.goal = Some(goal);
+        notes.push(format!(
+            "no goal entity: the goal is at ({}, {}), the place to stand farthest from the spawn; \
+             add an entity named `Exit` (or `Goal`) to choose",
+            goal.position.0, goal.position.1
+        ));
+    }
+    Ok(())
+}
+
+/// Every place (the middle of a tile's top, level px, y up) where a box of
+/// half extents `hx` x `hy` stands on a solid or one-way tile in free
+/// tiles, inside the level: left to right, then bottom to top.
+fn standing_places(parts: &MapParts, hx: f32, hy: f32) -> Vec<(f32, f32)> {
+    let g = parts.tile_size;
+    let rows: Vec<Vec<TileDef>> = parts
+        .tiles
+        .iter()
+        .map(|r| r.chars().map(|c| parts.legend[&c]).collect())
+        .collect();
+    let h = rows.len();
+    let w = rows.first().map_or(0, Vec::len);
+    // Row from the bottom, column from the left.
+    let at = |x: i64, y: i64| -> Option<TileDef> {
+        if x < 0 || y < 0 || x as usize >= w || y as usize >= h {
+            return None;
+        }
+        Some(rows[h - 1 - y as usize][x as usize])
+    };
+    let free = |k: Option<TileDef>| matches!(k, Some(TileDef::Empty | TileDef::Decor));
+    // The tiles a box overlaps (by more than half a pixel).
+    let span = |lo: f32, hi: f32| ((lo + 0.5) / g).floor() as i64..=((hi - 0.5) / g).floor() as i64;
+    let mut out = Vec::new();
+    for x in 0..w as i64 {
+        let cx = (x as f32 + 0.5) * g;
+        for y in 0..h as i64 - 1 {
+            if !matches!(at(x, y), Some(TileDef::Solid | TileDef::OneWay)) {
+                continue;
+            }
+            let floor = (y + 1) as f32 * g;
+            let fits = span(floor, floor + 2.0 * hy)
+                .all(|ty| span(cx - hx, cx + hx).all(|tx| free(at(tx, ty))));
+            if fits {
+                out.push((cx, floor));
+            }
+        }
+    }
+    out
+}
