@@ -26,7 +26,8 @@ usage:
                                  exactly (S level px per SVG unit, default 1)
   tangent import-tmx MAP.tmx --into LEVEL
                                  the level's tiles, spawn, goal, checkpoints, actors
-                                 and lines from a Tiled map (a new LEVEL is made)
+                                 and lines from a Tiled map (a new LEVEL is made);
+                                 a WORLD.world makes a level of each map in turn
   tangent import-ldtk PROJECT.ldtk [--level NAME] --into LEVEL
                                  a level of each of an LDtk project's levels (or of
                                  NAME), the first into LEVEL, the rest beside it in turn

@@ -780,3 +780,110 @@ fn rs_tiled_zstd_layer_imports_cell_for_cell() {
     println!("rs-tiled zstd layer: {filled} filled cells of 10000 matched the plain base64 map");
     assert!(filled > 50);
 }
+
+/// A Tiled world is a run of levels: its `.tmx` maps in reading order of
+/// where the world puts them (listed, or matched by its patterns), each
+/// one's `next` the one after; a map with no spawn or goal gets them where
+/// the player can stand; a JSON map is said to be left out; a file name
+/// whose number is too big to place is not matched (the `tiled` crate's
+/// own matcher panics on it).
+#[test]
+fn a_tiled_world_imports_as_a_run_of_levels() {
+    let dir = temp_dir("tiled-world");
+    let level = dir.join("w.level.ron");
+    for f in std::fs::read_dir(&dir).unwrap() {
+        std::fs::remove_file(f.unwrap().path()).unwrap();
+    }
+    let said = run_ok(
+        tangent()
+            .arg("import-tmx")
+            .arg(fixture("world/demo.world"))
+            .arg("--into")
+            .arg(&level),
+    );
+    assert!(said.contains("3 levels imported"), "{said}");
+    assert!(
+        said.contains("left out: title.json: not a .tmx map"),
+        "{said}"
+    );
+    let names = [
+        "w.level.ron",
+        "w-room-x1-y0.level.ron",
+        "w-room-x0-y1.level.ron",
+    ];
+    let mut files: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().to_string())
+        .collect();
+    files.sort();
+    let mut want: Vec<String> = names.iter().map(|s| s.to_string()).collect();
+    want.sort();
+    assert_eq!(files, want);
+    let read = |name: &str| {
+        let text = std::fs::read_to_string(dir.join(name)).unwrap();
+        Level::parse(&text, &dir.join(name).display().to_string())
+            .unwrap()
+            .file
+    };
+    // In reading order: small.tmx at (0, 0), room-x1-y0 at (256, 0),
+    // room-x0-y1 at (0, 160).
+    let first = read(names[0]);
+    let small = with_map(
+        &LevelFile {
+            curves: Vec::new(),
+            ..Level::parse(&starter_level("w"), "w").unwrap().file
+        },
+        &read_tmx(&fixture("small.tmx")).unwrap(),
+    );
+    assert_eq!(
+        (first.tiles.clone(), first.spawn),
+        (small.tiles, small.spawn)
+    );
+    assert_eq!(first.next.as_deref(), Some(names[1]));
+    let room = read(names[1]);
+    assert_eq!(room.next.as_deref(), Some(names[2]));
+    assert_eq!(read(names[2]).next, None);
+    // No spawn or goal object: the player (20 x 28) stands on the floor in
+    // the leftmost tile it fits (column 1, centre x 48, feet at 32); the
+    // goal on the farthest (column 6).
+    assert_eq!(room.spawn, (48.0, 46.0));
+    assert_eq!(room.goal.position, (208.0, 64.0));
+    assert!(
+        said.contains("no spawn object") && said.contains("class \"spawn\""),
+        "{said}"
+    );
+    // Each runs.
+    for name in names {
+        let mut app = tangent::headless::headless_app(&dir.join(name), None).unwrap();
+        for _ in 0..60 {
+            app.update();
+        }
+    }
+    // rs-tiled's worlds: maps it does not ship, and patterns that match
+    // nothing here; each refused saying what is missing.
+    let out = tangent()
+        .arg("import-tmx")
+        .arg(fixture("rs-tiled/world/world_basic.world"))
+        .arg("--into")
+        .arg(dir.join("basic.level.ron"))
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        !out.status.success() && err.contains("map01.tmx: cannot read"),
+        "{err}"
+    );
+    let out = tangent()
+        .arg("import-tmx")
+        .arg(fixture("rs-tiled/world/world_pattern.world"))
+        .arg("--into")
+        .arg(dir.join("pattern.level.ron"))
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        !out.status.success() && err.contains("world_pattern.world: a world with no .tmx maps"),
+        "{err}"
+    );
+    assert!(!dir.join("basic.level.ron").exists() && !dir.join("pattern.level.ron").exists());
+}

@@ -10,11 +10,13 @@
 use std::path::{Path, PathBuf};
 
 use crate::format::LevelFile;
+use crate::format::ShapeDef;
 use crate::ldtk::read_ldtk;
 use crate::map_parts::MapParts;
+use crate::placing::{Editor, place_missing};
 use crate::save::{save_level, write_over};
 use crate::svg::{SvgOptions, import_svg};
-use crate::tiled::{TILESET_IMAGE, read_tmx, write_tmx};
+use crate::tiled::{TILESET_IMAGE, read_tmx, read_world, write_tmx};
 use crate::validate::Level;
 
 /// `tangent import-svg DRAWING --into LEVEL`: the level's curves become the
@@ -140,10 +142,18 @@ pub fn with_map(old: &LevelFile, map: &MapParts) -> LevelFile {
 
 /// `tangent import-tmx MAP --into LEVEL`: the level made of the map (see
 /// [`with_map`]; a level file that does not exist yet starts as the
-/// starter level without its hill), checked, then saved atomically, keeping the comments
-/// outside the fields that changed. Returns a line saying what was done,
-/// and one per object left out; an error names the file at fault.
+/// starter level without its hill), checked, then saved atomically, keeping
+/// the comments outside the fields that changed. Returns a line saying what
+/// was done, and one per object left out; an error names the file at fault.
+/// A Tiled world (`.world`) is imported as a run of levels
+/// ([`import_world_into`]).
 pub fn import_tmx_into(map_path: &Path, level: &Path) -> Result<String, String> {
+    if map_path
+        .extension()
+        .is_some_and(|x| x.eq_ignore_ascii_case("world"))
+    {
+        return import_world_into(map_path, level);
+    }
     let map_name = map_path.display().to_string();
     let map = read_tmx(map_path)?;
     let level_name = level.display().to_string();
@@ -178,38 +188,94 @@ pub fn import_tmx_into(map_path: &Path, level: &Path) -> Result<String, String> 
 
 /// `tangent import-ldtk PROJECT [--level NAME] --into LEVEL`: a level made
 /// of each level of an LDtk project ([`read_ldtk`]; only `NAME` with
-/// `--level`), in the project's order. The first goes into `LEVEL`, each
-/// other into a file beside it named after `LEVEL` and its identifier
-/// (`cave.level.ron`, `cave-Level_1.level.ron`…), each one's `next` the
-/// file after it (the last keeps its own). A level without a spawn or goal
-/// entity gets them where the player can stand
-/// ([`crate::ldtk::place_missing`]). Every
-/// level is made and checked before any is written; files that do not
-/// exist yet start as the starter level without its hill. Returns what was done, a line per
-/// level and per note; an error names the file and JSON path at fault.
+/// `--level`), in the project's order, written as a run (the first into
+/// `LEVEL`, the others beside it, each one's `next` the one after).
+/// A level without a spawn or goal entity gets them where the player can
+/// stand ([`crate::placing::place_missing`]).
 pub fn import_ldtk_into(
     project: &Path,
     only: Option<&str>,
     level: &Path,
 ) -> Result<String, String> {
-    let project_name = project.display().to_string();
     let levels = read_ldtk(project, only)?;
+    let run = levels
+        .iter()
+        .map(|l| RunLevel {
+            label: l.identifier.clone(),
+            parts: Box::new(|player: &ShapeDef| l.for_player(player)),
+        })
+        .collect();
+    import_run(&project.display().to_string(), run, level)
+}
+
+/// `tangent import-tmx WORLD.world --into LEVEL`: a level made of each
+/// `.tmx` map of a Tiled world ([`read_world`]), in reading order of where
+/// the world puts them, written as a run as LDtk levels are
+/// ([`import_ldtk_into`]). A map without a
+/// spawn or goal object gets them where the player can stand
+/// ([`crate::placing::place_missing`]); maps that are not `.tmx` are said.
+pub fn import_world_into(world: &Path, level: &Path) -> Result<String, String> {
+    let found = read_world(world)?;
+    let maps = found
+        .maps
+        .iter()
+        .map(|(path, ..)| Ok((path, read_tmx(path)?)))
+        .collect::<Result<Vec<_>, String>>()?;
+    let run = maps
+        .iter()
+        .map(|(path, map)| RunLevel {
+            label: path
+                .file_stem()
+                .map_or(String::new(), |s| s.to_string_lossy().to_string()),
+            parts: Box::new(move |player: &ShapeDef| {
+                let mut parts = map.clone();
+                let mut notes = Vec::new();
+                place_missing(&mut parts, Editor::Tiled, player, &mut notes)
+                    .map_err(|e| format!("{}: {e}", path.display()))?;
+                Ok((parts, notes))
+            }),
+        })
+        .collect();
+    let mut said = import_run(&world.display().to_string(), run, level)?;
+    for line in &found.left_out {
+        said.push_str(&format!("\nleft out: {line}"));
+    }
+    Ok(said)
+}
+
+/// One level of a run being imported.
+struct RunLevel<'a> {
+    /// Its name where it comes from (an LDtk identifier, a map's file name).
+    label: String,
+    /// Its parts for a player of the given shape, and what was done how.
+    #[allow(clippy::type_complexity)]
+    parts: Box<dyn Fn(&ShapeDef) -> Result<(MapParts, Vec<String>), String> + 'a>,
+}
+
+/// Writes a run of levels from `source`: the first into `level`, each
+/// other into a file beside it named after `level` and its label
+/// (`cave.level.ron`, `cave-Level_1.level.ron`…), each one's `next` the
+/// file after it (the last keeps its own). Every level is made and checked
+/// before any is written; files that do not exist yet start as the starter
+/// level without its hill. Returns what was done, a line per level and per
+/// note; an error names the file at fault and changes nothing.
+fn import_run(source: &str, run: Vec<RunLevel>, level: &Path) -> Result<String, String> {
     let stem = level.file_name().map_or(String::new(), |n| {
         n.to_string_lossy()
             .trim_end_matches(".level.ron")
             .to_string()
     });
     let mut paths: Vec<PathBuf> = Vec::new();
-    for (i, l) in levels.iter().enumerate() {
+    for (i, l) in run.iter().enumerate() {
         let mut path = if i == 0 {
             level.to_path_buf()
         } else {
-            level.with_file_name(format!("{stem}-{}.level.ron", file_word(&l.identifier)))
+            level.with_file_name(format!("{stem}-{}.level.ron", file_word(&l.label)))
         };
         if paths.contains(&path) {
             path = level.with_file_name(format!(
                 "{stem}-{}-{}.level.ron",
-                file_word(&l.identifier),
+                file_word(&l.label),
                 i + 1
             ));
         }
@@ -218,20 +284,21 @@ pub fn import_ldtk_into(
     let file_name = |p: &Path| p.file_name().map(|n| n.to_string_lossy().to_string());
     let mut planned = Vec::new();
     let mut out = String::new();
-    for (i, (l, path)) in levels.iter().zip(&paths).enumerate() {
+    for (i, (l, path)) in run.iter().zip(&paths).enumerate() {
         let original = level_or_starter(path)?;
-        let what = format!("made of {project_name} level `{}`", l.identifier);
-        let mut notes = Vec::new();
+        let what = format!("made of {source}'s `{}`", l.label);
+        let mut made = None;
         // `next` is set once every file is written (it must name one that
         // exists); the level is checked without it.
         let (mut new, _) = rewritten(path, &original, &what, |old| {
-            let (parts, said) = l.for_player(&old.player)?;
-            notes = said;
-            Ok(LevelFile {
-                next: None,
-                ..with_map(old, &parts)
-            })
+            let (parts, notes) = (l.parts)(&old.player)?;
+            let new = with_map(old, &parts);
+            made = Some((parts, notes));
+            Ok(LevelFile { next: None, ..new })
         })?;
+        let Some((parts, notes)) = made else {
+            unreachable!("rewritten calls the change once it has read the level")
+        };
         let old = Level::parse(&original, &path.display().to_string())
             .map_err(|e| e.to_string())?
             .file;
@@ -239,16 +306,15 @@ pub fn import_ldtk_into(
             Some(n) => file_name(n),
             None => old.next.clone(),
         };
-        let objects = &l.parts.objects;
-        let checkpoints = l.checkpoint_feet.len();
+        let objects = &parts.objects;
         out.push_str(&format!(
             "\n`{}` into {}: {} x {} tiles, {} actors, {} checkpoints, {} curves",
-            l.identifier,
+            l.label,
             path.display(),
             new.tiles.first().map_or(0, |r| r.chars().count()),
             new.tiles.len(),
             objects.actors.len(),
-            checkpoints,
+            objects.checkpoints.len(),
             objects.curves.len(),
         ));
         for n in &notes {
@@ -264,13 +330,13 @@ pub fn import_ldtk_into(
         save_level(path, text).map_err(|e| format!("{}: cannot write: {e}", path.display()))?;
     }
     Ok(format!(
-        "{project_name}: {} level{} imported{out}",
-        levels.len(),
-        if levels.len() == 1 { "" } else { "s" }
+        "{source}: {} level{} imported{out}",
+        run.len(),
+        if run.len() == 1 { "" } else { "s" }
     ))
 }
 
-/// An LDtk identifier as part of a file name: letters, digits, `-` and
+/// A label (an LDtk identifier, a map's name) as part of a file name: letters, digits, `-` and
 /// `_` kept, anything else `_`.
 fn file_word(id: &str) -> String {
     id.chars()

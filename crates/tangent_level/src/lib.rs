@@ -27,6 +27,7 @@ pub mod ldtk;
 pub mod limits;
 pub mod loops;
 pub mod map_parts;
+pub mod placing;
 mod ron_text;
 pub mod save;
 pub mod splice;

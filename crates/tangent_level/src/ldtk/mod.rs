@@ -7,7 +7,7 @@
 //!   name ([`kind_of_value`]);
 //! - the spawn, goal, checkpoints, actors, spikes and curves from the
 //!   entities ([`entities`]); a level with no spawn or goal gets them where
-//!   the player can stand ([`place_missing`]);
+//!   the player can stand ([`crate::placing`]);
 //! - Tiles and AutoLayer layers are drawings: left out, and said.
 //!
 //! LDtk's y axis points down from the level's top-left corner; the
@@ -18,17 +18,16 @@
 pub mod entities;
 pub mod grid;
 mod json;
-pub mod places;
 mod project;
 
 use std::path::Path;
 
 pub use grid::kind_of_value;
-pub use places::place_missing;
 pub use project::MAX_LDTK_BYTES;
 
 use crate::format::ShapeDef;
 use crate::map_parts::{MapParts, rows_of};
+use crate::placing::{Editor, place_missing};
 
 /// One LDtk level read.
 #[derive(Clone, Debug, PartialEq)]
@@ -62,7 +61,8 @@ impl LdtkLevel {
         parts.objects.spawn = self.spawn_feet.map(stand);
         parts.objects.checkpoints = self.checkpoint_feet.iter().copied().map(stand).collect();
         let mut notes = self.notes.clone();
-        place_missing(&mut parts, player, &mut notes).map_err(|e| format!("{}: {e}", self.at))?;
+        place_missing(&mut parts, Editor::Ldtk, player, &mut notes)
+            .map_err(|e| format!("{}: {e}", self.at))?;
         Ok((parts, notes))
     }
 }

@@ -6,8 +6,10 @@ mod map_text;
 pub mod objects;
 mod old_tilesets;
 pub mod read;
+pub mod world;
 pub mod write;
 mod xml_layers;
 
 pub use read::{MAX_TMX_BYTES, MAX_TMX_SIDE, flipped, read_tmx};
+pub use world::{WorldMaps, read_world};
 pub use write::{TILESET_IMAGE, write_tmx};

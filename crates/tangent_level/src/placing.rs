@@ -1,5 +1,6 @@
-//! A spawn and a goal for a level whose map has none: most LDtk levels are
-//! rooms of a bigger game, with no player start of their own. The spawn is
+//! A spawn and a goal for an imported level whose map has none: most LDtk
+//! levels and the maps of a Tiled world are rooms of a bigger game, with no
+//! player start of their own. The spawn is
 //! the leftmost place (then the lowest) where the player stands on a solid
 //! or one-way tile with free tiles (empty or decor) all round it; the goal
 //! the standing place farthest from the spawn, its box (32 x 64 px) on the
@@ -8,11 +9,49 @@
 use crate::format::{GoalDef, ShapeDef, TileDef};
 use crate::map_parts::MapParts;
 
+/// The editor a map comes from, for saying what to add.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Editor {
+    Ldtk,
+    Tiled,
+}
+
+impl Editor {
+    fn spawn_thing(self) -> &'static str {
+        match self {
+            Editor::Ldtk => "spawn entity",
+            Editor::Tiled => "spawn object",
+        }
+    }
+
+    fn goal_thing(self) -> &'static str {
+        match self {
+            Editor::Ldtk => "goal entity",
+            Editor::Tiled => "goal object",
+        }
+    }
+
+    fn spawn_hint(self) -> &'static str {
+        match self {
+            Editor::Ldtk => "an entity named `Player`",
+            Editor::Tiled => "a point object of class \"spawn\"",
+        }
+    }
+
+    fn goal_hint(self) -> &'static str {
+        match self {
+            Editor::Ldtk => "an entity named `Exit` (or `Goal`)",
+            Editor::Tiled => "a rectangle object of class \"goal\"",
+        }
+    }
+}
+
 /// Puts a spawn and a goal where `parts` has none (see the module), for a
 /// player of shape `player`; a line for each in `notes`. An error when
 /// the level has no place for the player to stand.
 pub fn place_missing(
     parts: &mut MapParts,
+    editor: Editor,
     player: &ShapeDef,
     notes: &mut Vec<String>,
 ) -> Result<(), String> {
@@ -25,11 +64,11 @@ pub fn place_missing(
     };
     let spots = standing_places(parts, hx, hy);
     let Some(&first) = spots.first() else {
-        return Err(
-            "no spawn entity, and no place where the player could stand; add an entity \
-             named `Player` where the player starts"
-                .into(),
-        );
+        return Err(format!(
+            "no {}, and no place where the player could stand; add {} where the player starts",
+            editor.spawn_thing(),
+            editor.spawn_hint()
+        ));
     };
     let spawn = match parts.objects.spawn {
         Some(s) => s,
@@ -37,9 +76,12 @@ pub fn place_missing(
             let s = (first.0, first.1 + hy);
             parts.objects.spawn = Some(s);
             notes.push(format!(
-                "no spawn entity: the player starts at ({}, {}), the leftmost place to stand; \
-                 add an entity named `Player` to choose",
-                s.0, s.1
+                "no {}: the player starts at ({}, {}), the leftmost place to stand; \
+                 add {} to choose",
+                editor.spawn_thing(),
+                s.0,
+                s.1,
+                editor.spawn_hint()
             ));
             s
         }
@@ -59,9 +101,12 @@ pub fn place_missing(
         };
         parts.objects.goal = Some(goal);
         notes.push(format!(
-            "no goal entity: the goal is at ({}, {}), the place to stand farthest from the spawn; \
-             add an entity named `Exit` (or `Goal`) to choose",
-            goal.position.0, goal.position.1
+            "no {}: the goal is at ({}, {}), the place to stand farthest from the spawn; \
+             add {} to choose",
+            editor.goal_thing(),
+            goal.position.0,
+            goal.position.1,
+            editor.goal_hint()
         ));
     }
     Ok(())
