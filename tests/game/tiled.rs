@@ -887,3 +887,47 @@ fn a_tiled_world_imports_as_a_run_of_levels() {
     );
     assert!(!dir.join("basic.level.ron").exists() && !dir.join("pattern.level.ron").exists());
 }
+
+/// Tiled's own Sticker Knight example (public domain, kept): its two maps
+/// are tile objects on object layers with no tile layer; each imports (the
+/// level keeps its own spawn: there is nothing to stand on) and runs. As a
+/// world, its first map in reading order (`sandbox.tmx`, highest) is
+/// refused saying what to add, since a room with nothing to stand on gets
+/// no spawn placed; its JSON map would be left out.
+#[test]
+fn tileds_sticker_knight_maps_import_and_run_and_its_world_says_what_to_add() {
+    let dir = temp_dir("tiled-sticker");
+    for map in ["sandbox", "sandbox2"] {
+        let level = dir.join(format!("{map}.level.ron"));
+        let _ = std::fs::remove_file(&level);
+        let said = run_ok(
+            tangent()
+                .arg("import-tmx")
+                .arg(fixture(&format!("sticker-knight/map/{map}.tmx")))
+                .arg("--into")
+                .arg(&level),
+        );
+        assert!(said.contains("left out:"), "{said}");
+        let mut app = tangent::headless::headless_app(&level, None).unwrap();
+        for _ in 0..60 {
+            app.update();
+        }
+    }
+    let out = tangent()
+        .arg("import-tmx")
+        .arg(fixture("sticker-knight/sticker-knight.world"))
+        .arg("--into")
+        .arg(dir.join("knight.level.ron"))
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{err}");
+    assert!(
+        err.contains(
+            "sandbox.tmx: no spawn object, and no place where the player could stand; \
+                      add a point object of class \"spawn\""
+        ),
+        "{err}"
+    );
+    assert!(!dir.join("knight.level.ron").exists());
+}
