@@ -115,14 +115,7 @@ fn new_level(path: &std::path::Path) -> Result<(), String> {
             path.display()
         ));
     }
-    let name = path
-        .file_name()
-        .map(|n| {
-            n.to_string_lossy()
-                .trim_end_matches(".level.ron")
-                .to_string()
-        })
-        .unwrap_or_else(|| "New Level".into());
+    let name = tangent_level::files::level_stem(path).unwrap_or_else(|| "New Level".into());
     let text = tangent_level::starter::starter_level(&name);
     tangent_level::save::save(path, &text)
         .map_err(|e| format!("{}: cannot write: {e}", path.display()))

@@ -20,6 +20,16 @@ use tangent_level::starter::starter_level;
 use tangent_level::tiled::read::read_tmx;
 use tangent_level::tiled::write::write_tmx;
 
+/// `tangent import-tmx MAP --into LEVEL`, to run.
+fn import_tmx(map: impl AsRef<Path>, level: impl AsRef<Path>) -> std::process::Command {
+    let mut cmd = tangent();
+    cmd.arg("import-tmx")
+        .arg(map.as_ref())
+        .arg("--into")
+        .arg(level.as_ref());
+    cmd
+}
+
 fn fixture(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/levels/tiled")
@@ -608,13 +618,7 @@ fn the_cli_makes_a_level_of_a_map_and_a_map_of_a_level() {
     let dir = temp_dir("tiled-cli");
     let level = dir.join("small.level.ron");
     let _ = std::fs::remove_file(&level);
-    let said = run_ok(
-        tangent()
-            .arg("import-tmx")
-            .arg(fixture("small.tmx"))
-            .arg("--into")
-            .arg(&level),
-    );
+    let said = run_ok(&mut import_tmx(fixture("small.tmx"), &level));
     assert!(
         said.contains("8 x 5 tiles, 2 actors, 1 checkpoints, 5 curves"),
         "{said}"
@@ -643,13 +647,7 @@ fn the_cli_makes_a_level_of_a_map_and_a_map_of_a_level() {
     // A bad map leaves the level as it was.
     let bad = dir.join("bad.tmx");
     std::fs::write(&bad, with_objects("lava", "")).unwrap();
-    let out = tangent()
-        .arg("import-tmx")
-        .arg(&bad)
-        .arg("--into")
-        .arg(&level)
-        .output()
-        .unwrap();
+    let out = import_tmx(&bad, &level).output().unwrap();
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
@@ -794,13 +792,7 @@ fn a_tiled_world_imports_as_a_run_of_levels() {
     for f in std::fs::read_dir(&dir).unwrap() {
         std::fs::remove_file(f.unwrap().path()).unwrap();
     }
-    let said = run_ok(
-        tangent()
-            .arg("import-tmx")
-            .arg(fixture("world/demo.world"))
-            .arg("--into")
-            .arg(&level),
-    );
+    let said = run_ok(&mut import_tmx(fixture("world/demo.world"), &level));
     assert!(said.contains("3 levels imported"), "{said}");
     assert!(
         said.contains("left out: title.json: not a .tmx map"),
@@ -861,25 +853,23 @@ fn a_tiled_world_imports_as_a_run_of_levels() {
     }
     // rs-tiled's worlds: maps it does not ship, and patterns that match
     // nothing here; each refused saying what is missing.
-    let out = tangent()
-        .arg("import-tmx")
-        .arg(fixture("rs-tiled/world/world_basic.world"))
-        .arg("--into")
-        .arg(dir.join("basic.level.ron"))
-        .output()
-        .unwrap();
+    let out = import_tmx(
+        fixture("rs-tiled/world/world_basic.world"),
+        dir.join("basic.level.ron"),
+    )
+    .output()
+    .unwrap();
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
         !out.status.success() && err.contains("map01.tmx: cannot read"),
         "{err}"
     );
-    let out = tangent()
-        .arg("import-tmx")
-        .arg(fixture("rs-tiled/world/world_pattern.world"))
-        .arg("--into")
-        .arg(dir.join("pattern.level.ron"))
-        .output()
-        .unwrap();
+    let out = import_tmx(
+        fixture("rs-tiled/world/world_pattern.world"),
+        dir.join("pattern.level.ron"),
+    )
+    .output()
+    .unwrap();
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
         !out.status.success() && err.contains("world_pattern.world: a world with no .tmx maps"),
@@ -900,26 +890,22 @@ fn tileds_sticker_knight_maps_import_and_run_and_its_world_says_what_to_add() {
     for map in ["sandbox", "sandbox2"] {
         let level = dir.join(format!("{map}.level.ron"));
         let _ = std::fs::remove_file(&level);
-        let said = run_ok(
-            tangent()
-                .arg("import-tmx")
-                .arg(fixture(&format!("sticker-knight/map/{map}.tmx")))
-                .arg("--into")
-                .arg(&level),
-        );
+        let said = run_ok(&mut import_tmx(
+            fixture(&format!("sticker-knight/map/{map}.tmx")),
+            &level,
+        ));
         assert!(said.contains("left out:"), "{said}");
         let mut app = tangent::headless::headless_app(&level, None).unwrap();
         for _ in 0..60 {
             app.update();
         }
     }
-    let out = tangent()
-        .arg("import-tmx")
-        .arg(fixture("sticker-knight/sticker-knight.world"))
-        .arg("--into")
-        .arg(dir.join("knight.level.ron"))
-        .output()
-        .unwrap();
+    let out = import_tmx(
+        fixture("sticker-knight/sticker-knight.world"),
+        dir.join("knight.level.ron"),
+    )
+    .output()
+    .unwrap();
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(!out.status.success(), "{err}");
     assert!(

@@ -184,6 +184,23 @@ pub fn read_replay_text(path: &Path) -> Result<String, String> {
     }
 }
 
+/// A level file's name without `.level.ron` (`cave` for
+/// `levels/cave.level.ron`), or `None` for a path with no file name.
+///
+/// ```
+/// use std::path::Path;
+/// use tangent_level::files::level_stem;
+/// assert_eq!(level_stem(Path::new("levels/cave.level.ron")).as_deref(), Some("cave"));
+/// assert_eq!(level_stem(Path::new("/")), None);
+/// ```
+pub fn level_stem(path: &Path) -> Option<String> {
+    path.file_name().map(|n| {
+        n.to_string_lossy()
+            .trim_end_matches(".level.ron")
+            .to_string()
+    })
+}
+
 /// A plain file's bytes, at most `max_bytes` (never a device or a folder,
 /// which could hang or fail oddly); `kind` names what the file should be
 /// in the error (`a map`).

@@ -9,8 +9,8 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::format::LevelFile;
-use crate::format::ShapeDef;
+use crate::files::level_stem;
+use crate::format::{LevelFile, ShapeDef};
 use crate::ldtk::read_ldtk;
 use crate::map_parts::MapParts;
 use crate::placing::{Editor, place_missing};
@@ -65,28 +65,29 @@ fn rewrite_level(
     what: &str,
     change: impl FnOnce(&LevelFile) -> LevelFile,
 ) -> Result<LevelFile, String> {
-    let (new, written) = rewritten(path, original, what, |old| Ok(change(old)))?;
-    save_level(path, &written).map_err(|e| format!("{}: cannot write: {e}", path.display()))?;
-    Ok(new)
-}
-
-/// The level at `path` (whose text is `original`) changed by `change`, and
-/// its text (the new level written over the old text), checked as a level
-/// but not saved. An error names the file and says it was not changed.
-fn rewritten(
-    path: &Path,
-    original: &str,
-    what: &str,
-    change: impl FnOnce(&LevelFile) -> Result<LevelFile, String>,
-) -> Result<(LevelFile, String), String> {
     let name = path.display().to_string();
     let old = Level::parse(original, &name)
         .map_err(|e| e.to_string())?
         .file;
-    let new = change(&old).map_err(|e| format!("{e} ({what}; {name} not changed)"))?;
-    let written = write_over(original, &old, &new);
-    Level::parse(&written, &name).map_err(|e| format!("{e} ({what}; {name} not changed)"))?;
-    Ok((new, written))
+    let new = change(&old);
+    let written = checked_over(original, &old, &new, &name, what)?;
+    save_level(path, &written).map_err(|e| format!("{name}: cannot write: {e}"))?;
+    Ok(new)
+}
+
+/// `new` written over `original` (the text of `old`, from the file
+/// `name`), checked as a level; an error says the file was not changed
+/// (`what` says where the change came from).
+fn checked_over(
+    original: &str,
+    old: &LevelFile,
+    new: &LevelFile,
+    name: &str,
+    what: &str,
+) -> Result<String, String> {
+    let written = write_over(original, old, new);
+    Level::parse(&written, name).map_err(|e| format!("{e} ({what}; {name} not changed)"))?;
+    Ok(written)
 }
 
 /// The text of the level at `path`, or, when there is none yet, the
@@ -96,11 +97,7 @@ fn level_or_starter(path: &Path) -> Result<String, String> {
     if path.exists() {
         return crate::files::read_level_text(path);
     }
-    let stem = path.file_name().map_or("Imported".into(), |n| {
-        n.to_string_lossy()
-            .trim_end_matches(".level.ron")
-            .to_string()
-    });
+    let stem = level_stem(path).unwrap_or_else(|| "Imported".into());
     let text = crate::starter::starter_level(&stem);
     let old = Level::parse(&text, &stem).map_err(|e| e.to_string())?.file;
     let bare = LevelFile {
@@ -260,11 +257,7 @@ struct RunLevel<'a> {
 /// level without its hill. Returns what was done, a line per level and per
 /// note; an error names the file at fault and changes nothing.
 fn import_run(source: &str, run: Vec<RunLevel>, level: &Path) -> Result<String, String> {
-    let stem = level.file_name().map_or(String::new(), |n| {
-        n.to_string_lossy()
-            .trim_end_matches(".level.ron")
-            .to_string()
-    });
+    let stem = level_stem(level).unwrap_or_default();
     let mut paths: Vec<PathBuf> = Vec::new();
     for (i, l) in run.iter().enumerate() {
         let mut path = if i == 0 {
@@ -286,22 +279,20 @@ fn import_run(source: &str, run: Vec<RunLevel>, level: &Path) -> Result<String, 
     let mut out = String::new();
     for (i, (l, path)) in run.iter().zip(&paths).enumerate() {
         let original = level_or_starter(path)?;
+        let name = path.display().to_string();
         let what = format!("made of {source}'s `{}`", l.label);
-        let mut made = None;
-        // `next` is set once every file is written (it must name one that
-        // exists); the level is checked without it.
-        let (mut new, _) = rewritten(path, &original, &what, |old| {
-            let (parts, notes) = (l.parts)(&old.player)?;
-            let new = with_map(old, &parts);
-            made = Some((parts, notes));
-            Ok(LevelFile { next: None, ..new })
-        })?;
-        let Some((parts, notes)) = made else {
-            unreachable!("rewritten calls the change once it has read the level")
-        };
-        let old = Level::parse(&original, &path.display().to_string())
+        let old = Level::parse(&original, &name)
             .map_err(|e| e.to_string())?
             .file;
+        let (parts, notes) =
+            (l.parts)(&old.player).map_err(|e| format!("{e} ({what}; {name} not changed)"))?;
+        // `next` is set once every file is written (it must name one that
+        // exists); the level is checked without it.
+        let mut new = LevelFile {
+            next: None,
+            ..with_map(&old, &parts)
+        };
+        checked_over(&original, &old, &new, &name, &what)?;
         new.next = match paths.get(i + 1) {
             Some(n) => file_name(n),
             None => old.next.clone(),

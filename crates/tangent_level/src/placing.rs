@@ -8,6 +8,8 @@
 
 use crate::format::{GoalDef, ShapeDef, TileDef};
 use crate::map_parts::MapParts;
+use crate::validate::actor_shape;
+use tangent_collision::prelude::Vec2;
 
 /// The editor a map comes from, for saying what to add.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -58,10 +60,8 @@ pub fn place_missing(
     if parts.objects.spawn.is_some() && parts.objects.goal.is_some() {
         return Ok(());
     }
-    let (hx, hy) = match *player {
-        ShapeDef::Circle { radius } => (radius, radius),
-        ShapeDef::Rect { half_extents } => half_extents,
-    };
+    let half = actor_shape(player).aabb(Vec2::ZERO).max;
+    let (hx, hy) = (half.x, half.y);
     let spots = standing_places(parts, hx, hy);
     let Some(&first) = spots.first() else {
         return Err(format!(

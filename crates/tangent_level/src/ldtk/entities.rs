@@ -156,13 +156,20 @@ fn read_entity(
                 .ok_or_else(|| format!("side `{side}`; use up, down, left or right"))?;
             let (x0, y0) = place.level(left, top + e.height);
             let (x1, y1) = place.level(left + e.width, top);
+            // Only the tiles under the box (columns from the left, rows
+            // from the bottom), each taken when its centre is inside.
             let g = grid.size;
+            let cells = |lo: f32, hi: f32, n: usize| {
+                let first = (lo / g).floor().max(0.0) as usize;
+                let last = ((hi / g).floor().max(0.0) as usize).min(n.saturating_sub(1));
+                first..=last
+            };
             let mut n = 0;
-            for y in 0..grid.h {
-                for x in 0..grid.w {
-                    let c = ((x as f32 + 0.5) * g, (grid.h - y) as f32 * g - g / 2.0);
+            for by in cells(y0, y1, grid.h) {
+                for x in cells(x0, x1, grid.w) {
+                    let c = ((x as f32 + 0.5) * g, (by as f32 + 0.5) * g);
                     if c.0 > x0 && c.0 < x1 && c.1 > y0 && c.1 < y1 {
-                        grid.cells[y * grid.w + x] = TileDef::Spikes(side);
+                        grid.cells[(grid.h - 1 - by) * grid.w + x] = TileDef::Spikes(side);
                         n += 1;
                     }
                 }

@@ -26,14 +26,6 @@ pub struct Grid {
 }
 
 impl Grid {
-    /// The cell at column `x`, row `y` from the top; outside is `None`.
-    pub fn get(&self, x: i64, y: i64) -> Option<TileDef> {
-        if x < 0 || y < 0 || x as usize >= self.w || y as usize >= self.h {
-            return None;
-        }
-        Some(self.cells[y as usize * self.w + x as usize])
-    }
-
     /// The level's height in px (for the y flip: `y_level = height - y`).
     pub fn height(&self) -> f64 {
         self.h as f64 * self.size as f64

@@ -28,6 +28,8 @@ pub use project::MAX_LDTK_BYTES;
 use crate::format::ShapeDef;
 use crate::map_parts::{MapParts, rows_of};
 use crate::placing::{Editor, place_missing};
+use crate::validate::actor_shape;
+use tangent_collision::prelude::Vec2;
 
 /// One LDtk level read.
 #[derive(Clone, Debug, PartialEq)]
@@ -52,10 +54,7 @@ impl LdtkLevel {
     /// spawn and checkpoints, a spawn and goal placed where the map has none
     /// ([`place_missing`], which says so in the notes returned).
     pub fn for_player(&self, player: &ShapeDef) -> Result<(MapParts, Vec<String>), String> {
-        let half_height = match *player {
-            ShapeDef::Circle { radius } => radius,
-            ShapeDef::Rect { half_extents } => half_extents.1,
-        };
+        let half_height = actor_shape(player).aabb(Vec2::ZERO).max.y;
         let stand = |p: (f32, f32)| (p.0, p.1 + half_height);
         let mut parts = self.parts.clone();
         parts.objects.spawn = self.spawn_feet.map(stand);
