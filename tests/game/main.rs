@@ -22,6 +22,7 @@ mod menus;
 mod modes;
 mod non_finite;
 mod profile;
+mod resvg_files;
 mod rolling;
 mod run_anywhere;
 mod surface_run;

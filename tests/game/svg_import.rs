@@ -23,7 +23,7 @@ const COMMANDS: &str = r#"<svg xmlns="http://www.w3.org/2000/svg" width="400" he
   <polyline points="10,290 40,270 70,290" fill="none" stroke="black"/>
 </svg>"#;
 
-fn bezier(points: &[Vec2], t: f32) -> Vec2 {
+pub(crate) fn bezier(points: &[Vec2], t: f32) -> Vec2 {
     // de Casteljau
     let mut p = points.to_vec();
     while p.len() > 1 {
@@ -32,13 +32,14 @@ fn bezier(points: &[Vec2], t: f32) -> Vec2 {
     p[0]
 }
 
-fn pts(c: &CurveDef) -> Vec<Vec2> {
+pub(crate) fn pts(c: &CurveDef) -> Vec<Vec2> {
     c.points.iter().map(|p| Vec2::new(p.0, p.1)).collect()
 }
 
-/// usvg's own reading of `text`: each path's segments as control-point
-/// lists, mapped through its transform, flipped and scaled.
-fn usvg_polylines(text: &str, scale: f32) -> Vec<Vec<Vec2>> {
+/// usvg's own reading of `text`: every segment of every path as its
+/// control points (a line's two ends; `Z` a line back to the subpath's
+/// start), mapped through its path's transform, flipped and scaled.
+pub(crate) fn usvg_segments(text: &str, scale: f32) -> Vec<Vec<Vec2>> {
     use usvg::tiny_skia_path::PathSegment;
     let tree = usvg::Tree::from_str(text, &usvg::Options::default()).unwrap();
     let h = tree.size().height();
@@ -62,7 +63,6 @@ fn usvg_polylines(text: &str, scale: f32) -> Vec<Vec<Vec2>> {
             Vec2::new(q.x * scale, (h - q.y) * scale)
         };
         let (mut cur, mut start) = (Vec2::ZERO, Vec2::ZERO);
-        let mut line = Vec::new();
         for seg in path.data().segments() {
             let ctrl: Vec<Vec2> = match seg {
                 PathSegment::MoveTo(p) => {
@@ -75,14 +75,24 @@ fn usvg_polylines(text: &str, scale: f32) -> Vec<Vec<Vec2>> {
                 PathSegment::CubicTo(a, b, p) => vec![cur, m(a), m(b), m(p)],
                 PathSegment::Close => vec![cur, start],
             };
-            for i in 0..=2000 {
-                line.push(bezier(&ctrl, i as f32 / 2000.0));
-            }
             cur = *ctrl.last().unwrap();
+            out.push(ctrl);
         }
-        out.push(line);
     }
     out
+}
+
+/// usvg's own reading of `text` sampled densely: one polyline of 2 001
+/// points per segment.
+fn usvg_polylines(text: &str, scale: f32) -> Vec<Vec<Vec2>> {
+    usvg_segments(text, scale)
+        .iter()
+        .map(|ctrl| {
+            (0..=2000)
+                .map(|i| bezier(ctrl, i as f32 / 2000.0))
+                .collect()
+        })
+        .collect()
 }
 
 fn distance_to(lines: &[Vec<Vec2>], p: Vec2) -> f32 {

@@ -25,8 +25,7 @@ use crate::validate::Level;
 /// saying what was done; an error names the file at fault.
 pub fn import_svg_into(drawing: &Path, level: &Path, opts: SvgOptions) -> Result<String, String> {
     let svg_name = drawing.display().to_string();
-    let text =
-        std::fs::read_to_string(drawing).map_err(|e| format!("{svg_name}: cannot read: {e}"))?;
+    let text = crate::svg::read_drawing(drawing)?;
     let imported = import_svg(&text, &svg_name, opts)?;
     let level_name = level.display().to_string();
     let original = crate::files::read_level_text(level)?;

@@ -34,6 +34,32 @@ use crate::arcs::{exact_arcs_until_error, has_arcs};
 use crate::format::{CurveDef, CurveFill};
 use crate::limits::MAX_COUNT;
 
+/// The largest drawing a level may name or `import-svg` may read, bytes
+/// (16 MiB).
+pub const MAX_DRAWING_BYTES: u64 = 16 << 20;
+
+/// A drawing's text: a plain file (never a folder or a device, which could
+/// hang) of at most [`MAX_DRAWING_BYTES`], in UTF-8 (what usvg reads; a
+/// drawing saved in another encoding is named at its first byte that is
+/// not UTF-8, with how to fix it). Errors name the path.
+pub fn read_drawing(path: &std::path::Path) -> Result<String, String> {
+    let name = path.display();
+    let meta = std::fs::metadata(path).map_err(|e| format!("{name}: cannot read: {e}"))?;
+    if !meta.is_file() {
+        return Err(format!("{name} is not a file"));
+    }
+    if meta.len() > MAX_DRAWING_BYTES {
+        return Err(format!(
+            "{name} is {} bytes, more than the {MAX_DRAWING_BYTES} a drawing may have",
+            meta.len()
+        ));
+    }
+    let bytes = std::fs::read(path).map_err(|e| format!("{name}: cannot read: {e}"))?;
+    crate::files::level_text(&bytes, &name.to_string())
+        .map(str::to_string)
+        .map_err(|e| format!("{e}: save the drawing as UTF-8"))
+}
+
 /// How to map the drawing into the level.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SvgOptions {
@@ -66,7 +92,13 @@ pub struct SvgImport {
 /// says, the path is kept up to it. More path segments than a level may
 /// hold curves is refused here, before the drawing is read whole.
 fn arcs_made_exact(text: &str, file: &str) -> Result<(String, Vec<String>), String> {
-    let doc = roxmltree::Document::parse(text).map_err(|e| {
+    // A DOCTYPE with entities is read as usvg reads it (its entities
+    // expanded); roxmltree refuses one unless asked.
+    let opts = roxmltree::ParsingOptions {
+        allow_dtd: true,
+        ..roxmltree::ParsingOptions::default()
+    };
+    let doc = roxmltree::Document::parse_with_options(text, opts).map_err(|e| {
         let p = e.pos();
         format!("{file}:{}:{}: not a valid XML file: {e}", p.row, p.col)
     })?;
@@ -149,8 +181,13 @@ pub fn import_svg(text: &str, file: &str, opts: SvgOptions) -> Result<SvgImport,
         ));
     }
     let (text, warnings) = arcs_made_exact(text, file)?;
-    let tree = usvg::Tree::from_str(&text, &usvg::Options::default())
-        .map_err(|e| format!("{file}: {e}"))?;
+    let tree = usvg::Tree::from_str(&text, &usvg::Options::default()).map_err(|e| match e {
+        usvg::Error::InvalidSize => format!(
+            "{file}: the drawing has no size: give its <svg> a positive width and height, \
+             or a viewBox"
+        ),
+        e => format!("{file}: {e}"),
+    })?;
     let height = tree.size().height();
     let s = opts.scale;
     let map = |p: usvg::tiny_skia_path::Point, t: &usvg::Transform| {

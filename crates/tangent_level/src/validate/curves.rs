@@ -9,9 +9,6 @@ use super::numbers::{finite2, v};
 use crate::fill::{Body, bodies, flatten};
 use crate::format::{CurveDef, CurveFill, LevelFile};
 
-/// The largest drawing a level may name, bytes (16 MiB).
-pub const MAX_DRAWING_BYTES: u64 = 16 << 20;
-
 /// The curves of the level's drawing (`svg`, a path relative to the folder
 /// of `file`), none without one. A drawing that cannot be read or imported
 /// is an error at the `svg` line that names the drawing.
@@ -29,23 +26,7 @@ pub(crate) fn drawing_curves(
         .parent()
         .unwrap_or(std::path::Path::new(""))
         .join(name);
-    // Only a plain file of reasonable size (not a device, a folder or a
-    // runaway file that would hang the load).
-    match std::fs::metadata(&path) {
-        Ok(m) if !m.is_file() => {
-            return Err(err(format!("svg: {} is not a file", path.display())));
-        }
-        Ok(m) if m.len() > MAX_DRAWING_BYTES => {
-            return Err(err(format!(
-                "svg: {} is {} bytes, more than the {MAX_DRAWING_BYTES} a drawing may have",
-                path.display(),
-                m.len()
-            )));
-        }
-        _ => {}
-    }
-    let svg = std::fs::read_to_string(&path)
-        .map_err(|e| err(format!("svg: cannot read {}: {e}", path.display())))?;
+    let svg = crate::svg::read_drawing(&path).map_err(|e| err(format!("svg: {e}")))?;
     let opts = crate::svg::SvgOptions {
         scale: raw.svg_scale,
     };

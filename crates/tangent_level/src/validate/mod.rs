@@ -18,7 +18,6 @@ use tangent_collision::prelude::{ActorShape, TerrainPiece, TerrainSet, TileGrid,
 
 use crate::format::{CurveDef, LevelFile, Side};
 use crate::limits::{Place, next_problem, out_of_range};
-pub use curves::MAX_DRAWING_BYTES;
 use curves::{curve_fills, curve_pieces, drawing_curves};
 pub use locate::LevelError;
 use locate::Locator;
