@@ -8,23 +8,8 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use glam::{DVec2, Vec2};
 use kurbo::{ParamCurve, ParamCurveExtrema, ParamCurveNearest};
 use std::hint::black_box;
+use tangent_bench::query_inputs::{Inputs, N, inputs};
 use tangent_collision::prelude::{ActorShape, CubicBezier, QuadBezier, Segment, Terrain};
-
-const N: usize = 256;
-
-struct Rng(u64);
-
-impl Rng {
-    fn f(&mut self) -> f32 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 >> 40) as f32 / (1u64 << 24) as f32 * 1000.0
-    }
-    fn p(&mut self) -> Vec2 {
-        Vec2::new(self.f(), self.f())
-    }
-}
 
 fn kp(v: Vec2) -> kurbo::Point {
     kurbo::Point::new(v.x as f64, v.y as f64)
@@ -32,27 +17,6 @@ fn kp(v: Vec2) -> kurbo::Point {
 
 fn lp(v: Vec2) -> lyon_geom::Point<f32> {
     lyon_geom::point(v.x, v.y)
-}
-
-struct Inputs {
-    quads: Vec<QuadBezier>,
-    cubics: Vec<CubicBezier>,
-    segs: Vec<Segment>,
-    points: Vec<Vec2>,
-}
-
-fn inputs() -> Inputs {
-    let mut r = Rng(0x1234_5678_9abc_def1);
-    Inputs {
-        quads: (0..N)
-            .map(|_| QuadBezier::new(r.p(), r.p(), r.p()))
-            .collect(),
-        cubics: (0..N)
-            .map(|_| CubicBezier::new(r.p(), r.p(), r.p(), r.p()))
-            .collect(),
-        segs: (0..N).map(|_| Segment::new(r.p(), r.p())).collect(),
-        points: (0..N).map(|_| r.p()).collect(),
-    }
 }
 
 fn kq(q: &QuadBezier) -> kurbo::QuadBez {

@@ -6,24 +6,13 @@
 use criterion::{Criterion, criterion_group, criterion_main};
 use glam::Vec2;
 use std::hint::black_box;
+use tangent_bench::scene::Rng;
 use tangent_collision::prelude::{
     CubicBezier, QuadBezier, TerrainPiece, TerrainSet, TileGrid, TileKind,
 };
 
 const N: usize = 1000;
 const TILE: f32 = 16.0;
-
-/// Deterministic pseudo-random numbers (xorshift), so runs compare.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> f32 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 >> 40) as f32 / (1u64 << 24) as f32
-    }
-}
 
 fn heightmap() -> TileGrid {
     let mut g = TileGrid::new(N, N, TILE, Vec2::ZERO);
@@ -38,10 +27,10 @@ fn heightmap() -> TileGrid {
 
 fn noise() -> TileGrid {
     let mut g = TileGrid::new(N, N, TILE, Vec2::ZERO);
-    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let mut rng = Rng::new(0x9E37_79B9_7F4A_7C15);
     for y in 0..N {
         for x in 0..N {
-            if rng.next() < 0.3 {
+            if rng.unit() < 0.3 {
                 g.set(x, y, TileKind::Solid);
             }
         }
@@ -50,9 +39,9 @@ fn noise() -> TileGrid {
 }
 
 fn curves() -> Vec<TerrainPiece> {
-    let mut rng = Rng(42);
+    let mut rng = Rng::new(42);
     let size = N as f32 * TILE;
-    let mut p = || Vec2::new(rng.next() * size, rng.next() * size);
+    let mut p = || Vec2::new(rng.unit() * size, rng.unit() * size);
     (0..10_000)
         .map(|i| {
             let a = p();

@@ -3,6 +3,7 @@
 //! profiling probes. This crate is a workspace member but not a default one,
 //! so those peers' features never reach the game's build (see
 //! `docs/architecture.md`). The library is the scene the scene bench and
-//! `scene_probe` share.
+//! `scene_probe` share, and the query benches' inputs.
 
+pub mod query_inputs;
 pub mod scene;

@@ -18,6 +18,10 @@ pub const TILE: f32 = 16.0;
 pub struct Rng(u64);
 
 impl Rng {
+    /// The numbers of `seed` (not zero).
+    pub const fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
     pub fn unit(&mut self) -> f32 {
         self.0 ^= self.0 << 13;
         self.0 ^= self.0 >> 7;
