@@ -32,6 +32,8 @@ pub struct HeadlessSummary {
     /// The level being played at the end.
     pub level: String,
     pub won_all: bool,
+    /// The first level's warnings (see `tangent_level::Level::warnings`).
+    pub warnings: Vec<String>,
 }
 
 /// A headless app with `level` loaded, ready to step: each `update()` runs
@@ -81,6 +83,13 @@ pub fn run_headless(opts: &HeadlessOptions) -> Result<HeadlessSummary, String> {
         None => None,
     };
     let mut app = headless_app(&opts.level, replay)?;
+    let warnings = app
+        .world()
+        .resource::<LevelStatus>()
+        .warning
+        .iter()
+        .flat_map(|w| w.lines().map(str::to_string))
+        .collect();
     if let Some(path) = &opts.trace {
         let mut f = BufWriter::new(
             File::create(path)
@@ -107,5 +116,6 @@ pub fn run_headless(opts: &HeadlessOptions) -> Result<HeadlessSummary, String> {
         goals: status.goals,
         level,
         won_all: status.won_all,
+        warnings,
     })
 }

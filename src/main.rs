@@ -221,6 +221,9 @@ fn main() -> ExitCode {
         };
         return match run_headless(&opts) {
             Ok(s) => {
+                for w in &s.warnings {
+                    eprintln!("warning: {w}");
+                }
                 println!(
                     "ran {} frames; goals reached: {}; level at the end: {}{}",
                     s.frames,

@@ -18,7 +18,7 @@ use crate::collision::{ActorShape, Layers, TerrainPiece};
 use crate::mode::LevelLoaded;
 use crate::player::camera::CameraBounds;
 use crate::player::{Player, PlayerTuning};
-use tangent_level::files::read_level_text;
+use tangent_level::files::{level_exists, read_level_text};
 use tangent_level::validate::{Level, actor_shape};
 
 /// Reads and checks a level file (from disk, or shipped: see
@@ -141,9 +141,13 @@ pub fn apply_level_commands(
     let target = match (&request, &current) {
         (LevelCommand::Load(p), _) | (LevelCommand::Open { path: p, .. }, _) => Some(p.clone()),
         (LevelCommand::Restart | LevelCommand::Replace(_), Some(c)) => Some(c.path.clone()),
+        // A `next` that is not there (a level copied to a folder of its
+        // own; the level warned of it) ends the run as no `next` does.
         (LevelCommand::Next, Some(c)) => match &c.level.file.next {
-            Some(next) => Some(c.path.with_file_name(next)),
-            None => {
+            Some(next) if level_exists(&c.path.with_file_name(next)) => {
+                Some(c.path.with_file_name(next))
+            }
+            _ => {
                 status.won_all = true;
                 None
             }
@@ -182,6 +186,7 @@ pub fn apply_level_commands(
                 level.file.gravity.1,
             )));
             commands.insert_resource(PlayerTuning(level.file.tuning));
+            status.warning = (!level.warnings.is_empty()).then(|| level.warnings.join("\n"));
             commands.insert_resource(CurrentLevel { path, level });
             if !keeps_going {
                 status.start = frame.0;

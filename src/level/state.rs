@@ -62,6 +62,10 @@ pub struct LevelStatus {
     pub goal_reached: bool,
     /// The last load or validation error, shown until a good load clears it.
     pub error: Option<String>,
+    /// What the running level's file says that cannot be followed (its
+    /// [`Level::warnings`](tangent_level::Level::warnings)), shown as it
+    /// starts.
+    pub warning: Option<String>,
     /// Deaths since the level started.
     pub deaths: u32,
     /// The last checkpoint touched (index in the level's `checkpoints`).

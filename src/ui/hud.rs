@@ -110,6 +110,12 @@ pub(super) fn update_ui(
             )
         } else if let Some(w) = warnings.filter(|_| steps < FINISH_SHOWN_STEPS) {
             w.0.join("\n")
+        } else if let Some(w) = status
+            .warning
+            .as_ref()
+            .filter(|_| steps < FINISH_SHOWN_STEPS)
+        {
+            w.clone()
         } else if status.won_all {
             "You finished the last level! Esc for the menu, 1 to play again.".to_string()
         } else if let Some((steps, how)) = finish {

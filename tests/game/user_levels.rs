@@ -76,17 +76,59 @@ fn a_copy_of_a_shipped_level_goes_on_to_the_built_in_next_level() {
     assert!(!current.exists());
 }
 
+/// A shipped level copied to a folder of one's own, where its `next` is
+/// not: it plays, saying so (on screen and from the CLI, with the file and
+/// the `next` line), and its goal ends the run; a `next` that leads out of
+/// the folder is still refused.
 #[test]
-fn a_level_elsewhere_naming_a_missing_next_is_still_refused() {
+fn a_level_elsewhere_naming_a_missing_next_plays_with_a_warning() {
+    use tangent::level::LevelStatus;
     let dir = user_dir();
     let elsewhere = dir.parent().unwrap().join("elsewhere");
     std::fs::create_dir_all(&elsewhere).unwrap();
     // Beside a level outside the user folder, shipped names are not found.
     let path = elsewhere.join("01-hills.level.ron");
     std::fs::write(&path, SHIPPED_LEVELS[0].1).unwrap();
+    let mut app = headless_app(&path, None).unwrap();
+    let line = 1 + SHIPPED_LEVELS[0]
+        .1
+        .lines()
+        .position(|l| l.trim_start().starts_with("next:"))
+        .unwrap();
+    let warning = app.world().resource::<LevelStatus>().warning.clone();
+    let warning = warning.expect("a warning for the missing next");
+    assert!(
+        warning.starts_with(&format!("{}:{line}: next names \"02-", path.display()))
+            && warning.contains("the goal ends the run here"),
+        "{warning}"
+    );
+    // The goal ends the run: no level after it, the same level kept.
+    app.world_mut().write_message(LevelCommand::Next);
+    app.update();
+    assert!(app.world().resource::<LevelStatus>().won_all);
+    assert_eq!(level_name(&app), "Rolling Hills");
+    // The CLI says it too, and runs.
+    let out = crate::common::tangent()
+        .args(["--headless", "--frames", "5", "--level"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(
+        err.contains("warning: ") && err.contains("the goal ends the run here"),
+        "{err}"
+    );
+    // A `next` out of the folder is refused at its line.
+    let out_of_folder = SHIPPED_LEVELS[0]
+        .1
+        .replacen("next: Some(\"02-", "next: Some(\"../02-", 1);
+    assert_ne!(out_of_folder, SHIPPED_LEVELS[0].1);
+    std::fs::write(&path, out_of_folder).unwrap();
     let e = headless_app(&path, None).err().unwrap();
     assert!(
-        e.contains("01-hills.level.ron:") && e.contains("next"),
+        e.contains(&format!("01-hills.level.ron:{line}:"))
+            && e.contains("next must name a .level.ron file in the same folder"),
         "{e}"
     );
 }

@@ -169,28 +169,30 @@ pub fn out_of_range(raw: &LevelFile) -> Option<OutOfRange> {
     None
 }
 
-/// Why `next` cannot be the level after the one in `file`: not a plain
-/// file name ending in `.level.ron` (no folders, no `..`), or, when `file`
-/// is a level that can be read (on disk or shipped, see [`super::files`]),
-/// no such level beside it. Checked after everything else in the
-/// level, so a level's own mistakes are reported first.
-pub fn next_problem(next: &str, file: &str) -> Option<String> {
+/// Why `next` cannot be the level after any: not a plain file name ending
+/// in `.level.ron` (no folders, no `..`: a level never leads out of its
+/// folder). Checked after everything else in the level, so a level's own
+/// mistakes are reported first.
+pub fn next_problem(next: &str) -> Option<String> {
     let plain = !next.is_empty()
         && !next.contains(['/', '\\'])
         && next != ".."
         && next.ends_with(".level.ron");
-    if !plain {
-        return Some(format!(
-            "next must name a .level.ron file in the same folder, not \"{next}\""
-        ));
-    }
+    (!plain).then(|| format!("next must name a .level.ron file in the same folder, not \"{next}\""))
+}
+
+/// A warning, not an error, when `file` is a level that can be read (on
+/// disk or shipped, see [`super::files`]) and the level its plain `next`
+/// names is not beside it: a level copied to a folder of one's own still
+/// plays, and its goal ends the run.
+pub fn next_missing(next: &str, file: &str) -> Option<String> {
     let here = Path::new(file);
-    let beside = here.parent().map(|dir| dir.join(next));
-    match beside {
-        Some(path) if level_exists(here) && !level_exists(&path) => Some(format!(
-            "next names \"{next}\", which is not in {}",
-            path.parent()?.display()
-        )),
-        _ => None,
-    }
+    let path = here.parent()?.join(next);
+    (level_exists(here) && !level_exists(&path)).then(|| {
+        format!(
+            "next names \"{next}\", which is not in {}: the goal ends the run here",
+            path.parent()
+                .map_or(String::new(), |d| d.display().to_string())
+        )
+    })
 }

@@ -1,5 +1,6 @@
 //! Bad numbers in a level are refused quickly with the file and line: sizes,
-//! coordinates, speeds, grid extent, `next`. Each case edits the first shipped
+//! coordinates, speeds, grid extent, a `next` out of the folder (a missing
+//! one is a warning). Each case edits the first shipped
 //! level; an oversized player used to hang the loader for over a minute.
 
 use std::path::Path;
@@ -56,16 +57,31 @@ fn far_points_fast_actors_and_big_grids_are_refused() {
     assert!(m.contains("ball") && m.contains("speed"), "{m}");
 }
 
+/// A `next` that leads out of the folder is refused; one that names a
+/// level not beside this one is a warning at its line (the level plays and
+/// its goal ends the run); one that is there, none.
 #[test]
-fn next_must_name_a_level_beside_this_one() {
+fn next_must_stay_in_the_folder_and_a_missing_one_is_a_warning() {
     let (_, m) = refused(
         "next: Some(\"02-halfpipe.level.ron\"),",
         "next: Some(\"../../../etc/passwd\"),",
     );
     assert!(m.contains("same folder"), "{m}");
-    let (_, m) = refused(
-        "next: Some(\"02-halfpipe.level.ron\"),",
-        "next: Some(\"99-missing.level.ron\"),",
+    let path = hills_path();
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(Level::parse(&text, &path).unwrap().warnings.is_empty());
+    let missing = text.replacen("02-halfpipe.level.ron", "99-missing.level.ron", 1);
+    let level = Level::parse(&missing, &path).unwrap();
+    let line = 1 + missing
+        .lines()
+        .position(|l| l.contains("99-missing"))
+        .unwrap();
+    assert_eq!(level.warnings.len(), 1, "{:?}", level.warnings);
+    let w = &level.warnings[0];
+    assert!(
+        w.starts_with(&format!(
+            "{path}:{line}: next names \"99-missing.level.ron\""
+        )) && w.ends_with("the goal ends the run here"),
+        "{w}"
     );
-    assert!(m.contains("99-missing"), "{m}");
 }

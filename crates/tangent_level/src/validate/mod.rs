@@ -17,7 +17,7 @@ use std::sync::Arc;
 use tangent_collision::prelude::{ActorShape, TerrainPiece, TerrainSet, TileGrid, Vec2};
 
 use crate::format::{CurveDef, LevelFile, Side};
-use crate::limits::{Place, next_problem, out_of_range};
+use crate::limits::{Place, next_missing, next_problem, out_of_range};
 use curves::{curve_fills, curve_pieces, drawing_curves};
 pub use locate::LevelError;
 use locate::Locator;
@@ -42,6 +42,9 @@ pub struct Level {
     /// saved back. Their pieces are the last of `terrain`'s
     /// ([`Level::curves`]).
     pub curve_defs: Vec<CurveDef>,
+    /// What plays but is not as the file says, each `file:line: ...`: a
+    /// `next` level that is not beside this one (the goal ends the run).
+    pub warnings: Vec<String>,
     /// Tile edges and curves together, indexed for collision: built once
     /// when the level is checked and shared (the game's collision index
     /// holds this same set).
@@ -174,10 +177,18 @@ impl Level {
                 "tuning values must be finite and not negative (max_slope_deg below 90)".into(),
             ));
         }
-        if let Some(m) = raw.next.as_deref().and_then(|n| next_problem(n, file)) {
+        if let Some(m) = raw.next.as_deref().and_then(next_problem) {
             return Err(err(loc.key("next"), None, m));
         }
+        let warnings = raw
+            .next
+            .as_deref()
+            .and_then(|n| next_missing(n, file))
+            .map(|m| format!("{file}:{}: {m}", loc.key("next")))
+            .into_iter()
+            .collect();
         Ok(Level {
+            warnings,
             curve_defs: raw.curves.clone(),
             file: raw,
             grid,
