@@ -143,15 +143,16 @@ pub fn apply_level_commands(
         (LevelCommand::Restart | LevelCommand::Replace(_), Some(c)) => Some(c.path.clone()),
         // A `next` that is not there (a level copied to a folder of its
         // own; the level warned of it) ends the run as no `next` does.
-        (LevelCommand::Next, Some(c)) => match &c.level.file.next {
-            Some(next) if level_exists(&c.path.with_file_name(next)) => {
-                Some(c.path.with_file_name(next))
-            }
-            _ => {
+        (LevelCommand::Next, Some(c)) => {
+            let next = c.level.file.next.as_ref();
+            let next = next
+                .map(|n| c.path.with_file_name(n))
+                .filter(|p| level_exists(p));
+            if next.is_none() {
                 status.won_all = true;
-                None
             }
-        },
+            next
+        }
         _ => None,
     };
     let Some(path) = target else {

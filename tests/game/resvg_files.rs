@@ -208,14 +208,14 @@ fn every_structure_and_shapes_drawing_imports_and_runs() {
     let mut arc_files = 0;
     for svg in &all {
         let name = svg.strip_prefix(fixtures()).unwrap().to_string_lossy();
-        // The spawn is put where the drawing leaves room for it.
-        let room = match std::fs::read_to_string(svg) {
-            Ok(text) => match import_svg(&text, "", SvgOptions { scale: SCALE }) {
-                Ok(got) => room(spawn_over(&got.curves)),
-                Err(_) => room(Vec2::new(400.0, 100.0)),
-            },
-            Err(_) => room(Vec2::new(400.0, 100.0)),
-        };
+        // The spawn is put where the drawing leaves room for it (on the
+        // floor for a drawing that will be refused).
+        let text = std::fs::read_to_string(svg).ok();
+        let room = room(
+            text.as_deref()
+                .and_then(|t| import_svg(t, "", SvgOptions { scale: SCALE }).ok())
+                .map_or(Vec2::new(400.0, 100.0), |got| spawn_over(&got.curves)),
+        );
         std::fs::write(&level, &room).unwrap();
         let imported_as = import_svg_into(svg, &level, SvgOptions { scale: SCALE });
         let said = match imported_as {
@@ -235,9 +235,9 @@ fn every_structure_and_shapes_drawing_imports_and_runs() {
         assert!(!REFUSED.iter().any(|(n, _)| *n == name), "{name}: {said}");
         warned += said.contains("\nwarning: ") as usize;
         // The curves written are usvg's path.
-        let text = std::fs::read_to_string(&level).unwrap();
-        let file = tangent_level::Level::parse(&text, "room").unwrap().file;
-        let drawing = std::fs::read_to_string(svg).unwrap();
+        let written = std::fs::read_to_string(&level).unwrap();
+        let file = tangent_level::Level::parse(&written, "room").unwrap().file;
+        let drawing = text.expect("an imported drawing is text");
         let (on, covered) = against_usvg(&file.curves, &drawing);
         // usvg makes its own arcs into cubics within 0.1 units; ours are
         // within ARC_TOLERANCE of the true arc.

@@ -44,17 +44,15 @@ pub const MAX_DRAWING_BYTES: u64 = 16 << 20;
 /// not UTF-8, with how to fix it). Errors name the path.
 pub fn read_drawing(path: &std::path::Path) -> Result<String, String> {
     let name = path.display();
-    let meta = std::fs::metadata(path).map_err(|e| format!("{name}: cannot read: {e}"))?;
-    if !meta.is_file() {
-        return Err(format!("{name} is not a file"));
-    }
-    if meta.len() > MAX_DRAWING_BYTES {
-        return Err(format!(
-            "{name} is {} bytes, more than the {MAX_DRAWING_BYTES} a drawing may have",
-            meta.len()
-        ));
-    }
-    let bytes = std::fs::read(path).map_err(|e| format!("{name}: cannot read: {e}"))?;
+    let bytes = crate::files::read_capped(path, MAX_DRAWING_BYTES, "a drawing").map_err(|e| {
+        // read_capped's own refusals (`not a file`, `N bytes, more than
+        // ...`) are `Other`; the system's errors have their own kinds.
+        if e.kind() == std::io::ErrorKind::Other {
+            format!("{name} is {e}")
+        } else {
+            format!("{name}: cannot read: {e}")
+        }
+    })?;
     crate::files::level_text(&bytes, &name.to_string())
         .map(str::to_string)
         .map_err(|e| format!("{e}: save the drawing as UTF-8"))
