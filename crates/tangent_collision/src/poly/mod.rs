@@ -10,7 +10,7 @@
 //! | rising roots (minima of an antiderivative) | [`Poly::rising_roots`] |
 //! | the one root a Bernstein sign pattern proves | [`lone_root`] |
 //! | every zero of degree ≤ 3 on fixed arrays (what [`Poly::zeros`] runs there) | [`zeros_up_to_cubic`] |
-//! | a cubic's rising roots (the closest point on a quadratic) | [`cubic_rising_roots`] |
+//! | a cubic's rising roots (the closest point on a quadratic): closed form, else bracketed | [`cubic_rising_roots_closed`], [`cubic_rising_roots`] |
 //! | a quadratic's roots in an interval, no list (the tight box) | [`each_quadratic_root`] |
 //! | a polynomial's value | [`horner`] |
 //!
@@ -29,7 +29,7 @@ mod polynomial;
 #[cfg(test)]
 pub(crate) mod testing;
 
-pub(crate) use closed::{each_quadratic_root, horner};
+pub(crate) use closed::{RisingRoots, cubic_rising_roots_closed, each_quadratic_root, horner};
 pub(crate) use isolate::{Lone, lone_root};
 pub(crate) use list::{Roots, X_ERROR};
 pub(crate) use monotone::{cubic_rising_roots, zeros_up_to_cubic};

@@ -4,9 +4,11 @@
 use glam::{DVec2, Vec2};
 
 use crate::geometry::{PowerCurve, Terrain};
-use crate::poly::{Lone, Roots, X_ERROR, cubic_rising_roots, lone_root};
+use crate::poly::{
+    Lone, RisingRoots, Roots, X_ERROR, cubic_rising_roots, cubic_rising_roots_closed, lone_root,
+};
 
-/// Accuracy asked of a closest point's parameter: the
+/// Accuracy asked of a closest point's bracketed parameter: the
 /// distance is stationary there, so an error `δ` in `t` changes it by
 /// `O(δ²)`, and the polish stops after a Halley step shorter than this,
 /// leaving an error near its cube.
@@ -16,10 +18,15 @@ const CLOSEST_X_ERROR: f64 = 1e-9;
 ///
 /// The squared distance `|B(t)|²` is stationary where `B(t) · B'(t) = 0`, a
 /// polynomial of degree 1, 3 or 5; its minimum on `[0, 1]` is at an end or
-/// where that condition changes sign from − to + (a local minimum). Roots
-/// come from bracketed solvers, so every local minimum is found; only the
-/// rising roots are polished (a maximum of the distance cannot be the
-/// answer). On a cubic the one-pass [`lone_root`] goes first: on the short
+/// where that condition changes sign from − to + (a local minimum); a
+/// maximum of the distance cannot be the answer, so only rising roots are
+/// weighed. On a quadratic the condition is a cubic with a positive leading
+/// coefficient whose rising roots come in closed form
+/// ([`cubic_rising_roots_closed`]: no loop, so few mispredicted branches),
+/// or, for a piece so nearly straight that the cubic is nearly of lower
+/// degree, from the bracketed solver. Elsewhere roots come from bracketed
+/// solvers, so every local minimum is found. On a cubic the one-pass
+/// [`lone_root`] goes first: on the short
 /// spans motion queries use, the condition's Bernstein coefficients nearly
 /// always change sign once, and that proves the single root. Ties go to
 /// the smaller `t`.
@@ -44,8 +51,17 @@ pub(crate) fn closest_param(pc: &PowerCurve) -> f64 {
                 3.0 * c[1].dot(c[2]),
                 2.0 * c[2].dot(c[2]),
             ];
-            let minima: Roots<2> = cubic_rising_roots(&g, 0.0, 1.0, CLOSEST_X_ERROR);
-            nearest_of(pc, &minima)
+            match cubic_rising_roots_closed(&g) {
+                // Every minimum of the distance on the whole line lies in
+                // [0, 1]: the nearest of them beats the ends, and a lone
+                // one is the answer.
+                Some(RisingRoots { inside, all: true }) => match *inside {
+                    [t] => t,
+                    _ => nearest_among(pc, &inside, (f64::INFINITY, 0.0)).1,
+                },
+                Some(RisingRoots { inside, .. }) => nearest_of(pc, &inside),
+                None => nearest_of(pc, &cubic_rising_roots::<2>(&g, 0.0, 1.0, CLOSEST_X_ERROR)),
+            }
         }
         // A cubic: degree 5, usually one sign change on a short piece.
         _ => match lone_root(&pc.dot_deriv_cubic(), CLOSEST_X_ERROR) {
@@ -60,16 +76,21 @@ pub(crate) fn closest_param(pc: &PowerCurve) -> f64 {
 /// of the point of `pc` nearest the origin; ties go to the smaller `t`.
 fn nearest_of(pc: &PowerCurve, candidates: &[f64]) -> f64 {
     // B(0) = c₀.
-    let mut best = (pc.c[0].length_squared(), 0.0);
-    for &t in candidates.iter().chain(&[1.0]) {
+    let best = nearest_among(pc, candidates, (pc.c[0].length_squared(), 0.0));
+    nearest_among(pc, &[1.0], best).1
+}
+
+/// Of `best = (|B(t)|², t)` and the ascending `candidates`, the nearest to
+/// the origin as `(|B|², t)`; ties go to the earlier.
+fn nearest_among(pc: &PowerCurve, candidates: &[f64], mut best: (f64, f64)) -> (f64, f64) {
+    for &t in candidates {
         let d2 = pc.eval(t).length_squared();
         if d2 < best.0 {
             best = (d2, t);
         }
     }
-    best.1
+    best
 }
-
 /// [`closest_param`] for a caller that will also cross a circle around the
 /// origin with the piece: the parameter of the closest point and, for a
 /// curve, every critical point of `|B|²` on `[0, 1]` (the sign-change roots
@@ -182,8 +203,9 @@ mod tests {
         }
     }
 
-    /// The closest point on quadratics and cubics (only the rising roots of
-    /// the closest-point condition polished, to [`CLOSEST_X_ERROR`]) against
+    /// The closest point on quadratics (closed-form roots) and cubics (only
+    /// the rising roots of the closest-point condition polished, to
+    /// [`CLOSEST_X_ERROR`]) against
     /// kurbo's `nearest` in `f64`, on 6 000 random pieces: half the points
     /// random, half on a normal of the curve at up to twice its radius of
     /// curvature, across the evolute, where two local minima compete. The
