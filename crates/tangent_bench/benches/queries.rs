@@ -72,7 +72,7 @@ fn segment_hits(c: &mut Criterion) {
     let quads: Vec<Terrain> = inp.quads.iter().map(|q| Terrain::Quad(*q)).collect();
     let cubics: Vec<Terrain> = inp.cubics.iter().map(|q| Terrain::Cubic(*q)).collect();
     for (name, curves) in [("quad", &quads), ("cubic", &cubics)] {
-        let (mut ours, mut kur, mut lyo) = (0.0f64, 0.0f64, 0.0f64);
+        let (mut ours, mut kur, mut lyo, mut kur32) = (0.0f64, 0.0f64, 0.0f64, 0.0f64);
         for (t, s) in curves.iter().zip(&inp.segs) {
             ours = ours.max(worst_line_error(
                 t,
@@ -90,6 +90,13 @@ fn segment_hits(c: &mut Criterion) {
                 s,
                 kseg.intersect_line(line).iter().map(|i| i.segment_t),
             ));
+            kur32 = kur32.max(worst_line_error(
+                t,
+                s,
+                kseg.intersect_line(line)
+                    .iter()
+                    .map(|i| i.segment_t as f32 as f64),
+            ));
             let lh: Vec<f64> = match *t {
                 Terrain::Quad(q) => lq(&q)
                     .line_segment_intersections_t(&ll(s))
@@ -106,7 +113,8 @@ fn segment_hits(c: &mut Criterion) {
             lyo = lyo.max(worst_line_error(t, s, lh));
         }
         eprintln!(
-            "segment x {name}: worst distance of a hit from the line: ours {ours:.2e} px, kurbo {kur:.2e} px, lyon {lyo:.2e} px"
+            "segment x {name}: worst distance of a hit from the line: ours {ours:.2e} px, kurbo {kur:.2e} px, lyon {lyo:.2e} px; \
+             kurbo's parameters rounded to f32 as ours are: {kur32:.2e} px"
         );
         let mut g = c.benchmark_group(format!("segment_hits/{name}"));
         g.bench_function("tangent", |b| {
@@ -159,28 +167,34 @@ fn sampled_min_distance(t: &Terrain, p: Vec2) -> f64 {
 fn closest(c: &mut Criterion) {
     let inp = inputs();
     let mut g = c.benchmark_group("closest_point");
-    let (mut ours_q, mut kur_q, mut lyo_q) = (0.0f64, 0.0f64, 0.0f64);
+    let (mut ours_q, mut kur_q, mut lyo_q, mut kur_q32) = (0.0f64, 0.0f64, 0.0f64, 0.0f64);
     for (q, p) in inp.quads.iter().zip(&inp.points) {
         let t = Terrain::Quad(*q);
         let best = sampled_min_distance(&t, *p);
         ours_q = ours_q.max(t.distance(*p) as f64 - best);
-        kur_q = kur_q.max(kq(q).nearest(kp(*p), 1e-6).distance_sq.sqrt() - best);
+        let kd = kq(q).nearest(kp(*p), 1e-6).distance_sq.sqrt();
+        kur_q = kur_q.max(kd - best);
+        kur_q32 = kur_q32.max(kd as f32 as f64 - best);
         let lt = lq(q).closest_point(lp(*p));
         let lpnt = lq(q).sample(lt);
         lyo_q = lyo_q.max(((lpnt.x - p.x).hypot(lpnt.y - p.y)) as f64 - best);
     }
     eprintln!(
-        "closest on quad: worst excess over the sampled minimum: ours {ours_q:.2e} px, kurbo {kur_q:.2e} px, lyon {lyo_q:.2e} px"
+        "closest on quad: worst excess over the sampled minimum: ours {ours_q:.2e} px, kurbo {kur_q:.2e} px, lyon {lyo_q:.2e} px; \
+         kurbo's distance rounded to f32 as ours is: {kur_q32:.2e} px"
     );
-    let (mut ours_c, mut kur_c) = (0.0f64, 0.0f64);
+    let (mut ours_c, mut kur_c, mut kur_c32) = (0.0f64, 0.0f64, 0.0f64);
     for (cu, p) in inp.cubics.iter().zip(&inp.points) {
         let t = Terrain::Cubic(*cu);
         let best = sampled_min_distance(&t, *p);
         ours_c = ours_c.max(t.distance(*p) as f64 - best);
-        kur_c = kur_c.max(kc(cu).nearest(kp(*p), 1e-6).distance_sq.sqrt() - best);
+        let kd = kc(cu).nearest(kp(*p), 1e-6).distance_sq.sqrt();
+        kur_c = kur_c.max(kd - best);
+        kur_c32 = kur_c32.max(kd as f32 as f64 - best);
     }
     eprintln!(
-        "closest on cubic: worst excess over the sampled minimum: ours {ours_c:.2e} px, kurbo {kur_c:.2e} px"
+        "closest on cubic: worst excess over the sampled minimum: ours {ours_c:.2e} px, kurbo {kur_c:.2e} px; \
+         kurbo's distance rounded to f32 as ours is: {kur_c32:.2e} px"
     );
     g.bench_function("quad/tangent", |b| {
         b.iter(|| {
