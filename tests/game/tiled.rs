@@ -660,6 +660,90 @@ fn the_cli_makes_a_level_of_a_map_and_a_map_of_a_level() {
     assert_eq!(out.status.code(), Some(2));
 }
 
+/// A single map with no spawn or goal object keeps the level's own where
+/// they fit its tiles; where they do not (a new level: the starter's spawn
+/// lands in the map's wall), both are placed as a world's maps get them,
+/// and the import says so (and that the run ends at once where the one
+/// place to stand is the spawn's). A map with no cell free, as a top-down map of
+/// Tiled's examples has (every cell a tile of no kind: solid), is refused
+/// saying to leave the cells empty or mark their tiles "decor".
+#[test]
+fn a_map_with_no_spawn_gets_one_where_the_player_can_stand() {
+    let dir = temp_dir("tiled-no-spawn");
+    let level = dir.join("room.level.ron");
+    let _ = std::fs::remove_file(&level);
+    // The world's empty room with a block in column 3, one up from the
+    // floor, where the starter level's spawn (96, 46.5) is.
+    let room = dir.join("room.tmx");
+    let mut blocked = std::fs::read_to_string(fixture("world/room-x1-y0.tmx"))
+        .unwrap()
+        .replace("../walls.tsx", &fixture("walls.tsx").display().to_string());
+    let free_row = "1,0,0,0,0,0,0,1,\n";
+    let last = blocked.rfind(free_row).unwrap();
+    blocked.replace_range(last..last + free_row.len(), "1,0,0,1,0,0,0,1,\n");
+    assert!(
+        blocked.contains("1,0,0,1,0,0,0,1,\n1,1,1,1,1,1,1,1\n</data>"),
+        "{blocked}"
+    );
+    std::fs::write(&room, &blocked).unwrap();
+    let said = run_ok(&mut import_tmx(&room, &level));
+    let read = || {
+        let text = std::fs::read_to_string(&level).unwrap();
+        Level::parse(&text, "room").unwrap().file
+    };
+    // Worked out by hand as for the world: the player (20 x 28) stands in
+    // the leftmost free column (centre x 48, feet at 32); the goal's box on
+    // the floor farthest away (column 6).
+    let placed = read();
+    assert_eq!(placed.spawn, (48.0, 46.0), "{said}");
+    assert_eq!(placed.goal.position, (208.0, 64.0), "{said}");
+    assert!(
+        said.contains("no spawn object: the player starts at (48, 46)")
+            && said.contains("no goal object: the goal is at (208, 64)"),
+        "{said}"
+    );
+    // A spawn and goal of the level's own that fit are kept.
+    let text = std::fs::read_to_string(&level).unwrap();
+    let moved = text.replacen("spawn: (48, 46),", "spawn: (176, 46),", 1);
+    assert_ne!(moved, text, "the spawn is written as expected");
+    std::fs::write(&level, moved).unwrap();
+    let said = run_ok(&mut import_tmx(&room, &level));
+    assert_eq!(read().spawn, (176.0, 46.0), "{said}");
+    assert_eq!(read().goal.position, (208.0, 64.0), "{said}");
+    assert!(!said.contains("no spawn object"), "{said}");
+    // One place to stand (a shaft one tile wide): the goal is placed on
+    // the spawn, and the import says the run ends at once.
+    let shaft = dir.join("shaft.tmx");
+    let one_column = blocked
+        .replace("1,0,0,1,0,0,0,1,", "1,0,1,1,1,1,1,1,")
+        .replace("1,0,0,0,0,0,0,1,", "1,0,1,1,1,1,1,1,");
+    std::fs::write(&shaft, one_column).unwrap();
+    let said = run_ok(&mut import_tmx(&shaft, dir.join("shaft.level.ron")));
+    assert!(
+        said.contains("no spawn object: the player starts at (48, 46)")
+            && said.contains(
+                "no goal object: the goal is at (48, 64), the one place to stand, where the \
+                 player starts, so the run ends at once"
+            ),
+        "{said}"
+    );
+    // Every cell a tile of no kind: refused, saying what to do.
+    let full = dir.join("full.tmx");
+    let map = blocked.replace("0,", "1,");
+    std::fs::write(&full, map).unwrap();
+    let out = import_tmx(&full, dir.join("full.level.ron"))
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{err}");
+    assert!(
+        err.contains("no cell is free (a tile with no `kind` property or class is solid)")
+            && err.contains("give their tiles the kind \"decor\""),
+        "{err}"
+    );
+    assert!(!dir.join("full.level.ron").exists());
+}
+
 /// Tiled's own example maps (and tilesets) start with a DOCTYPE; a map
 /// that does imports exactly as the same map without one.
 #[test]
@@ -910,8 +994,8 @@ fn tileds_sticker_knight_maps_import_and_run_and_its_world_says_what_to_add() {
     assert!(!out.status.success(), "{err}");
     assert!(
         err.contains(
-            "sandbox.tmx: no spawn object, and no place where the player could stand; \
-                      add a point object of class \"spawn\""
+            "sandbox.tmx: no spawn object, and no place where the player (20 x 28 px) could \
+             stand on a tile with free cells above it: add a point object of class \"spawn\""
         ),
         "{err}"
     );

@@ -139,8 +139,12 @@ pub fn with_map(old: &LevelFile, map: &MapParts) -> LevelFile {
 /// `tangent import-tmx MAP --into LEVEL`: the level made of the map (see
 /// [`with_map`]; a level file that does not exist yet starts as the
 /// starter level without its hill), checked, then saved atomically, keeping
-/// the comments outside the fields that changed. Returns a line saying what
-/// was done, and one per object left out; an error names the file at fault.
+/// the comments outside the fields that changed. A map without a spawn or
+/// goal object keeps the level's own where they fit the map's tiles; where
+/// they do not, both missing ones are placed where the player can stand
+/// ([`crate::placing::place_missing`], as for a world's maps). Returns a
+/// line saying what was done, one per thing placed and one per object left
+/// out; an error names the file at fault.
 /// A Tiled world (`.world`) is imported as a run of levels
 /// ([`import_world_into`]).
 pub fn import_tmx_into(map_path: &Path, level: &Path) -> Result<String, String> {
@@ -154,20 +158,24 @@ pub fn import_tmx_into(map_path: &Path, level: &Path) -> Result<String, String> 
     let map = read_tmx(map_path)?;
     let level_name = level.display().to_string();
     let original = level_or_starter(level)?;
-    let new = rewrite_level(level, &original, &format!("made of {map_name}"), |old| {
-        with_map(old, &map)
-    })
-    .map_err(|e| {
-        // The level's own spawn was kept: say what the map lacks.
-        if map.objects.spawn.is_none() && e.contains("spawn") {
-            format!(
-                "{e}\n{map_name} has no spawn object: add a point object of class \"spawn\" \
-                 where the player starts (or give the level a free spawn)"
-            )
-        } else {
-            e
+    let what = format!("made of {map_name}");
+    let mut notes = Vec::new();
+    let new = match rewrite_level(level, &original, &what, |old| with_map(old, &map)) {
+        Ok(new) => new,
+        // The level's own spawn or goal, kept for what the map lacks, does
+        // not fit the map's tiles: place them as a world's maps get them.
+        Err(e) if map.objects.spawn.is_none() || map.objects.goal.is_none() => {
+            let player = Level::parse(&original, &level_name)
+                .map_err(|e| e.to_string())?
+                .file
+                .player;
+            let mut placed = map.clone();
+            place_missing(&mut placed, Editor::Tiled, &player, &mut notes)
+                .map_err(|p| format!("{e}\n{map_name}: {p}"))?;
+            rewrite_level(level, &original, &what, |old| with_map(old, &placed))?
         }
-    })?;
+        Err(e) => return Err(e),
+    };
     let mut out = format!(
         "{map_name}: {} x {} tiles, {} actors, {} checkpoints, {} curves into {level_name}",
         new.tiles.first().map_or(0, |r| r.chars().count()),
@@ -176,6 +184,9 @@ pub fn import_tmx_into(map_path: &Path, level: &Path) -> Result<String, String> 
         map.objects.checkpoints.len(),
         map.objects.curves.len(),
     );
+    for line in &notes {
+        out.push_str(&format!("\n{line}"));
+    }
     for line in &map.objects.ignored {
         out.push_str(&format!("\nleft out: {line}"));
     }

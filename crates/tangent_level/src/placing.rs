@@ -26,6 +26,13 @@ impl Editor {
         }
     }
 
+    fn untyped_tiles(self) -> &'static str {
+        match self {
+            Editor::Ldtk => "an IntGrid value of no name or an unknown one is solid",
+            Editor::Tiled => "a tile with no `kind` property or class is solid",
+        }
+    }
+
     fn goal_thing(self) -> &'static str {
         match self {
             Editor::Ldtk => "goal entity",
@@ -64,9 +71,28 @@ pub fn place_missing(
     let (hx, hy) = (half.x, half.y);
     let spots = standing_places(parts, hx, hy);
     let Some(&first) = spots.first() else {
+        let no_free_cell = parts
+            .tiles
+            .iter()
+            .flat_map(|r| r.chars())
+            .all(|c| !matches!(parts.legend[&c], TileDef::Empty | TileDef::Decor));
+        let why = if no_free_cell {
+            // A top-down map (Tiled's RPG examples): every cell holds a
+            // tile, and a tile of no kind is solid.
+            format!(
+                "no cell is free ({}); leave the cells the player moves through empty, \
+                 or give their tiles the kind \"decor\", then ",
+                editor.untyped_tiles()
+            )
+        } else {
+            String::new()
+        };
         return Err(format!(
-            "no {}, and no place where the player could stand; add {} where the player starts",
+            "no {}, and no place where the player ({} x {} px) could stand on a tile with \
+             free cells above it: {why}add {} where the player starts",
             editor.spawn_thing(),
+            2.0 * hx,
+            2.0 * hy,
             editor.spawn_hint()
         ));
     };
@@ -100,9 +126,17 @@ pub fn place_missing(
             size: (32.0, 64.0),
         };
         parts.objects.goal = Some(goal);
+        // The player's box at the spawn meets the goal's: the run ends at
+        // once (a map with one place to stand), which the note says.
+        let at_once =
+            (far.0 - spawn.0).abs() < hx + 16.0 && (far.1 + 32.0 - spawn.1).abs() < hy + 32.0;
+        let whose = if at_once {
+            "the one place to stand, where the player starts, so the run ends at once"
+        } else {
+            "the place to stand farthest from the spawn"
+        };
         notes.push(format!(
-            "no {}: the goal is at ({}, {}), the place to stand farthest from the spawn; \
-             add {} to choose",
+            "no {}: the goal is at ({}, {}), {whose}; add {} to choose",
             editor.goal_thing(),
             goal.position.0,
             goal.position.1,

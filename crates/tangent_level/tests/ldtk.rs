@@ -484,7 +484,7 @@ fn mangled_projects_are_refused_or_read_never_a_panic() {
                     match l.for_player(&starter().player) {
                         Ok((parts, _)) => assert!(parts.objects.spawn.is_some()),
                         Err(e) => {
-                            assert!(e.contains("no place where the player could stand"), "{e}")
+                            assert!(e.contains("no place where the player ("), "{e}")
                         }
                     }
                 }
