@@ -113,15 +113,28 @@ pub fn room_at(restitution: f32, origin: Vec2) -> Room {
     }
 }
 
-/// Number of crossings of the ray from `p` to the right with `pieces`.
-/// How many times a ray from `p` to the right crosses `pieces` (kurbo's
-/// line intersections: the oracle shares no code with the crate).
-fn crossings_right(p: Vec2, pieces: &[Terrain]) -> usize {
-    let ray = Line::new(kp(p), kp(p + v(10_000.0, 0.0)));
-    pieces
-        .iter()
-        .map(|t| super::to_kurbo(t).intersect_line(ray).len())
-        .sum()
+/// Whether `p` lies inside the closed boundary `pieces`: an odd number of
+/// crossings (kurbo's line intersections: the oracle shares no code with
+/// the crate) on at least two of three rays. A ray that grazes the
+/// boundary (kurbo finds a tangency's double root once) or passes through
+/// a joint (found on both pieces) miscounts. The room's tangencies and
+/// joints lie at whole coordinates, where a body's `f32` position often
+/// lands exactly (one ray to the right saw a body level with the lens's
+/// lowest point, y 350, as inside it); so the rays leave at angles no
+/// tangent or joint line of the room has, and a miss on one is outvoted.
+fn inside(p: Vec2, pieces: &[Terrain]) -> bool {
+    [0.3f32, 2.4, 4.4]
+        .into_iter()
+        .filter(|&angle| {
+            let ray = Line::new(kp(p), kp(p + Vec2::from_angle(angle) * 10_000.0));
+            let crossings: usize = pieces
+                .iter()
+                .map(|t| super::to_kurbo(t).intersect_line(ray).len())
+                .sum();
+            crossings % 2 == 1
+        })
+        .count()
+        >= 2
 }
 
 fn kp(p: Vec2) -> Point {
@@ -182,9 +195,9 @@ impl Room {
                 depth = depth.max(0.01);
             }
         }
-        // Island interiors: odd crossing count.
+        // Island interiors: odd crossing counts.
         for island in &self.islands {
-            if crossings_right(center, island) % 2 == 1 {
+            if inside(center, island) {
                 depth = depth.max(1.0);
             }
         }
