@@ -7,8 +7,9 @@ Writes:
   assets/tiles.png          an 8-tile strip, 32 x 32 px each:
                             0 solid ground, 1 one-way platform, 2 decor, 3 goal flag,
                             4-7 spikes pointing up, down, left, right
-  assets/player.png         the player, 9 frames of 24 x 32 px, facing right:
-                            0-1 idle (breathing), 2-5 run, 6 jump, 7 fall, 8 land
+  assets/player.png         the player, 10 frames of 24 x 32 px, facing right:
+                            0-1 idle (breathing), 2-5 run, 6 jump, 7 fall, 8 land,
+                            9 rolling (curled into a ball 20 px across, centred)
   assets/props.png          32 x 32 px each: 0 crate, 1 ball (a beach ball, so its
                             rolling shows), 2 dust puff
   assets/sounds/jump.wav    a rising chirp
@@ -184,15 +185,49 @@ def player_pixel(f, x, y):
     return (0, 0, 0, 0)
 
 
+# The rolling frame: the player curled into a ball of this radius, centred
+# in the frame (the game turns it about its centre as it rolls).
+ROLL_R = 10.0
+
+
+def roll_pixel(x, y):
+    """The curled player: hood round the outside, the face, a mitt and the
+    boots tucked in, and a darker swirl, so the turning reads."""
+    cx, cy = PW / 2, PH / 2
+    dx, dy = x + 0.5 - cx, y + 0.5 - cy
+    d = math.hypot(dx, dy)
+    if d > ROLL_R:
+        return (0, 0, 0, 0)
+    if d > ROLL_R - 1.5:
+        return HOOD_DARK
+    if ellipse(x, y, cx + 2.5, cy - 2.5, 4.6, 4.0):
+        for ex in (cx + 1.0, cx + 4.2):
+            if ellipse(x, y, ex, cy - 3.0, 1.1, 1.7):
+                return PUPIL if x + 0.5 > ex else EYE
+        return SKIN
+    for (fx, fy) in [(cx - 5.0, cy + 4.0), (cx - 1.0, cy + 6.2)]:
+        if ellipse(x, y, fx, fy, 2.4, 1.8):
+            return BOOT
+    if ellipse(x, y, cx - 5.0, cy - 2.0, 1.8, 2.2):
+        return SKIN
+    # A swirl: a dark arc half-way out, between the mitt and the face.
+    a = math.atan2(dy, dx)
+    if abs(d - 5.5) < 0.7 and -2.6 < a < -1.7:
+        return HOOD_DARK
+    return HOOD
+
+
 def make_player():
+    frames = [lambda x, y, f=f: player_pixel(f, x, y) for f in range(len(FRAMES))]
+    frames.append(roll_pixel)
     rows = []
     for y in range(PH):
         row = []
-        for f in range(len(FRAMES)):
+        for frame in frames:
             for x in range(PW):
-                row.append(player_pixel(f, x, y))
+                row.append(frame(x, y))
         rows.append(row)
-    png(os.path.join(ROOT, "player.png"), PW * len(FRAMES), PH, rows)
+    png(os.path.join(ROOT, "player.png"), PW * len(frames), PH, rows)
 
 
 def prop_crate(x, y, rng):

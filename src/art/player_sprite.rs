@@ -23,6 +23,8 @@ pub const RUN: [usize; 4] = [2, 3, 4, 5];
 pub const JUMP: usize = 6;
 pub const FALL: usize = 7;
 pub const LAND: usize = 8;
+/// Curled into a ball, centred in the frame (turned as it rolls).
+pub const ROLL: usize = 9;
 
 /// Distance run per frame of the run cycle, px.
 pub const STRIDE: f32 = 14.0;
@@ -31,9 +33,24 @@ pub const STRIDE: f32 = 14.0;
 /// round a loop and never snaps on a joint's kink.
 pub const TURN_RATE: f32 = 25.0;
 
-/// The sprite's scale while rolling: its 32 px frame drawn about 21 px
-/// tall, the ball's size.
-pub const BALL_SCALE: f32 = 0.65;
+/// How wide the ball of the [`ROLL`] frame is, in the sheet's pixels.
+pub const ROLL_DIAMETER: f32 = 20.0;
+
+/// The sprite's scale while rolling, for a sprite drawn at `size` (the
+/// player's box): the [`ROLL`] frame's ball then spans the rolling body,
+/// `2 r` across both ways, with `r` the box's smaller half extent (the
+/// ball's radius, as `player::roll::roll_radius` makes it).
+///
+/// ```
+/// use bevy::math::Vec2;
+/// use tangent::art::player_sprite::*;
+/// let size = Vec2::new(20.0, 28.0);
+/// let drawn = size * roll_scale(size) * ROLL_DIAMETER / FRAME;
+/// assert!((drawn - Vec2::splat(20.0)).abs().max_element() < 1e-4);
+/// ```
+pub fn roll_scale(size: Vec2) -> Vec2 {
+    size.min_element() * FRAME / (ROLL_DIAMETER * size)
+}
 
 /// How long the landing pose shows, s.
 pub const LAND_POSE: f32 = 0.1;
@@ -228,7 +245,7 @@ pub fn animate_player(
             sprite.flip_x = look.facing < 0.0;
             if state.rolling {
                 // A ball spins by the distance it rolls (10 px radius).
-                sprite.rect = Some(frame_rect(JUMP));
+                sprite.rect = Some(frame_rect(ROLL));
                 let speed = state.surface.map_or(v.x, |on| on.speed);
                 look.angle = (look.angle - speed * dt / 10.0).rem_euclid(std::f32::consts::TAU);
             } else {
@@ -246,7 +263,8 @@ pub fn animate_player(
             tf.rotation = turn;
             if state.rolling {
                 // Curled to the ball's size, about its centre.
-                tf.scale = Vec3::new(BALL_SCALE, BALL_SCALE, 1.0);
+                let size = sprite.custom_size.unwrap_or(FRAME);
+                tf.scale = roll_scale(size).extend(1.0);
                 tf.translation = Vec3::new(0.0, 0.0, tf.translation.z);
             } else {
                 tf.scale = look.scale.extend(1.0);

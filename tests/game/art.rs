@@ -2,13 +2,14 @@
 //! a rolling one, crates a crate; a ball whose drawn position moves turns
 //! by the distance over its radius (clockwise going right); the player's
 //! sprite picks the run frames while running and squashes on landing,
-//! keeping its feet on the box's bottom.
+//! keeping its feet on the box's bottom, and curled, draws the rolling
+//! frame at the ball's size about its centre.
 
 use crate::common::{hold, steps};
 use bevy::prelude::*;
 use tangent::art::ArtPlugin;
 use tangent::art::actors::Rolling;
-use tangent::art::player_sprite::{PlayerLook, RUN, frame_rect};
+use tangent::art::player_sprite::{FRAME, PlayerLook, ROLL, ROLL_DIAMETER, RUN, frame_rect};
 use tangent::assets::GameAssetsPlugin;
 use tangent::headless::headless_app_with;
 use tangent::level::play::load_level_file;
@@ -16,8 +17,11 @@ use tangent::level::{LevelActor, LevelCommand};
 use tangent::player::{Player, PlayerInput};
 
 fn app() -> App {
-    let level = crate::common::first_level();
-    let mut app = headless_app_with(&level, None, |app| {
+    app_on(&crate::common::first_level())
+}
+
+fn app_on(level: &std::path::Path) -> App {
+    let mut app = headless_app_with(level, None, |app| {
         app.add_plugins(AssetPlugin::default())
             .init_asset::<Image>()
             .init_asset::<AudioSource>()
@@ -156,4 +160,45 @@ fn a_level_replaced_every_frame_never_stops_the_game_and_dresses_each_actor_once
         counts.iter().all(|n| *n == 1),
         "looks per actor: {counts:?}"
     );
+}
+
+#[test]
+fn the_rolling_player_is_drawn_curled_at_the_balls_size_about_its_centre() {
+    let text = crate::surface_run::room(12, "", Vec2::new(100.0, 46.02));
+    let path = crate::common::write_level("art", "roll", &text);
+    let mut app = app_on(&path);
+    let right = PlayerInput {
+        right: true,
+        ..default()
+    };
+    hold(&mut app, right, 40);
+    let mut q = app
+        .world_mut()
+        .query::<(&PlayerLook, &Sprite, &Transform)>();
+    let (_, sprite, _) = q.single(app.world()).unwrap();
+    assert_ne!(sprite.rect, Some(frame_rect(ROLL)), "rolling before down");
+    let mut angles = Vec::new();
+    for _ in 0..10 {
+        hold(
+            &mut app,
+            PlayerInput {
+                down: true,
+                ..right
+            },
+            1,
+        );
+        let (look, sprite, tf) = q.single(app.world()).unwrap();
+        assert_eq!(sprite.rect, Some(frame_rect(ROLL)));
+        // The frame's ball spans the 10 px ball: 20 px across both ways,
+        // centred on the body.
+        let drawn = sprite.custom_size.unwrap() * tf.scale.truncate() * ROLL_DIAMETER / FRAME;
+        assert!(
+            (drawn - Vec2::splat(20.0)).abs().max_element() < 1e-3,
+            "{drawn}"
+        );
+        assert_eq!(tf.translation.truncate(), Vec2::ZERO);
+        angles.push(look.angle);
+    }
+    // It spins as it rolls (clockwise going right).
+    assert!(angles.windows(2).all(|w| w[1] != w[0]), "{angles:?}");
 }
