@@ -6,7 +6,8 @@
 //! balls listed in random order (so they take their turns in any order).
 //! The sweep again with the row asleep before the knock (the incoming ball
 //! set going by game code, as a player would kick it): the knock must wake
-//! each ball and pass along just the same.
+//! each ball and pass along just the same. A head-on knock met mid-step
+//! reports the closing speed, and a bounce only when it is elastic at all.
 
 mod common;
 
@@ -177,4 +178,44 @@ fn cradles_swept_over_sizes_speeds_gravities_and_order() {
 #[test]
 fn sleeping_cradles_wake_and_pass_the_knock_along() {
     sweep(0x0051_EE95, true);
+}
+
+/// A ball knocking another head on, the two meeting part-way through a
+/// step (a chord meeting a body): the contact it reports has the closing
+/// speed as its impact speed, and is a bounce exactly when the restitution
+/// product is above zero (e = 0 is a perfectly inelastic knock, no bounce).
+#[test]
+fn a_knock_reports_the_closing_speed_and_bounces_only_when_elastic() {
+    let floor = Segment::new(Vec2::new(-500.0, -400.0), Vec2::new(500.0, -400.0));
+    let set = TerrainSet::new(vec![TerrainPiece::solid(floor)]).unwrap();
+    let r = 8.0;
+    for (e, speed) in [(0.0, 300.0), (1.0, 300.0), (0.5, 1200.0), (0.0, 2400.0)] {
+        let ball = |x: f32, v: f32| {
+            Body::new(
+                ActorShape::Circle { radius: r },
+                Vec2::new(x, 0.0),
+                Vec2::new(v, 0.0),
+                e,
+            )
+        };
+        // 2 px apart: they meet within the first step.
+        let mut bodies = vec![ball(0.0, speed), ball(2.0 * r + 2.0, 0.0)];
+        let mut scratch = WorldScratch::default();
+        step_bodies(&set, &mut bodies, &mut scratch, Vec2::ZERO, DT);
+        let contact = scratch.reports()[0]
+            .contacts
+            .iter()
+            .find(|c| c.with == Touched::Body(1))
+            .unwrap_or_else(|| panic!("e {e}: no contact with the other ball"));
+        println!(
+            "e {e}, {speed} px/s: impact {} px/s, bounced {}",
+            contact.impact_speed, contact.bounced
+        );
+        assert!(
+            (contact.impact_speed - speed).abs() < 1e-3 * speed,
+            "e {e}: impact speed {} for a closing speed {speed}",
+            contact.impact_speed
+        );
+        assert_eq!(contact.bounced, e * e > 0.0, "e {e}");
+    }
 }
