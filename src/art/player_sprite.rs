@@ -200,7 +200,8 @@ pub fn animate_player(
             if v.x.abs() > RUN_SPEED {
                 look.facing = v.x.signum();
             }
-            let h = sprite.custom_size.map_or(FRAME.y, |s| s.y);
+            let size = sprite.custom_size.unwrap_or(FRAME);
+            let h = size.y;
             let feet = body_tf.translation.truncate() - Vec2::new(0.0, 0.5 * h);
             if grounded.0 {
                 look.run += v.x.abs() * dt;
@@ -263,7 +264,6 @@ pub fn animate_player(
             tf.rotation = turn;
             if state.rolling {
                 // Curled to the ball's size, about its centre.
-                let size = sprite.custom_size.unwrap_or(FRAME);
                 tf.scale = roll_scale(size).extend(1.0);
                 tf.translation = Vec3::new(0.0, 0.0, tf.translation.z);
             } else {

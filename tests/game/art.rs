@@ -167,10 +167,7 @@ fn the_rolling_player_is_drawn_curled_at_the_balls_size_about_its_centre() {
     let text = crate::surface_run::room(12, "", Vec2::new(100.0, 46.02));
     let path = crate::common::write_level("art", "roll", &text);
     let mut app = app_on(&path);
-    let right = PlayerInput {
-        right: true,
-        ..default()
-    };
+    let right = crate::surface_run::RIGHT;
     hold(&mut app, right, 40);
     let mut q = app
         .world_mut()

@@ -128,8 +128,8 @@ pub fn place_missing(
         parts.objects.goal = Some(goal);
         // The player's box at the spawn meets the goal's: the run ends at
         // once (a map with one place to stand), which the note says.
-        let at_once =
-            (far.0 - spawn.0).abs() < hx + 16.0 && (far.1 + 32.0 - spawn.1).abs() < hy + 32.0;
+        let at_once = (goal.position.0 - spawn.0).abs() < hx + 0.5 * goal.size.0
+            && (goal.position.1 - spawn.1).abs() < hy + 0.5 * goal.size.1;
         let whose = if at_once {
             "the one place to stand, where the player starts, so the run ends at once"
         } else {
