@@ -84,10 +84,15 @@ fn seams_unmerged_segment_floor_costs_no_speed() {
 /// Drops a ball of radius 10 from 300 px above its resting height and
 /// returns the apex heights (above rest) after each of `n` bounces.
 fn bounce_heights(e: f32, n: usize) -> Vec<f32> {
-    let set = set_of(&[Terrain::Segment(Segment::new(
-        v(-500.0, 0.0),
-        v(500.0, 0.0),
-    ))]);
+    bounce_heights_on(e, 1.0, n)
+}
+
+/// Apex heights over the floor of a 10 px ball of restitution `e` dropped
+/// from 300 px onto a floor piece of restitution `floor_e`, for `n` bounces.
+fn bounce_heights_on(e: f32, floor_e: f32, n: usize) -> Vec<f32> {
+    let mut floor = TerrainPiece::solid(Segment::new(v(-500.0, 0.0), v(500.0, 0.0)));
+    floor.restitution = floor_e;
+    let set = TerrainSet::new(vec![floor]).unwrap();
     let rest = 10.0 + 0.02;
     let mut body = Body::new(circle(10.0), v(0.0, rest + 300.0), Vec2::ZERO, e);
     let mut heights = Vec::new();
@@ -142,6 +147,57 @@ fn bounce_half_elastic_ball_loses_e_squared_per_bounce() {
             i + 1
         );
         prev = *hi;
+    }
+}
+
+/// A bounce's restitution is the body's times the piece's (`TerrainPiece::
+/// restitution`): a 0.8 ball on a 0.625 floor keeps e² = 0.25 of its
+/// height a bounce, and a 0.5 ball on a floor of 2 bounces as an elastic
+/// one (closed form: the apex height scales by e² each bounce).
+#[test]
+fn bounce_restitution_is_the_bodys_times_the_pieces() {
+    for (body_e, floor_e, ratio) in [(0.8, 0.625, 0.25), (0.5, 2.0, 1.0)] {
+        let h = bounce_heights_on(body_e, floor_e, 3);
+        assert_eq!(h.len(), 3, "{h:?}");
+        let mut prev = 300.0;
+        for (i, hi) in h.iter().enumerate() {
+            assert!(
+                (hi / prev - ratio).abs() < ratio * 0.02,
+                "ball {body_e} on floor {floor_e}, bounce {}: ratio {}, want {ratio} ± 2 %",
+                i + 1,
+                hi / prev
+            );
+            prev = *hi;
+        }
+    }
+}
+
+/// A landing reports the speed it met the floor with: a ball dropped from
+/// 300 px at g = 900 lands at `√(2 g h)` = 734.8 px/s (closed form), bounced
+/// or not by its restitution.
+#[test]
+fn landing_reports_the_impact_speed() {
+    let floor = set_of(&[Terrain::Segment(Segment::new(
+        v(-500.0, 0.0),
+        v(500.0, 0.0),
+    ))]);
+    let want = (2.0f32 * 900.0 * 300.0).sqrt();
+    for e in [0.0, 0.5] {
+        let mut body = Body::new(circle(10.0), v(0.0, 10.02 + 300.0), Vec2::ZERO, e);
+        let contact = (0..120)
+            .find_map(|_| {
+                step_body(&floor, &mut body, G, DT)
+                    .contacts
+                    .first()
+                    .cloned()
+            })
+            .expect("it lands within 2 s");
+        assert!(
+            (contact.impact_speed - want).abs() < want * 0.01 && contact.bounced == (e > 0.0),
+            "e {e}: impact speed {} (want {want}), bounced {}",
+            contact.impact_speed,
+            contact.bounced
+        );
     }
 }
 

@@ -223,6 +223,15 @@ impl Progress {
                 body.velocity = body.velocity.normalize_or_zero() * kept.sqrt();
             }
             apply_friction(body, -vn);
+        } else if toi.fraction == 0.0 && self.g.dot(n) < 0.0 {
+            // Stopped at once while moving along it (or away), with gravity
+            // into it: it holds the body as a support does, or the next
+            // chord runs into it again and again (a rect's corner on a
+            // curve at the top of its swing, where the chord is mostly
+            // gravity's).
+            touching_normals(&report.contacts, body, normals);
+            normals.push(n);
+            self.g = clip_to_cone(self.g, normals);
         }
         report.contacts.push(Contact {
             point: toi.point,

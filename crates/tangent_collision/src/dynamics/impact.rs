@@ -22,10 +22,11 @@ pub(super) fn swept_box(body: &Body, motion: Vec2, margin: f32) -> Rect {
 /// The earliest impact of `body` moving by `motion`, over every nearby piece.
 ///
 /// A piece already within the skin blocks at fraction 0 only if the motion
-/// goes into it. Otherwise the body may move along it: the piece is swept
-/// again with a shell of half the body's current gap, so a body sliding along
-/// a concave surface meets it again before it can enter, and each such
-/// impact at most halves the gap (the next step restores the skin).
+/// goes into it (more than a graze: [`grazes`]), or the body is within
+/// [`TOUCHING`] of it. Otherwise the body may move along it: the piece is
+/// swept again with a shell of half the body's current gap, so a body
+/// sliding along a concave surface meets it again before it can enter, each
+/// such impact at most halving the gap.
 ///
 /// `known` holds the pieces near the body whose closest point to it is
 /// already known ([`NearSpans`] at the body's position, or nothing).
@@ -100,8 +101,7 @@ pub(super) fn sweep_keeping_skin(
     closest: Option<DVec2>,
 ) -> Option<Toi> {
     let toi = sweep_with_skin(target, body, motion, closest)?;
-    let len = motion.length();
-    if toi.fraction == 0.0 || motion.dot(toi.normal) < -GRAZE * len {
+    if toi.fraction == 0.0 || !grazes(motion, toi.normal) {
         return Some(toi);
     }
     let mut there = *body;
@@ -116,10 +116,15 @@ pub(super) fn sweep_keeping_skin(
     }
 }
 
-/// A contact whose normal makes `motion · n ≥ -GRAZE |motion|` grazes (see
-/// [`sweep_keeping_skin`]): the motion is within 0.006° of running along
-/// the surface.
-const GRAZE: f32 = 1e-4;
+/// Whether `motion` grazes a surface of unit normal `n` (facing the body)
+/// rather than going into it: `motion · n ≥ -GRAZE |motion|`, within 0.006°
+/// of running along it. A contact met part-way that grazes is not an impact
+/// (see [`sweep_keeping_skin`]); a piece within the skin that the motion
+/// grazes is swept again with the half-gap shell (see [`first_impact`]).
+fn grazes(motion: Vec2, n: Vec2) -> bool {
+    const GRAZE: f32 = 1e-4;
+    motion.dot(n) >= -GRAZE * motion.length()
+}
 
 /// [`sweep_keeping_skin`] before the graze check.
 fn sweep_with_skin(
@@ -129,7 +134,6 @@ fn sweep_with_skin(
     closest: Option<DVec2>,
 ) -> Option<Toi> {
     let (shape, position, span) = (&body.shape, body.position, target.span);
-    let len = motion.length();
     if let ActorShape::Circle { radius } = *shape {
         let skin_reach = radius as f64 + SKIN as f64;
         let q = span.pc.translated(position.as_dvec2());
@@ -150,7 +154,7 @@ fn sweep_with_skin(
         }
     }
     let mut toi = sweep_span(target, shape, position, motion, SKIN, false)?;
-    if toi.fraction == 0.0 && motion.dot(toi.normal) >= -1e-6 * len {
+    if toi.fraction == 0.0 && grazes(motion, toi.normal) {
         let gap = gap_to(span, body, SKIN);
         if gap > TOUCHING {
             toi = sweep_span(target, shape, position, motion, 0.5 * gap, true)?;
