@@ -136,15 +136,20 @@ fn bounce_elastic_ball_returns_to_drop_height_after_10_bounces() {
 
 #[test]
 fn bounce_half_elastic_ball_loses_e_squared_per_bounce() {
-    let h = bounce_heights(0.5, 3);
-    assert_eq!(h.len(), 3, "{h:?}");
+    assert_rebounds_scale_by(&bounce_heights(0.5, 3), 0.25, "e 0.5");
+}
+
+/// Each of three rebounds (apex heights `h`, from a 300 px drop) is `ratio`
+/// times the one before, within 2 %.
+fn assert_rebounds_scale_by(h: &[f32], ratio: f32, what: &str) {
+    assert_eq!(h.len(), 3, "{what}: {h:?}");
     let mut prev = 300.0;
     for (i, hi) in h.iter().enumerate() {
-        let ratio = hi / prev;
         assert!(
-            (ratio - 0.25).abs() < 0.25 * 0.02,
-            "bounce {}: ratio {ratio}, want 0.25 ± 2 %",
-            i + 1
+            (hi / prev - ratio).abs() < ratio * 0.02,
+            "{what}, bounce {}: ratio {}, want {ratio} ± 2 %",
+            i + 1,
+            hi / prev
         );
         prev = *hi;
     }
@@ -157,18 +162,8 @@ fn bounce_half_elastic_ball_loses_e_squared_per_bounce() {
 #[test]
 fn bounce_restitution_is_the_bodys_times_the_pieces() {
     for (body_e, floor_e, ratio) in [(0.8, 0.625, 0.25), (0.5, 2.0, 1.0)] {
-        let h = bounce_heights_on(body_e, floor_e, 3);
-        assert_eq!(h.len(), 3, "{h:?}");
-        let mut prev = 300.0;
-        for (i, hi) in h.iter().enumerate() {
-            assert!(
-                (hi / prev - ratio).abs() < ratio * 0.02,
-                "ball {body_e} on floor {floor_e}, bounce {}: ratio {}, want {ratio} ± 2 %",
-                i + 1,
-                hi / prev
-            );
-            prev = *hi;
-        }
+        let what = format!("ball {body_e} on floor {floor_e}");
+        assert_rebounds_scale_by(&bounce_heights_on(body_e, floor_e, 3), ratio, &what);
     }
 }
 

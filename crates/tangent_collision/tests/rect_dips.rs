@@ -54,6 +54,13 @@ fn reach(c: DVec2, centre: DVec2, h: f64) -> f64 {
         .fold(0.0, f64::max)
 }
 
+/// The height over the circle's bottom of the centre of a box of half size
+/// `h` standing on both bottom corners in a circle of radius `r`: the
+/// lowest place it fits.
+fn lowest_fit(r: f64, h: f64) -> f64 {
+    r + h - (r * r - h * h).sqrt()
+}
+
 /// What a box let go in a bowl did: lowest and highest height of its centre
 /// over the circle's bottom, steps it stood still off the bottom, farthest
 /// corner from the circle's centre.
@@ -81,7 +88,7 @@ fn let_go(set: &TerrainSet, c: DVec2, r: f64, h: f64, start: DVec2, g: f32) -> S
         0.0,
     );
     body.friction = 0.0;
-    let bottom = r + h - (r * r - h * h).sqrt();
+    let bottom = lowest_fit(r, h);
     let height = |b: &Body| b.position.as_dvec2().y - (c.y - r);
     let mut slide = Slide {
         lowest: f64::MAX,
@@ -100,7 +107,8 @@ fn let_go(set: &TerrainSet, c: DVec2, r: f64, h: f64, start: DVec2, g: f32) -> S
         let before = (body.position, body.velocity);
         let report = step_body_with(set, &mut body, &mut scratch, Vec2::new(0.0, -g), DT);
         let y = height(&body);
-        if y > bottom + 0.6 {
+        let off_bottom = y > bottom + 0.6;
+        if off_bottom {
             slide.off_bottom += 1;
             slide.unmoved += report.leftover as f64;
         }
@@ -116,7 +124,7 @@ fn let_go(set: &TerrainSet, c: DVec2, r: f64, h: f64, start: DVec2, g: f32) -> S
         slide.lowest = slide.lowest.min(y);
         slide.highest = slide.highest.max(y);
         slide.farthest = slide.farthest.max(reach(c, body.position.as_dvec2(), h));
-        if (body.position, body.velocity) == before && y > bottom + 0.6 {
+        if (body.position, body.velocity) == before && off_bottom {
             slide.still += 1;
         }
     }
@@ -157,7 +165,7 @@ fn boxes_slide_down_dips_and_never_stop_dead_off_the_bottom() {
         let start = c + dir * lo;
         let slide = let_go(&set, c, r, h, start, g);
         cases += 1;
-        let bottom = r + h - (r * r - h * h).sqrt();
+        let bottom = lowest_fit(r, h);
         let rise = slide.highest - (start.y - (c.y - r));
         let miss = slide.lowest - bottom;
         worst_rise = worst_rise.max(rise);

@@ -200,38 +200,38 @@ impl Progress {
         let bounced = vn < -rest_speed(self.gravity, n, self.dt) && e > 0.0;
         if bounced {
             body.velocity = crate::query::reflect(body.velocity, n, e);
-        } else if vn < 0.0 {
-            // Slide, keeping out of every surface still touched this step
-            // (a crease: see `slide`).
-            touching_normals(&report.contacts, body, normals);
-            normals.push(n);
-            let speed2 = body.velocity.length_squared();
-            body.velocity = clip_to_cone(body.velocity, normals);
-            self.g = clip_to_cone(self.g, normals);
-            // Glancing along one surface (every normal touched within 2.5°
-            // of this one, and moving along it faster than into it), the
-            // energy a bounce this slow would have kept (`e² v_n²`, too
-            // little to leave the surface for long) stays in the slide, so
-            // an elastic body glancing along a curve keeps its speed (a
-            // rect's corner meets a concave curve this way again and
-            // again). A body landing more steeply than 45° only loses it.
-            if e > 0.0
-                && body.velocity.length() >= -vn
-                && normals.iter().all(|m| m.dot(n) >= SMOOTH_JOINT_COS)
-            {
-                let kept = (speed2 - (1.0 - e * e) * vn * vn).max(0.0);
-                body.velocity = body.velocity.normalize_or_zero() * kept.sqrt();
-            }
-            apply_friction(body, -vn);
-        } else if toi.fraction == 0.0 && self.g.dot(n) < 0.0 {
-            // Stopped at once while moving along it (or away), with gravity
-            // into it: it holds the body as a support does, or the next
-            // chord runs into it again and again (a rect's corner on a
-            // curve at the top of its swing, where the chord is mostly
+        } else if vn < 0.0 || (toi.fraction == 0.0 && self.g.dot(n) < 0.0) {
+            // Going into it, or stopped at once while moving along it (or
+            // away) with gravity into it: it holds the body as a support
+            // does, keeping it out of every surface still touched this step
+            // (a crease: see `slide`). Without the second case the next
+            // chord runs gravity into it again and again (a rect's corner
+            // on a curve at the top of its swing, where the chord is mostly
             // gravity's).
             touching_normals(&report.contacts, body, normals);
             normals.push(n);
             self.g = clip_to_cone(self.g, normals);
+            if vn < 0.0 {
+                // Slide.
+                let speed2 = body.velocity.length_squared();
+                body.velocity = clip_to_cone(body.velocity, normals);
+                // Glancing along one surface (every normal touched within
+                // 2.5° of this one, and moving along it faster than into
+                // it), the energy a bounce this slow would have kept
+                // (`e² v_n²`, too little to leave the surface for long) stays
+                // in the slide, so an elastic body glancing along a curve
+                // keeps its speed (a rect's corner meets a concave curve this
+                // way again and again). A body landing more steeply than 45°
+                // only loses it.
+                if e > 0.0
+                    && body.velocity.length() >= -vn
+                    && normals.iter().all(|m| m.dot(n) >= SMOOTH_JOINT_COS)
+                {
+                    let kept = (speed2 - (1.0 - e * e) * vn * vn).max(0.0);
+                    body.velocity = body.velocity.normalize_or_zero() * kept.sqrt();
+                }
+                apply_friction(body, -vn);
+            }
         }
         report.contacts.push(Contact {
             point: toi.point,
