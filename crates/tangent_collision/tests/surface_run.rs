@@ -567,3 +567,140 @@ fn bad_input_is_kept_and_no_surface_lets_go() {
         "{on:?}"
     );
 }
+
+/// How a ball actor stepped in a loop ended: round, or off the surface
+/// (where the surface last pushed it, θ from the bottom), or neither
+/// (swinging back and forth below the middle).
+#[derive(Debug)]
+enum BallInLoop {
+    Round,
+    Left(f64),
+    Swung,
+}
+
+/// Steps a frictionless, non-bouncing ball actor of radius `r` from the
+/// bottom of the loop `set` (centre `center`, the ball's centre on a circle
+/// of radius `path`) at speed `v0` for `seconds`. Returns how it ended,
+/// the worst energy drift while the loop held it (over `½ v₀²`), and the
+/// arc (radians) of the last step the surface pushed it in.
+fn ball_in_loop(
+    set: &TerrainSet,
+    (center, path, r): (Vec2, f64, f32),
+    (v0, g, dt): (f64, f64, f32),
+    seconds: f64,
+) -> (BallInLoop, f64, f64) {
+    let gravity = Vec2::new(0.0, -g as f32);
+    let bottom = center - Vec2::Y * path as f32;
+    let mut b = Body::new(
+        ActorShape::Circle { radius: r },
+        bottom,
+        Vec2::new(v0 as f32, 0.0),
+        0.0,
+    );
+    let energy = |b: &Body| {
+        let v = b.velocity.length() as f64;
+        0.5 * v * v + g * (b.position.y - bottom.y) as f64
+    };
+    let e0 = energy(&b);
+    let (mut turned, mut last, mut drift) = (0.0f64, 0.0f64, 0.0f64);
+    let mut pushed: Option<(f64, f64)> = None;
+    for _ in 0..(seconds / dt as f64) as usize {
+        let v_before = b.velocity;
+        let th_before = last;
+        let rep = step_body(set, &mut b, gravity, dt);
+        assert!(rep.error.is_none(), "{:?}", rep.error);
+        let th = angle_from_bottom(b.position, center);
+        let mut d = th - last;
+        if d > std::f64::consts::PI {
+            d -= std::f64::consts::TAU;
+        } else if d < -std::f64::consts::PI {
+            d += std::f64::consts::TAU;
+        }
+        turned += d;
+        last = th;
+        // The surface acted this step: the velocity is not free flight's.
+        // The first step it did not is the one the ball left in.
+        let free = v_before + gravity * dt;
+        if (b.velocity - free).length() < 1e-2 * g as f32 * dt {
+            let (th, arc) = pushed.expect("the loop never held the ball");
+            return (BallInLoop::Left(th), drift, arc);
+        }
+        pushed = Some((th, (th - th_before).abs()));
+        drift = drift.max((energy(&b) - e0).abs() / (0.5 * v0 * v0));
+        if turned >= std::f64::consts::TAU {
+            return (BallInLoop::Round, drift, 0.0);
+        }
+    }
+    (BallInLoop::Swung, drift, 0.0)
+}
+
+#[test]
+fn ball_actors_go_round_a_loop_or_leave_it_where_the_closed_form_says() {
+    let mut rng = Rng::new(41);
+    let (mut round, mut left, mut swung, mut near_boundary) = (0, 0, 0, 0);
+    let (mut worst_angle, mut worst_in_steps, mut worst_energy) = (0.0f64, 0.0f64, 0.0f64);
+    let cases = 300;
+    for case in 0..cases {
+        let loop_radius = rng.range(80.0, 600.0);
+        let r = rng.range(4.0, 30.0) as f32;
+        let k = rng.range(fewest_pieces(loop_radius, 8e-4) as f64, 16.99) as usize;
+        let center = Vec2::new(
+            rng.range(-8000.0, 8000.0) as f32,
+            rng.range(-8000.0, 8000.0) as f32,
+        );
+        let g = rng.log_range(300.0, 6000.0);
+        let set = TerrainSet::new(loop_of_cubics(center, loop_radius, k.min(16))).unwrap();
+        // The ball starts resting on the loop, a hair inside the skin.
+        let path = loop_radius - r as f64 - 0.02;
+        let lambda = rng.range(0.5, 8.0); // v₀² / (g R)
+        // Within 5 % of a boundary the ball creeps near the middle or the
+        // top for longer than a fair run: not judged.
+        if (lambda / 5.0 - 1.0).abs() < 0.05 || (lambda / 2.0 - 1.0).abs() < 0.05 {
+            near_boundary += 1;
+            continue;
+        }
+        let v0 = (lambda * g * path).sqrt();
+        let seconds = if lambda < 2.0 { 10.0 } else { 30.0 } * (path / g).sqrt();
+        let (outcome, drift, arc) = ball_in_loop(&set, (center, path, r), (v0, g, DT), seconds);
+        let what = format!(
+            "case {case}: λ = v₀²/gR = {lambda:.3} (R = {path:.1}, g = {g:.0}, r = {r:.1}, {k} pieces)"
+        );
+        worst_energy = worst_energy.max(drift);
+        assert!(
+            drift < 0.005,
+            "{what}: energy drifted by {:.3} %",
+            100.0 * drift
+        );
+        match (lambda > 5.0, lambda > 2.0, outcome) {
+            (true, _, BallInLoop::Round) => round += 1,
+            (false, true, BallInLoop::Left(th)) => {
+                let expected = ((2.0 - lambda) / 3.0).acos();
+                let err = (th - expected).abs();
+                worst_angle = worst_angle.max(err.to_degrees());
+                // The surface's last push is judged at a step's end: the ball
+                // leaves within the step's arc of the closed form's point.
+                worst_in_steps = worst_in_steps.max(err / arc);
+                assert!(
+                    err <= arc + 0.5f64.to_radians(),
+                    "{what}: last pushed at {:.2}°, the closed form says {:.2}° (a step is {:.2}°)",
+                    th.to_degrees(),
+                    expected.to_degrees(),
+                    arc.to_degrees()
+                );
+                left += 1;
+            }
+            (false, false, BallInLoop::Swung) => swung += 1,
+            (_, _, got) => panic!("{what}: ended {got:?}"),
+        }
+    }
+    println!(
+        "ball actors in loops: {cases} drawn, {round} round, {left} left, {swung} swung back, \
+         {near_boundary} within 5 % of a boundary (not judged); worst leaving angle {worst_angle:.2}° \
+         ({worst_in_steps:.2} of the step's arc), worst energy drift {:.3} %",
+        100.0 * worst_energy
+    );
+    assert!(
+        round >= 60 && left >= 80 && swung >= 30,
+        "{round} {left} {swung}"
+    );
+}

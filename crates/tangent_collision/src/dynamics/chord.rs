@@ -40,6 +40,9 @@ pub(super) struct Progress {
     pub(super) dt: f32,
     /// Time left in the step.
     pub(super) remaining: f32,
+    /// Time the chord being swept covers: `remaining`, or less for a chord
+    /// bent along a curve that would turn too far at once.
+    pub(super) chord_time: f32,
     /// The surface the body slides on, if any (what a chord bends along).
     pub(super) sliding: Option<Sliding>,
     /// Where the step started, for energy.
@@ -66,7 +69,23 @@ pub(super) struct Meeting<'a> {
 impl Progress {
     /// The chord for the time left.
     pub(super) fn chord(&self, body: &Body) -> Vec2 {
-        body.velocity * self.remaining + 0.5 * self.g * self.remaining * self.remaining
+        self.chord_for(body, self.remaining)
+    }
+
+    /// The chord for the next `tau` seconds.
+    pub(super) fn chord_for(&self, body: &Body, tau: f32) -> Vec2 {
+        body.velocity * tau + 0.5 * self.g * tau * tau
+    }
+
+    /// Spends `fraction` of the chord's time; returns the seconds spent.
+    fn spend(&mut self, fraction: f32) -> f32 {
+        let spent = self.chord_time * fraction;
+        if self.chord_time == self.remaining {
+            self.remaining *= 1.0 - fraction;
+        } else {
+            self.remaining -= spent;
+        }
+        spent
     }
 
     fn energy(&self, body: &Body) -> f32 {
@@ -94,8 +113,8 @@ impl Progress {
             motion,
         } = meeting;
         body.position += motion * fraction;
-        body.velocity += self.g * (self.remaining * fraction);
-        self.remaining *= 1.0 - fraction;
+        let spent = self.spend(fraction);
+        body.velocity += self.g * spent;
         let vn = (body.velocity - other.body.velocity).dot(n);
         let e = body.restitution * other.body.restitution;
         self.max_e = self.max_e.max(e);
@@ -136,7 +155,8 @@ impl Progress {
     /// The chord meets nothing: the body ends it, turned along the curve it
     /// was bent along, or let back down onto the hill it slid over (when it
     /// [follows hills](crate::dynamics::BodyDef::follows_hills)) with the
-    /// speed energy gives there. The step is over.
+    /// speed energy gives there. Returns whether the step is over: not
+    /// after a chord that covered only part of the time left.
     pub(super) fn fly_free(
         &mut self,
         set: &TerrainSet,
@@ -144,12 +164,36 @@ impl Progress {
         motion: Vec2,
         bent: Option<Bent>,
         cache: &mut SpanCache,
-    ) {
+    ) -> bool {
         let (start, start_velocity) = (body.position, body.velocity);
         body.position += motion;
-        body.velocity += self.g * self.remaining;
+        body.velocity += self.g * self.chord_time;
         if let Some(b) = bent {
+            // The bent end lies off the chord's parabola (by up to
+            // `κ L² / 2` across a chord of length `L`): the speed is the one
+            // energy gives there, as over a hill (the surface's push is
+            // normal to the path and does no work), turned along the curve.
+            // A chord under a skin long is a body at rest settling into
+            // the gap, not motion: it keeps the chord's speed (from
+            // energy, a two-hundredth of a pixel's settling would set it
+            // jittering).
+            let moved = body.position - start;
             body.velocity = dip::along(body.velocity, b.normal);
+            if moved.length() > SKIN {
+                let speed2 = start_velocity.length_squared() + 2.0 * self.gravity.dot(moved);
+                body.velocity = body.velocity.normalize_or_zero() * speed2.max(0.0).sqrt();
+            }
+            if self.chord_time < self.remaining {
+                self.remaining -= self.chord_time;
+                self.sliding = Some(b.at_end);
+                return false;
+            }
+        } else if self.chord_time < self.remaining {
+            // A chord cut short along a dip ended clear of it: the body
+            // leaves the surface here, and flies the rest of the step.
+            self.remaining -= self.chord_time;
+            self.sliding = None;
+            return false;
         } else if let Some(down) = self
             .sliding
             .filter(|_| body.follows_hills)
@@ -164,6 +208,7 @@ impl Progress {
             body.velocity = tangent * speed2.max(0.0).sqrt();
         }
         self.remaining = 0.0;
+        true
     }
 
     /// The chord meets terrain (`piece`, at `toi`): move to it with the
@@ -184,7 +229,8 @@ impl Progress {
         let moved = motion * toi.fraction;
         let speed2 = body.velocity.length_squared() + 2.0 * self.g.dot(moved);
         body.position += moved;
-        body.velocity += self.g * (self.remaining * toi.fraction);
+        let spent = self.spend(toi.fraction);
+        body.velocity += self.g * spent;
         // The chord's point at the impact lies off the parabola (below it by
         // up to |g| τ² / 8 in free fall, 0.03 px at 60 Hz): the speed is the
         // one energy gives at that point, `|v|² = |v₀|² + 2 g · Δp`, so an
@@ -192,7 +238,6 @@ impl Progress {
         if straight && speed2 > 0.0 {
             body.velocity = body.velocity.normalize_or_zero() * speed2.sqrt();
         }
-        self.remaining *= 1.0 - toi.fraction;
         let n = toi.normal;
         let vn = body.velocity.dot(n);
         let e = body.restitution * set.piece(piece).restitution;

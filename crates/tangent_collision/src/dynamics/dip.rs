@@ -17,10 +17,24 @@
 //! of the bent chord is the usual exact one, so nothing can tunnel and any
 //! other piece in the way is met as before; where the free region is convex
 //! (a dip seen from inside), a chord between two points clear of the curve
-//! stays clear, so the whole step usually takes one sweep. At the end the velocity is
-//! turned to the curve's tangent at `Q`, keeping its speed: the surface's
-//! push is normal to it and does no work, so the turn loses no energy (the
-//! step's energy check still bounds any gain from the bent path).
+//! stays clear. At the end the velocity is turned to the curve's tangent at
+//! `Q`, with the speed energy gives there, `|v|² = |v₀|² + 2 g · Δp`: the
+//! surface's push is normal to the path and does no work, and the bent end
+//! lies up to `κ L² / 2` off the free chord, so the free chord's speed would
+//! gain or lose that height's energy every step (29 % over a tight loop at
+//! 60 Hz). A chord under a skin long is a resting body settling into the
+//! gap and keeps its speed.
+//!
+//! A chord is cut short where it would turn the centre's path by more than
+//! `MAX_CHORD_TURN` (0.5°): the path is the parallel curve `r` inside the
+//! surface, of curvature `κ / (1 − r κ)` ([`path_curvature`]), and the cut
+//! chord covers the time `τ` whose chord turns it that much. The rest of the
+//! step is further chords from the end of that one. A cut chord that ends
+//! clear of the curve (the surface no longer holds the body: on a loop's
+//! upper half below `v² = g R cos θ`) is where the body leaves it; it flies
+//! the rest of the step. Without the cut a fast step in a tight loop turned
+//! 17–25°, and near a piece's end its far end could be nearest the next
+//! piece at an angle the bend refuses, so the straight chord struck it.
 //!
 //! Only circles follow curves, and only where the curve is concave toward
 //! the body at the contact and the chord's end comes within `DIP_GAP` of
@@ -31,7 +45,7 @@ use glam::{DVec2, Vec2};
 
 use super::margins::{CONTACT_MARGIN, DIP_GAP, SKIN};
 use crate::geometry::{ActorShape, Terrain};
-use crate::query::closest_offset;
+use crate::query::closest_param;
 use crate::terrain::{SpanCache, TerrainSet};
 
 /// A surface a body slides on: its piece, the contact's mean hit parameter
@@ -43,12 +57,49 @@ pub(super) struct Sliding {
     pub normal: Vec2,
 }
 
-/// A chord bent to follow a curve: the new motion, and the curve's unit
-/// normal (facing the body) at the point nearest its end.
+/// A chord bent to follow a curve: the new motion, and the surface the
+/// body slides on at its end (the curve's point nearest the end, and the
+/// unit normal there, facing the body).
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Bent {
     pub motion: Vec2,
     pub normal: Vec2,
+    pub at_end: Sliding,
+}
+
+/// The point of a surface nearest a point `e`: the vector to `e` from it,
+/// and where it is (piece and parameter).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Nearest {
+    pub out: DVec2,
+    pub piece: usize,
+    pub t: f64,
+}
+
+/// How fast the path of a circle's centre turns along a dip it slides on,
+/// radians per pixel: `κ / (1 − r κ)` for the curve's curvature `κ` at the
+/// contact (the centre runs on the parallel curve `r` inside it, of radius
+/// `1/κ − r`). `None` where [`bend`] bends nothing (not a circle, not a
+/// curve, not concave toward the body) and where the circle is as tight as
+/// the curve or tighter (it cannot follow it: no path to cut along).
+pub(super) fn path_curvature(set: &TerrainSet, on: Sliding, shape: &ActorShape) -> Option<f32> {
+    let ActorShape::Circle { radius } = *shape else {
+        return None;
+    };
+    let terrain = &set.piece(on.piece).shape;
+    if matches!(terrain, Terrain::Segment(_)) {
+        return None;
+    }
+    let pc = terrain.bernstein().power();
+    let (t, n) = (on.t as f64, on.normal.as_dvec2());
+    let d1 = pc.deriv(t);
+    let bend = pc.deriv_n(2, t).dot(n);
+    if d1 == DVec2::ZERO || bend <= 0.0 {
+        return None;
+    }
+    let kappa = bend / d1.length_squared();
+    let left = 1.0 - radius as f64 * kappa;
+    (left > 0.0).then(|| (kappa / left) as f32)
 }
 
 /// The chord `motion` of a circle at `position` sliding on `on`, bent to
@@ -83,7 +134,8 @@ pub(super) fn bend(
     let end = position + motion;
     let reach = radius + SKIN + CONTACT_MARGIN;
     let e = end.as_dvec2();
-    let out = nearest_on_surface(set, on, end, reach, cache)?;
+    let near = nearest_on_surface(set, on, end, reach, cache)?;
+    let out = near.out;
     let dist = out.length();
     let target = radius as f64 + DIP_GAP as f64;
     if dist == 0.0 {
@@ -103,10 +155,15 @@ pub(super) fn bend(
     Some(Bent {
         motion: bent.as_vec2(),
         normal: normal.as_vec2(),
+        at_end: Sliding {
+            piece: near.piece,
+            t: near.t as f32,
+            normal: normal.as_vec2(),
+        },
     })
 }
 
-/// The vector to `end` from its nearest point on the piece slid on, or on a
+/// The nearest point to `end` on the piece slid on, or on a
 /// solid piece that carries the surface on past a joint (its normal there
 /// within 0.1 rad of the contact's): past the end of the piece slid on, its
 /// own nearest point would be its end, and a bend would aim at a corner the
@@ -117,12 +174,12 @@ pub(super) fn nearest_on_surface(
     end: Vec2,
     reach: f32,
     cache: &mut SpanCache,
-) -> Option<DVec2> {
+) -> Option<Nearest> {
     let (e, n) = (end.as_dvec2(), on.normal.as_dvec2());
     let found = cache
         .query_spans(set, Rect::from_center_half_size(end, Vec2::splat(reach)))
         .len();
-    let mut best: Option<DVec2> = None;
+    let mut best: Option<Nearest> = None;
     for k in 0..found {
         let near = cache.found()[k];
         let piece = set.piece(near.piece);
@@ -130,11 +187,17 @@ pub(super) fn nearest_on_surface(
             continue;
         }
         let span = cache.span(set, &near);
-        let out = -closest_offset(&span.pc, e);
+        let from_end = span.pc.translated(e);
+        let s = closest_param(&from_end);
+        let out = -from_end.eval(s);
         let agrees =
             near.piece == on.piece || (out.length() > 0.0 && out.normalize().dot(n).abs() > 0.995);
-        if agrees && best.is_none_or(|b| out.length_squared() < b.length_squared()) {
-            best = Some(out);
+        if agrees && best.is_none_or(|b| out.length_squared() < b.out.length_squared()) {
+            best = Some(Nearest {
+                out,
+                piece: near.piece,
+                t: span.piece_t(s),
+            });
         }
     }
     best

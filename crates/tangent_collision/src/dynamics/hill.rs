@@ -97,7 +97,7 @@ fn circle_drop(
     cache: &mut SpanCache,
 ) -> Option<LetDown> {
     let reach = radius + SKIN + CONTACT_MARGIN + fall;
-    let out = nearest_on_surface(set, on, end, reach, cache)?;
+    let out = nearest_on_surface(set, on, end, reach, cache)?.out;
     let dist = out.length();
     let gap = dist - (radius + HILL_GAP) as f64;
     if out.dot(on.normal.as_dvec2()) <= 0.0 || gap > (CONTACT_MARGIN + fall) as f64 {

@@ -61,7 +61,17 @@ pub(super) const TOUCHING: f32 = 1e-3;
 /// The gap (px) a bent chord ends at: a little over the skin, so that the
 /// next sweep, which keeps the skin, does not meet the curve again at the
 /// very end of the chord through rounding to `f32`.
-pub(super) const DIP_GAP: f32 = 1.5 * SKIN;
+pub(super) const DIP_GAP: f32 = 1.25 * SKIN;
+
+/// The most a bent chord turns (radians between the curve's normals at its
+/// start and end, 0.5°): a longer step along a curve is cut into chords
+/// this short, so a body leaves a loop or a ramp within one of them of
+/// where the surface stops holding it.
+pub(super) const MAX_CHORD_TURN: f32 = 0.5 * std::f32::consts::PI / 180.0;
+
+/// Most bent chords one step is cut into (a turn of 32° at
+/// [`MAX_CHORD_TURN`]); past that the rest of the step is one chord.
+pub(super) const MAX_BENT_CHORDS: usize = 64;
 
 /// A supported body settles onto the skin when its gap exceeds this many
 /// skins.

@@ -51,7 +51,10 @@ use super::body::{Body, StepError, StepReport};
 use super::chord::{Meeting, Progress, energy_of, sliding_on};
 use super::dip;
 use super::impact::{first_impact, swept_box};
-use super::margins::{CONTACT_MARGIN, MAX_BODY_SPEED, MAX_ITERATIONS, SKIN, capped_speed};
+use super::margins::{
+    CONTACT_MARGIN, MAX_BENT_CHORDS, MAX_BODY_SPEED, MAX_CHORD_TURN, MAX_ITERATIONS, SKIN,
+    capped_speed,
+};
 use super::near::NearSpans;
 use super::neighbours::{Braces, Neighbour, first_other_impact, rest_on_others};
 use super::support::supports;
@@ -231,7 +234,11 @@ pub(crate) fn step_body_among<'s>(
     let mut start_energy = energy_of(body, gravity, origin);
 
     let mut g = gravity;
-    supports(set, body, &mut g, dt, near, report, normals);
+    if let Some(settle) = supports(set, body, &mut g, dt, near, report, normals) {
+        // Onto the skin of its support, but not into another body.
+        let clear = first_other_impact(body, settle, others).map_or(1.0, |(_, f, _)| f);
+        body.position += settle * clear;
+    }
     if !others.is_empty() {
         rest_on_others(body, &mut g, dt, others, report, braces, normals);
         // Another body's push is not the step's own energy.
@@ -242,6 +249,7 @@ pub(crate) fn step_body_among<'s>(
         g,
         dt,
         remaining: dt,
+        chord_time: dt,
         sliding: sliding_on(&report.contacts),
         origin,
         start_energy,
@@ -249,11 +257,24 @@ pub(crate) fn step_body_among<'s>(
         held: Vec2::ZERO,
     };
     let cache = &mut near.cache;
-    for _ in 0..MAX_ITERATIONS {
-        if p.remaining <= 0.0 {
-            break;
-        }
+    let (mut impacts, mut cuts) = (0, 0);
+    while impacts < MAX_ITERATIONS && p.remaining > 0.0 {
+        p.chord_time = p.remaining;
         let mut motion = p.chord(body);
+        if let Some(on) = p.sliding
+            && cuts < MAX_BENT_CHORDS
+            && let Some(k) = dip::path_curvature(set, on, &body.shape)
+        {
+            // Along a dip, a chord that would turn the body's path by more
+            // than MAX_CHORD_TURN is cut to the time that turns it about
+            // that much; the rest of the step is chords of its own.
+            let turn = k * motion.length();
+            if turn > MAX_CHORD_TURN {
+                p.chord_time = p.remaining * (MAX_CHORD_TURN / turn);
+                motion = p.chord_for(body, p.chord_time);
+                cuts += 1;
+            }
+        }
         let bent = p
             .sliding
             .and_then(|on| dip::bend(set, on, &body.shape, body.position, motion, cache));
@@ -277,15 +298,19 @@ pub(crate) fn step_body_among<'s>(
                 normal: n,
                 motion,
             };
+            impacts += 1;
             if !p.meet_body(body, meeting, region, report, normals, braces) {
                 break;
             }
             continue;
         }
         let Some((piece, toi)) = terrain_hit else {
-            p.fly_free(set, body, motion, bent, cache);
-            break;
+            if p.fly_free(set, body, motion, bent, cache) {
+                break;
+            }
+            continue;
         };
+        impacts += 1;
         p.meet_terrain(
             set,
             body,

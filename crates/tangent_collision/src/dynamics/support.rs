@@ -45,7 +45,9 @@ pub(super) fn apply_friction(body: &mut Body, load: f32) {
 /// Finds the surfaces supporting the body at the start of the step, removes
 /// its velocity into them and gravity's push into them, applies friction and
 /// the stay-put rule, and records them as contacts. `near` holds the
-/// pieces near the body ([`NearSpans`]).
+/// pieces near the body ([`NearSpans`]). Returns the motion that would
+/// settle the body onto the skin of its one support (see below), for the
+/// caller to stop short of other bodies.
 pub(super) fn supports(
     set: &TerrainSet,
     body: &mut Body,
@@ -54,7 +56,7 @@ pub(super) fn supports(
     near: &NearSpans,
     report: &mut StepReport,
     normals: &mut Vec<Vec2>,
-) {
+) -> Option<Vec2> {
     let mut load = 0.0f32;
     // Gravity presses the body onto a support (for settling below).
     let mut pressed = false;
@@ -138,6 +140,7 @@ pub(super) fn supports(
     // fall that gap (under the contact margin) in a fraction of a step:
     // settle it onto the skin, so that what it slides over later (a joint,
     // a rounding bump) cannot leave it floating ever higher in the margin.
+    let mut settle = None;
     if pressed && report.contacts.len() == 1 {
         // The least gap to anything near, so settling enters nothing.
         let limit = CONTACT_MARGIN + SKIN;
@@ -147,7 +150,7 @@ pub(super) fn supports(
             .map(|n| gap_to(&n.span, body, limit))
             .fold(limit, f32::min);
         if gap > SETTLE * SKIN && gap < limit {
-            body.position -= report.contacts[0].normal * (gap - SKIN);
+            settle = Some(-report.contacts[0].normal * (gap - SKIN));
         }
     }
     // Where supports meet in a crease, removing the push into one surface
@@ -175,6 +178,7 @@ pub(super) fn supports(
             apply_friction(body, load * dt);
         }
     }
+    settle
 }
 
 /// Whether `hits` reach an end of the piece that another piece meets.
