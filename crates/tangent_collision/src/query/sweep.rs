@@ -504,6 +504,24 @@ mod tests {
         assert!(sweep(&parabola, &point, start, Vec2::ZERO, 0.0).is_none());
     }
 
+    /// A circle gliding exactly its radius from a segment's line, coming from
+    /// beyond an end, touches it where it reaches that end's disc: a double
+    /// root (the discriminant is exactly zero here) and the only way the
+    /// touch is found, as the band is only grazed. A hair farther, it misses.
+    #[test]
+    fn a_circle_gliding_at_its_radius_touches_a_segments_end() {
+        let (a, b) = (DVec2::ZERO, DVec2::new(10.0, 0.0));
+        let right = DVec2::new(10.0, 0.0);
+        for (p, d) in [
+            (DVec2::new(-5.0, 1.0), right),
+            (DVec2::new(15.0, -1.0), -right),
+        ] {
+            assert_eq!(circle_segment_toi(a, b, p, d, 1.0), Some(0.5), "{p} {d}");
+        }
+        let above = DVec2::new(-5.0, 1.0 + 1e-9);
+        assert_eq!(circle_segment_toi(a, b, above, right, 1.0), None);
+    }
+
     #[test]
     fn falling_circle_stops_a_skin_above_the_floor() {
         let floor = Terrain::Segment(Segment::new(Vec2::new(-100.0, 0.0), Vec2::new(100.0, 0.0)));
