@@ -65,13 +65,32 @@ fn angle_from_bottom(p: Vec2, center: Vec2) -> f64 {
     d.x.atan2(-d.y).rem_euclid(std::f64::consts::TAU)
 }
 
-#[test]
-fn loops_go_round_or_leave_where_the_closed_form_says() {
-    let mut rng = Rng::new(37);
-    let (mut round, mut left_early, mut swung, mut near_boundary) = (0, 0, 0, 0);
-    let (mut worst_angle, mut worst_energy, mut worst_shape): (f64, f64, f64) = (0.0, 0.0, 0.0);
-    let cases = 2000;
-    for case in 0..cases {
+/// The turn from angle `last` to `th` (both in `[0, 2π)`), the short way
+/// round: in `[−π, π]`.
+fn turn_between(last: f64, th: f64) -> f64 {
+    let d = th - last;
+    if d > std::f64::consts::PI {
+        d - std::f64::consts::TAU
+    } else if d < -std::f64::consts::PI {
+        d + std::f64::consts::TAU
+    } else {
+        d
+    }
+}
+
+/// A random loop case: a circle of radius `loop_radius` (80–600 px) drawn of
+/// `k` cubics (the fewest within 8e-4 px up to 16), centred within ±8 000 px,
+/// a body of radius 4–30 px, gravity 300–6 000 px/s² (drawn in that order).
+struct LoopCase {
+    loop_radius: f64,
+    body: f32,
+    k: usize,
+    center: Vec2,
+    g: f64,
+}
+
+impl LoopCase {
+    fn draw(rng: &mut Rng) -> Self {
         let loop_radius = rng.range(80.0, 600.0);
         let body = rng.range(4.0, 30.0) as f32;
         let k = rng.range(fewest_pieces(loop_radius, 8e-4) as f64, 16.99) as usize;
@@ -80,7 +99,31 @@ fn loops_go_round_or_leave_where_the_closed_form_says() {
             rng.range(-8000.0, 8000.0) as f32,
         );
         let g = rng.log_range(300.0, 6000.0);
-        let pieces = loop_of_cubics(center, loop_radius, k.min(16));
+        LoopCase {
+            loop_radius,
+            body,
+            k: k.min(16),
+            center,
+            g,
+        }
+    }
+}
+
+#[test]
+fn loops_go_round_or_leave_where_the_closed_form_says() {
+    let mut rng = Rng::new(37);
+    let (mut round, mut left_early, mut swung, mut near_boundary) = (0, 0, 0, 0);
+    let (mut worst_angle, mut worst_energy, mut worst_shape): (f64, f64, f64) = (0.0, 0.0, 0.0);
+    let cases = 2000;
+    for case in 0..cases {
+        let LoopCase {
+            loop_radius,
+            body,
+            k,
+            center,
+            g,
+        } = LoopCase::draw(&mut rng);
+        let pieces = loop_of_cubics(center, loop_radius, k);
         let shape_error = circle_error(&pieces, center, loop_radius);
         worst_shape = worst_shape.max(shape_error);
         assert!(
@@ -113,13 +156,7 @@ fn loops_go_round_or_leave_where_the_closed_form_says() {
                     assert!(!blocked, "case {case}: blocked inside a smooth loop");
                     on = next;
                     let th = angle_from_bottom(on.position, center);
-                    let mut d = th - last;
-                    if d > std::f64::consts::PI {
-                        d -= std::f64::consts::TAU;
-                    } else if d < -std::f64::consts::PI {
-                        d += std::f64::consts::TAU;
-                    }
-                    turned += d;
+                    turned += turn_between(last, th);
                     last = th;
                     let radius_now = (on.position - center).length() as f64;
                     assert!(
@@ -610,13 +647,7 @@ fn ball_in_loop(
         let rep = step_body(set, &mut b, gravity, dt);
         assert!(rep.error.is_none(), "{:?}", rep.error);
         let th = angle_from_bottom(b.position, center);
-        let mut d = th - last;
-        if d > std::f64::consts::PI {
-            d -= std::f64::consts::TAU;
-        } else if d < -std::f64::consts::PI {
-            d += std::f64::consts::TAU;
-        }
-        turned += d;
+        turned += turn_between(last, th);
         last = th;
         // The surface acted this step: the velocity is not free flight's.
         // The first step it did not is the one the ball left in.
@@ -641,15 +672,14 @@ fn ball_actors_go_round_a_loop_or_leave_it_where_the_closed_form_says() {
     let (mut worst_angle, mut worst_in_steps, mut worst_energy) = (0.0f64, 0.0f64, 0.0f64);
     let cases = 300;
     for case in 0..cases {
-        let loop_radius = rng.range(80.0, 600.0);
-        let r = rng.range(4.0, 30.0) as f32;
-        let k = rng.range(fewest_pieces(loop_radius, 8e-4) as f64, 16.99) as usize;
-        let center = Vec2::new(
-            rng.range(-8000.0, 8000.0) as f32,
-            rng.range(-8000.0, 8000.0) as f32,
-        );
-        let g = rng.log_range(300.0, 6000.0);
-        let set = TerrainSet::new(loop_of_cubics(center, loop_radius, k.min(16))).unwrap();
+        let LoopCase {
+            loop_radius,
+            body: r,
+            k,
+            center,
+            g,
+        } = LoopCase::draw(&mut rng);
+        let set = TerrainSet::new(loop_of_cubics(center, loop_radius, k)).unwrap();
         // The ball starts resting on the loop, a hair inside the skin.
         let path = loop_radius - r as f64 - 0.02;
         let lambda = rng.range(0.5, 8.0); // v₀² / (g R)

@@ -183,21 +183,20 @@ impl Progress {
                 let speed2 = start_velocity.length_squared() + 2.0 * self.gravity.dot(moved);
                 body.velocity = body.velocity.normalize_or_zero() * speed2.max(0.0).sqrt();
             }
-            if self.chord_time < self.remaining {
-                self.remaining -= self.chord_time;
-                self.sliding = Some(b.at_end);
-                return false;
-            }
-        } else if self.chord_time < self.remaining {
-            // A chord cut short along a dip ended clear of it: the body
-            // leaves the surface here, and flies the rest of the step.
+        }
+        if self.chord_time < self.remaining {
+            // A chord cut short along a dip: the rest of the step goes on
+            // from its end, sliding on the curve there if it was bent, else
+            // (it ended clear of the dip) flying: the body left the surface.
             self.remaining -= self.chord_time;
-            self.sliding = None;
+            self.sliding = bent.map(|b| b.at_end);
             return false;
-        } else if let Some(down) = self
-            .sliding
-            .filter(|_| body.follows_hills)
-            .and_then(|on| hill::let_down(set, on, body, self.gravity, self.remaining, cache))
+        }
+        if bent.is_none()
+            && let Some(down) = self
+                .sliding
+                .filter(|_| body.follows_hills)
+                .and_then(|on| hill::let_down(set, on, body, self.gravity, self.remaining, cache))
         {
             // Over a hill: back onto it, the speed from energy.
             body.position += down.drop;

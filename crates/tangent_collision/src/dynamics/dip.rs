@@ -83,6 +83,16 @@ pub(super) struct Nearest {
 /// curve, not concave toward the body) and where the circle is as tight as
 /// the curve or tighter (it cannot follow it: no path to cut along).
 pub(super) fn path_curvature(set: &TerrainSet, on: Sliding, shape: &ActorShape) -> Option<f32> {
+    let (radius, kappa) = circle_in_dip(set, on, shape)?;
+    let left = 1.0 - radius as f64 * kappa;
+    (left > 0.0).then(|| (kappa / left) as f32)
+}
+
+/// A circle sliding on a dip: its radius, and the curve's curvature at the
+/// contact, `κ = (B''·n) / |B'|²`, positive (concave toward the body: `B''`
+/// leans toward the normal, and `B' ≠ 0`). `None` for a rect, a straight
+/// piece, or a curve not concave toward the body there.
+fn circle_in_dip(set: &TerrainSet, on: Sliding, shape: &ActorShape) -> Option<(f32, f64)> {
     let ActorShape::Circle { radius } = *shape else {
         return None;
     };
@@ -91,15 +101,13 @@ pub(super) fn path_curvature(set: &TerrainSet, on: Sliding, shape: &ActorShape) 
         return None;
     }
     let pc = terrain.bernstein().power();
-    let (t, n) = (on.t as f64, on.normal.as_dvec2());
+    let t = on.t as f64;
     let d1 = pc.deriv(t);
-    let bend = pc.deriv_n(2, t).dot(n);
+    let bend = pc.deriv_n(2, t).dot(on.normal.as_dvec2());
     if d1 == DVec2::ZERO || bend <= 0.0 {
         return None;
     }
-    let kappa = bend / d1.length_squared();
-    let left = 1.0 - radius as f64 * kappa;
-    (left > 0.0).then(|| (kappa / left) as f32)
+    Some((radius, bend / d1.length_squared()))
 }
 
 /// The chord `motion` of a circle at `position` sliding on `on`, bent to
@@ -114,20 +122,8 @@ pub(super) fn bend(
     motion: Vec2,
     cache: &mut SpanCache,
 ) -> Option<Bent> {
-    let ActorShape::Circle { radius } = *shape else {
-        return None;
-    };
-    let terrain = &set.piece(on.piece).shape;
-    if matches!(terrain, Terrain::Segment(_)) {
-        return None;
-    }
-    // Concave toward the body: the curvature κ = (B''·n) / |B'|² is
-    // positive, i.e. B'' leans toward the normal (and B' ≠ 0).
-    let pc = terrain.bernstein().power();
-    let (t, n) = (on.t as f64, on.normal.as_dvec2());
-    if pc.deriv(t) == DVec2::ZERO || pc.deriv_n(2, t).dot(n) <= 0.0 {
-        return None;
-    }
+    let (radius, _) = circle_in_dip(set, on, shape)?;
+    let n = on.normal.as_dvec2();
     // The curve's nearest point to the chord's end, on the span of the
     // piece near it (any point within r + DIP_GAP of the end lies in the
     // box).
