@@ -281,10 +281,10 @@ fn balls_rolled_into_a_loop_go_round_or_fall_back_inside_never_through() {
 
 /// Crates (level actors, frictionless) slid along the floor into a loop drawn by
 /// `tangent_level::loops`, as the balls above: each goes round or falls
-/// back inside, and none passes through the way in. Those stopped dead off
-/// the floor are counted, not yet asserted: the crate's step can stop a
-/// rect dead whose corner runs exactly along a dip's tangent (a known
-/// stall, issue 37's note).
+/// back inside, none passes through the way in, and none is left stopped
+/// dead off the floor (a crate sliding down the inside of the loop's last
+/// quarter to the floor used to stop a thousandth of a pixel off the
+/// one-way curve: `one_way_sweep.rs` has the case swept).
 #[test]
 fn crates_slid_into_a_loop_go_round_or_fall_back_inside_never_through() {
     let runs = into_a_loop("crates", 48, (4.0, 16.0), |h| {
@@ -295,6 +295,13 @@ fn crates_slid_into_a_loop_go_round_or_fall_back_inside_never_through() {
             !run.through,
             "a crate at {:.0} px/s (half size {:.1}) went through the loop",
             run.v, run.size
+        );
+        assert!(
+            !run.stuck(),
+            "a crate at {:.0} px/s (half size {:.1}) stopped dead at {} off the floor",
+            run.v,
+            run.size,
+            run.end.0
         );
     }
     let round = runs.iter().filter(|r| r.over).count();

@@ -6,8 +6,9 @@
 //! smallest distance that leaves the skin-grown shape clear of the piece:
 //! for a circle by secant steps on its exact distance to the piece
 //! (`circle_push`), for a rect (or a circle whose steps do not settle) by
-//! bisection on the exact overlap test. One-way pieces never push: a body inside one is
-//! passing through it. A body whose centre is inside solid tiles goes out
+//! bisection on the exact overlap test. A one-way piece pushes only a body
+//! within its skin on its holding side, to restore the skin; a body that
+//! overlaps one (or drops through it) is passing through it. A body whose centre is inside solid tiles goes out
 //! through the nearest edge first (`inside`).
 //!
 //! A push against gravity is paid for from kinetic energy
@@ -22,7 +23,7 @@ use super::margins::SKIN;
 use super::near::NearSpans;
 use crate::geometry::ActorShape;
 use crate::geometry::PowerCurve;
-use crate::query::{Hits, joined_contact};
+use crate::query::{Hits, joined_contact, mean_hit};
 use crate::query::{
     circle_box_clear, circle_clear_by, closest_with_critical, point_distance, shape_crossings,
     shape_crossings_given,
@@ -60,7 +61,7 @@ pub(super) fn depenetrate(
         let mut pushed = false;
         for near_span in &mut near.spans {
             let piece = set.piece(near_span.piece);
-            if piece.one_way {
+            if piece.one_way && body.drop_through {
                 continue;
             }
             let span = &near_span.span;
@@ -86,6 +87,13 @@ pub(super) fn depenetrate(
             if hits.is_empty() {
                 continue;
             }
+            // A one-way piece the bare shape overlaps is being passed
+            // through: it never pushes.
+            if piece.one_way
+                && !shape_crossings_given(&span.pc, &body.shape, c, 0.0, critical).is_empty()
+            {
+                continue;
+            }
             let hits: Hits = hits.iter().map(|&s| span.piece_t(s) as f32).collect();
             // The push may move the body past the span's region: test the
             // whole piece while pushing.
@@ -104,6 +112,16 @@ pub(super) fn depenetrate(
                 continue;
             }
             let n = contact.normal.as_vec2();
+            // Within the skin of a one-way piece from its holding side: the
+            // skin is restored as from a solid one. Left closer, every chord
+            // from there met it at once (a sweep keeps the skin), and a body
+            // sliding down the inside of a one-way loop to the floor could
+            // stop dead a thousandth of a pixel off it.
+            if piece.one_way
+                && mean_hit(&hits).is_none_or(|t| n.dot(piece.holding_side(t as f32)) <= 0.0)
+            {
+                continue;
+            }
             let clear = |d: f32| {
                 let p = (body.position + n * d).as_dvec2();
                 shape_crossings(&pc, &body.shape, p, SKIN as f64).is_empty()

@@ -6,10 +6,10 @@ use glam::{DVec2, Vec2};
 use super::body::Body;
 use super::margins::{CONTACT_MARGIN, SKIN, TOUCHING};
 use super::near::NearSpan;
-use super::one_way::one_way_blocks;
+use super::one_way;
 use super::support::gap_to;
 use crate::geometry::{ActorShape, Rect};
-use crate::query::{Target, Toi, closest_offset, px_tol, sweep_span};
+use crate::query::{Target, Toi, closest_offset, mean_hit, px_tol, sweep_span};
 use crate::terrain::{SpanCache, TerrainSet};
 
 /// The box of the body moving by `motion`, grown by `margin`.
@@ -49,7 +49,7 @@ pub(super) fn first_impact(
         let near_piece = cache.found()[k];
         let i = near_piece.piece;
         let piece = set.piece(i);
-        if piece.one_way && !one_way_blocks(piece, body, motion) {
+        if piece.one_way && one_way::passes(piece, body) {
             continue;
         }
         let span = cache.span(set, &near_piece);
@@ -59,9 +59,34 @@ pub(super) fn first_impact(
             span: &span,
             ends: set.joint_ends(i),
         };
-        let Some(toi) = sweep_keeping_skin(target, body, motion, closest) else {
+        let Some(mut toi) = sweep_keeping_skin(target, body, motion, closest) else {
             continue;
         };
+        if piece.one_way {
+            let held = |toi: &Toi| {
+                mean_hit(&toi.hits)
+                    .is_some_and(|t| one_way::holds(piece, t as f32, toi.normal, motion))
+            };
+            if !held(&toi) {
+                // Touching it at the start but not held there (moving along
+                // or away from it, or under it): what the motion may meet
+                // is farther along the piece (a dip rising ahead), found
+                // with a shell of half the bare gap and judged there.
+                if toi.fraction > 0.0 {
+                    continue;
+                }
+                let gap = gap_to(&span, body, SKIN);
+                let ahead = (gap > 0.0)
+                    .then(|| {
+                        sweep_span(target, &body.shape, body.position, motion, 0.5 * gap, true)
+                    })
+                    .flatten();
+                match ahead {
+                    Some(ahead) if ahead.fraction > 0.0 && held(&ahead) => toi = ahead,
+                    _ => continue,
+                }
+            }
+        }
         if best.as_ref().is_none_or(|(_, b)| toi.fraction < b.fraction) {
             best = Some((i, toi));
         }

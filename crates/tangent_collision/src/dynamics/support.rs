@@ -7,7 +7,7 @@ use glam::Vec2;
 use super::body::{Body, Contact, StepReport, Touched};
 use super::margins::{CONTACT_MARGIN, SETTLE, SKIN, SMOOTH_JOINT_COS, rest_speed};
 use super::near::NearSpans;
-use super::one_way::one_way_blocks;
+use super::one_way;
 use super::slide::clip_to_cone;
 use crate::geometry::{ActorShape, Span};
 use crate::query::{Hits, JointEnds, closest_offset};
@@ -102,7 +102,10 @@ pub(super) fn supports(
         {
             n = radial;
         }
-        if piece.one_way && !one_way_blocks(piece, body, -n) {
+        if piece.one_way
+            && (one_way::passes(piece, body)
+                || !mean_hit(&hits).is_some_and(|t| one_way::holds(piece, t as f32, n, -n)))
+        {
             continue;
         }
         let vn = body.velocity.dot(n);
