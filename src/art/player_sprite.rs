@@ -52,6 +52,30 @@ pub fn roll_scale(size: Vec2) -> Vec2 {
     size.min_element() * FRAME / (ROLL_DIAMETER * size)
 }
 
+/// The turn of a ball of `radius` px that was at `angle` after rolling
+/// `distance` px forward (positive: clockwise, as a ball rolling right
+/// turns), in `[0, 2π)`: a ball rolls without slipping, so it turns by
+/// `distance / radius`. The rolling player's ball has the box's smaller
+/// half extent as its radius (`player::roll::roll_radius`). A ball of no
+/// size does not spin.
+///
+/// ```
+/// use std::f32::consts::{PI, TAU};
+/// use tangent::art::player_sprite::spun;
+/// // Rolling half its circumference forward turns a ball half a turn.
+/// assert!((spun(0.0, PI * 10.0, 10.0) - PI).abs() < 1e-5);
+/// // A ball twice as big turns half as far for the same roll.
+/// assert!((spun(0.0, PI * 10.0, 20.0) - 1.5 * PI).abs() < 1e-5);
+/// assert_eq!(spun(1.0, 50.0, 0.0), 1.0);
+/// assert!((0.0..TAU).contains(&spun(0.0, -1e4, 7.0)));
+/// ```
+pub fn spun(angle: f32, distance: f32, radius: f32) -> f32 {
+    if radius <= 0.0 {
+        return angle;
+    }
+    (angle - distance / radius).rem_euclid(std::f32::consts::TAU)
+}
+
 /// How long the landing pose shows, s.
 pub const LAND_POSE: f32 = 0.1;
 /// Faster than this sideways (px/s), the player runs rather than stands.
@@ -245,10 +269,9 @@ pub fn animate_player(
             sprite.rect = Some(frame_rect(frame));
             sprite.flip_x = look.facing < 0.0;
             if state.rolling {
-                // A ball spins by the distance it rolls (10 px radius).
                 sprite.rect = Some(frame_rect(ROLL));
                 let speed = state.surface.map_or(v.x, |on| on.speed);
-                look.angle = (look.angle - speed * dt / 10.0).rem_euclid(std::f32::consts::TAU);
+                look.angle = spun(look.angle, speed * dt, 0.5 * size.min_element());
             } else {
                 let target = state
                     .surface
