@@ -654,3 +654,48 @@ fn a_rolling_ball_crosses_joints_at_speed_without_a_hop() {
     );
     assert!(steps >= 200, "only {steps} steps judged");
 }
+
+/// Loop Valley's ceiling run needs speed, and missing it is no dead end:
+/// walked into from the floor at run speed the player goes up the wall and
+/// falls back (the flag is on a ledge only the run's end reaches); from the
+/// floor by the one-way steps, up them and down the slope after them, the
+/// roll gets the speed to run the ceiling and be flung onto the ledge.
+#[test]
+fn loop_valleys_ceiling_run_needs_speed_and_can_be_retried_from_the_steps() {
+    use tangent::level::LevelStatus;
+    use tangent::player::Replay;
+    let shipped = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/assets/levels/07-loop-valley.level.ron"
+    ))
+    .unwrap();
+    let from = |x: f32| shipped.replace("spawn: (100, 622.02)", &format!("spawn: ({x}, 46.02)"));
+    assert_ne!(from(0.0), shipped, "the spawn line moved: update this test");
+    let play = |name: &str, x: f32, replay: &str, frames: usize| {
+        let path = write_level("ceiling", name, &from(x));
+        let mut app = headless_app(&path, Some(Replay::parse(replay).unwrap())).unwrap();
+        let mut highest = f32::MIN;
+        for _ in 0..frames {
+            app.update();
+            highest = highest.max(player(&mut app).0.y);
+            let status = app.world().resource::<LevelStatus>();
+            assert_eq!(status.deaths, 0, "{name}: died");
+            if status.goals > 0 {
+                return (true, highest);
+            }
+        }
+        (false, highest)
+    };
+    // Run speed from the floor just before the wall: up it and back down.
+    let (reached, highest) = play("walk", 4990.0, "0 R", 400);
+    assert!(!reached, "the ceiling run was walked at run speed");
+    assert!(highest < 200.0, "walked up to {highest}");
+    // Up the steps (one-way: jumped through from below), off the top one
+    // onto the slope, and round.
+    let steps = "0 -\n5 J\n30 -\n50 LJ\n72 -\n100 RJ\n125 R";
+    let (reached, highest) = play("retry", 4624.0, steps, 600);
+    assert!(
+        reached,
+        "the steps and the slope did not reach the flag (highest {highest})"
+    );
+}
