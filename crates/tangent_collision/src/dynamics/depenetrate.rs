@@ -21,9 +21,10 @@ use super::body::Body;
 use super::inside::{first_clear, push_out, way_out};
 use super::margins::SKIN;
 use super::near::NearSpans;
+use super::one_way;
 use crate::geometry::ActorShape;
 use crate::geometry::PowerCurve;
-use crate::query::{Hits, joined_contact, mean_hit};
+use crate::query::{Hits, joined_contact};
 use crate::query::{
     circle_box_clear, circle_clear_by, closest_with_critical, point_distance, shape_crossings,
     shape_crossings_given,
@@ -117,9 +118,7 @@ pub(super) fn depenetrate(
             // from there met it at once (a sweep keeps the skin), and a body
             // sliding down the inside of a one-way loop to the floor could
             // stop dead a thousandth of a pixel off it.
-            if piece.one_way
-                && mean_hit(&hits).is_none_or(|t| n.dot(piece.holding_side(t as f32)) <= 0.0)
-            {
+            if piece.one_way && !one_way::holds(piece, &hits, n, -n) {
                 continue;
             }
             let clear = |d: f32| {

@@ -9,7 +9,7 @@ use super::near::NearSpan;
 use super::one_way;
 use super::support::gap_to;
 use crate::geometry::{ActorShape, Rect};
-use crate::query::{Target, Toi, closest_offset, mean_hit, px_tol, sweep_span};
+use crate::query::{Target, Toi, closest_offset, px_tol, sweep_span};
 use crate::terrain::{SpanCache, TerrainSet};
 
 /// The box of the body moving by `motion`, grown by `margin`.
@@ -63,10 +63,7 @@ pub(super) fn first_impact(
             continue;
         };
         if piece.one_way {
-            let held = |toi: &Toi| {
-                mean_hit(&toi.hits)
-                    .is_some_and(|t| one_way::holds(piece, t as f32, toi.normal, motion))
-            };
+            let held = |toi: &Toi| one_way::holds(piece, &toi.hits, toi.normal, motion);
             if !held(&toi) {
                 // Touching it at the start but not held there (moving along
                 // or away from it, or under it): what the motion may meet

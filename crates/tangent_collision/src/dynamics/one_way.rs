@@ -13,7 +13,7 @@
 use glam::Vec2;
 
 use super::body::Body;
-use crate::query::shape_crossings;
+use crate::query::{mean_hit, shape_crossings};
 use crate::terrain::TerrainPiece;
 
 /// `true` when `body` passes through a one-way piece whatever its motion:
@@ -28,12 +28,16 @@ pub(super) fn passes(piece: &TerrainPiece, body: &Body) -> bool {
 }
 
 /// `true` when a one-way piece holds a body that does not [`passes`] it,
-/// meeting it at parameter `t` with contact normal `normal` (facing the
-/// body) and moving by `motion`: the normal is on the piece's left there,
-/// and the motion goes against it.
-pub(super) fn holds(piece: &TerrainPiece, t: f32, normal: Vec2, motion: Vec2) -> bool {
-    let left = piece.holding_side(t);
-    normal.dot(left) > 0.0 && motion.dot(left) < 0.0
+/// touching it at the parameters `hits` (read at their mean, as the
+/// contact is) with contact normal `normal` (facing the body) and moving by
+/// `motion`: the normal is on the piece's left there, and the motion goes
+/// against it. With `motion = -normal` it says only whether the body is on
+/// the holding side. `false` for no hits.
+pub(super) fn holds(piece: &TerrainPiece, hits: &[f32], normal: Vec2, motion: Vec2) -> bool {
+    mean_hit(hits).is_some_and(|t| {
+        let left = piece.holding_side(t as f32);
+        normal.dot(left) > 0.0 && motion.dot(left) < 0.0
+    })
 }
 
 #[cfg(test)]
@@ -57,19 +61,21 @@ mod tests {
         };
         let down = Vec2::new(0.0, -10.0);
         // From above (normal up) moving down: not held; from below: held.
-        assert!(!holds(&reversed, 0.5, Vec2::Y, down));
-        assert!(holds(&reversed, 0.5, -Vec2::Y, -down));
+        assert!(!holds(&reversed, &[0.5], Vec2::Y, down));
+        assert!(holds(&reversed, &[0.5], -Vec2::Y, -down));
         let forward = TerrainPiece {
             one_way: true,
             ..TerrainPiece::solid(Segment::new(Vec2::new(-100.0, 0.0), Vec2::new(100.0, 0.0)))
         };
-        assert!(holds(&forward, 0.5, Vec2::Y, down));
-        assert!(!holds(&forward, 0.5, -Vec2::Y, -down));
-        assert!(!holds(&forward, 0.5, Vec2::Y, -down));
-        assert!(!holds(&forward, 0.5, -Vec2::Y, down));
-        assert!(!holds(&forward, 0.5, Vec2::Y, Vec2::X));
+        assert!(holds(&forward, &[0.5], Vec2::Y, down));
+        assert!(!holds(&forward, &[0.5], -Vec2::Y, -down));
+        assert!(!holds(&forward, &[0.5], Vec2::Y, -down));
+        assert!(!holds(&forward, &[0.5], -Vec2::Y, down));
+        assert!(!holds(&forward, &[0.5], Vec2::Y, Vec2::X));
         // A normal along the piece (a body beside its end) is on neither side.
-        assert!(!holds(&forward, 1.0, Vec2::X, down));
+        assert!(!holds(&forward, &[1.0], Vec2::X, down));
+        // No hits: no contact to hold at.
+        assert!(!holds(&forward, &[], Vec2::Y, down));
     }
 
     /// A body overlapping the piece, or dropping through, passes it; one
@@ -99,13 +105,13 @@ mod tests {
         };
         assert!(holds(
             &piece,
-            0.0,
+            &[0.0],
             Vec2::new(-0.6, 0.8),
             Vec2::new(0.0, -10.0)
         ));
         assert!(!holds(
             &piece,
-            0.0,
+            &[0.0],
             Vec2::new(-0.6, 0.8),
             Vec2::new(0.0, 10.0)
         ));

@@ -102,10 +102,7 @@ pub(super) fn supports(
         {
             n = radial;
         }
-        if piece.one_way
-            && (one_way::passes(piece, body)
-                || !mean_hit(&hits).is_some_and(|t| one_way::holds(piece, t as f32, n, -n)))
-        {
+        if piece.one_way && (one_way::passes(piece, body) || !one_way::holds(piece, &hits, n, -n)) {
             continue;
         }
         let vn = body.velocity.dot(n);

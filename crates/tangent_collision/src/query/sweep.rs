@@ -414,6 +414,35 @@ mod tests {
     use crate::poly::testing::unit_rng;
     use crate::prelude::{CubicBezier, QuadBezier, Segment};
 
+    /// Case `i` of the formula tests: a random segment, quadratic or cubic
+    /// (by `i % 3`) within 1 000 px, a circle radius 1–31 px, and a motion
+    /// from up to 300 px off a random point of the piece aimed through it
+    /// (half as far again): most motions hit, many glancingly. Returns the
+    /// piece's power basis, the radius, the start and the motion.
+    fn aimed_case(f: &mut impl FnMut() -> f64, i: usize) -> (PowerCurve, f64, DVec2, DVec2) {
+        let mut pt = || DVec2::new(f() * 1000.0, f() * 1000.0);
+        let pts = [pt(), pt(), pt(), pt()];
+        let terrain = match i % 3 {
+            0 => Terrain::Segment(Segment::new(pts[0].as_vec2(), pts[1].as_vec2())),
+            1 => Terrain::Quad(QuadBezier::new(
+                pts[0].as_vec2(),
+                pts[1].as_vec2(),
+                pts[2].as_vec2(),
+            )),
+            _ => Terrain::Cubic(CubicBezier::new(
+                pts[0].as_vec2(),
+                pts[1].as_vec2(),
+                pts[2].as_vec2(),
+                pts[3].as_vec2(),
+            )),
+        };
+        let pc = terrain.bernstein().power();
+        let r = 1.0 + 30.0 * f();
+        let aim = pc.eval(f());
+        let p = aim + DVec2::new(f() - 0.5, f() - 0.5) * 600.0;
+        (pc, r, p, (aim - p) * 1.5)
+    }
+
     /// The formulas against the bisection they replace, on random pieces
     /// aimed at so that most motions hit (many glancingly): wherever the
     /// bisection finds a first contact, the formula finds the same one.
@@ -422,27 +451,7 @@ mod tests {
         let mut f = unit_rng(0x9E37_79B9_7F4A_7C15);
         let (mut agreed, mut hits) = (0, 0);
         for i in 0..3000 {
-            let mut pt = || DVec2::new(f() * 1000.0, f() * 1000.0);
-            let pts = [pt(), pt(), pt(), pt()];
-            let terrain = match i % 3 {
-                0 => Terrain::Segment(Segment::new(pts[0].as_vec2(), pts[1].as_vec2())),
-                1 => Terrain::Quad(QuadBezier::new(
-                    pts[0].as_vec2(),
-                    pts[1].as_vec2(),
-                    pts[2].as_vec2(),
-                )),
-                _ => Terrain::Cubic(CubicBezier::new(
-                    pts[0].as_vec2(),
-                    pts[1].as_vec2(),
-                    pts[2].as_vec2(),
-                    pts[3].as_vec2(),
-                )),
-            };
-            let pc = terrain.bernstein().power();
-            let r = 1.0 + 30.0 * f();
-            let aim = pc.eval(f());
-            let p = aim + DVec2::new(f() - 0.5, f() - 0.5) * 600.0;
-            let d = (aim - p) * 1.5;
+            let (pc, r, p, d) = aimed_case(&mut f, i);
             let shape = ActorShape::Circle { radius: r as f32 };
             if !swept_touches(&pc, &shape, p, d, 0.0, false)
                 || swept_touches(&pc, &shape, p, DVec2::ZERO, 0.0, false)
@@ -476,27 +485,7 @@ mod tests {
         let (mut kept, mut hits) = (0, 0);
         let grow = 0.02;
         for i in 0..3000 {
-            let mut pt = || DVec2::new(f() * 1000.0, f() * 1000.0);
-            let pts = [pt(), pt(), pt(), pt()];
-            let terrain = match i % 3 {
-                0 => Terrain::Segment(Segment::new(pts[0].as_vec2(), pts[1].as_vec2())),
-                1 => Terrain::Quad(QuadBezier::new(
-                    pts[0].as_vec2(),
-                    pts[1].as_vec2(),
-                    pts[2].as_vec2(),
-                )),
-                _ => Terrain::Cubic(CubicBezier::new(
-                    pts[0].as_vec2(),
-                    pts[1].as_vec2(),
-                    pts[2].as_vec2(),
-                    pts[3].as_vec2(),
-                )),
-            };
-            let pc = terrain.bernstein().power();
-            let r = 1.0 + 30.0 * f();
-            let aim = pc.eval(f());
-            let p = aim + DVec2::new(f() - 0.5, f() - 0.5) * 600.0;
-            let d = (aim - p) * 1.5;
+            let (pc, r, p, d) = aimed_case(&mut f, i);
             let shape = ActorShape::Circle { radius: r as f32 };
             if !swept_touches(&pc, &shape, p, d, grow, false)
                 || swept_touches(&pc, &shape, p, DVec2::ZERO, grow, false)
