@@ -325,6 +325,14 @@ pub struct StepReport {
     pub leftover: f32,
     /// Pixels the body was pushed out of terrain it overlapped at the start.
     pub depenetration: f32,
+    /// Where a circle following a dip (a concave curve: a loop, a
+    /// half-pipe) let go of it during the step: the start of the first
+    /// chord that ended clear of the curve, the surface no longer holding
+    /// it (on a loop's upper half, `v² < g R cos φ`). Found to a chord cut
+    /// (the path turns at most 0.5° per chord); `None` when the body did not
+    /// leave a dip mid-step (a body that leaves between steps is seen by
+    /// the step that starts clear).
+    pub left_dip_at: Option<Vec2>,
     /// Why the step was refused; the body is unchanged.
     pub error: Option<StepError>,
     /// The step stopped at an impact with a body that has not moved yet this
@@ -340,6 +348,7 @@ impl StepReport {
         self.grounded = false;
         self.leftover = 0.0;
         self.depenetration = 0.0;
+        self.left_dip_at = None;
         self.error = None;
         self.waits_for = None;
     }

@@ -32,7 +32,11 @@
 //! step is further chords from the end of that one. A cut chord that ends
 //! clear of the curve (the surface no longer holds the body: on a loop's
 //! upper half below `v² = g R cos θ`) is where the body leaves it; it flies
-//! the rest of the step. Without the cut a fast step in a tight loop turned
+//! the rest of the step, and the step reports the point
+//! (`StepReport::left_dip_at`). Where gravity pulls the body off the
+//! surface, whether it still holds is judged by the surface's push
+//! ([`holds`]), not by the chord's end: near the point it lets go the two
+//! differ by less than `f32` resolves. Without the cut a fast step in a tight loop turned
 //! 17–25°, and near a piece's end its far end could be nearest the next
 //! piece at an angle the bend refuses, so the straight chord struck it.
 //!
@@ -110,16 +114,57 @@ fn circle_in_dip(set: &TerrainSet, on: Sliding, shape: &ActorShape) -> Option<(f
     Some((radius, bend / d1.length_squared()))
 }
 
+/// How far past the bend's target a chord's end may lie and still be bent
+/// while the surface holds the body (a quarter skin: some `f32` roundings
+/// at the level's edge, far less than a chord's own reach off a curve that
+/// turns away from it, such as past an inflection).
+const HELD_SLACK: f32 = 0.25 * SKIN;
+
+/// Whether a dip still holds a body sliding on it at `velocity` under
+/// `gravity`, the path of its centre turning `path_curvature` radians per
+/// pixel toward the normal `n` (facing the body): the surface's push per
+/// unit mass, `v_t² k − g · n` (the centripetal pull the turn needs, less
+/// what gravity gives toward the turn's centre), is not negative. `None`
+/// where gravity presses the body onto the surface (the chord's end
+/// decides well: gravity alone brings it back; a pile in a bowl settles
+/// as before) and for a body moving away from it (more than 1 % of its
+/// speed: pushed or thrown off it, not let go by it): there its chord's
+/// end decides.
+///
+/// Near where a loop lets a body go the push is small, and over a chord cut
+/// to a 0.5° turn the curve comes only `(v_t² k − g · n) τ² / 2` closer
+/// than gravity takes the body away: under 1e-3 px, less than `f32`'s
+/// resolution 4 000 px from the origin. Judged by the chord's end alone the
+/// body let go up to 2° early or late there; judged by the push it lets go
+/// where the closed form says.
+///
+/// ```text
+/// loop top, n = down, g · n = g:  held while v² k ≥ g  (v² ≥ g R)
+/// ```
+pub(super) fn holds(velocity: Vec2, gravity: Vec2, n: Vec2, path_curvature: f32) -> Option<bool> {
+    let vn = velocity.dot(n);
+    if gravity.dot(n) <= 0.0 || vn > 0.01 * velocity.length() {
+        return None;
+    }
+    let vt2 = velocity.length_squared() - vn * vn;
+    Some(vt2 * path_curvature >= gravity.dot(n))
+}
+
 /// The chord `motion` of a circle at `position` sliding on `on`, bent to
 /// end [`DIP_GAP`] off the curve (see the module docs); `None` where it
 /// needs no bending: not a circle, not a curve, the curve not concave toward
 /// the body at the contact, or the chord's end already that clear of it.
+///
+/// `held` is the surface's push where it is known ([`holds`]): `Some(true)`
+/// bends a chord whose end is up to [`HELD_SLACK`] farther out too,
+/// `Some(false)` leaves one whose end is not clear (unless it ended behind
+/// the curve); `None` goes by the chord's end alone.
 pub(super) fn bend(
     set: &TerrainSet,
     on: Sliding,
     shape: &ActorShape,
-    position: Vec2,
-    motion: Vec2,
+    (position, motion): (Vec2, Vec2),
+    held: Option<bool>,
     cache: &mut SpanCache,
 ) -> Option<Bent> {
     let (radius, _) = circle_in_dip(set, on, shape)?;
@@ -141,7 +186,12 @@ pub(super) fn bend(
     // curve can end behind it): either way the bent end lies `target` out
     // from the nearest point, on the body's side.
     let behind = out.dot(n) <= 0.0;
-    if !behind && dist >= target {
+    let within = match held {
+        Some(true) => dist < target + HELD_SLACK as f64,
+        Some(false) => false,
+        None => dist < target,
+    };
+    if !behind && !within {
         return None;
     }
     let normal = if behind { -out / dist } else { out / dist };
@@ -278,7 +328,7 @@ mod tests {
             let shape = ActorShape::Circle { radius: r as f32 };
             cases += 1;
             let target = r + DIP_GAP as f64;
-            match bend(&set, on, &shape, position, motion, &mut cache) {
+            match bend(&set, on, &shape, (position, motion), None, &mut cache) {
                 Some(b) => {
                     bent += 1;
                     // Pushed straight out from the curve's nearest point to
@@ -329,22 +379,52 @@ mod tests {
         };
         let ball = ActorShape::Circle { radius: 10.0 };
         let at = top + Vec2::Y * 10.02;
-        assert!(bend(&set, on, &ball, at, Vec2::X * 20.0, &mut cache).is_none());
+        assert!(bend(&set, on, &ball, (at, Vec2::X * 20.0), None, &mut cache).is_none());
         // From below the hill is a dip: that one is bent.
         let under = Sliding {
             normal: -Vec2::Y,
             ..on
         };
         let below = top - Vec2::Y * 10.02;
-        assert!(bend(&set, under, &ball, below, Vec2::X * 20.0, &mut cache).is_some());
+        assert!(
+            bend(
+                &set,
+                under,
+                &ball,
+                (below, Vec2::X * 20.0),
+                None,
+                &mut cache
+            )
+            .is_some()
+        );
         let crate_ = ActorShape::Rect {
             half_extents: Vec2::splat(10.0),
         };
-        assert!(bend(&set, under, &crate_, below, Vec2::X * 20.0, &mut cache).is_none());
+        assert!(
+            bend(
+                &set,
+                under,
+                &crate_,
+                (below, Vec2::X * 20.0),
+                None,
+                &mut cache
+            )
+            .is_none()
+        );
         let floor = Terrain::Segment(Segment::new(Vec2::ZERO, Vec2::new(200.0, 0.0)));
         let set = TerrainSet::new(vec![TerrainPiece::solid(floor)]).unwrap();
         let at = Vec2::new(100.0, 10.0);
-        assert!(bend(&set, on, &ball, at, Vec2::new(20.0, -1.0), &mut cache).is_none());
+        assert!(
+            bend(
+                &set,
+                on,
+                &ball,
+                (at, Vec2::new(20.0, -1.0)),
+                None,
+                &mut cache
+            )
+            .is_none()
+        );
     }
 
     #[test]

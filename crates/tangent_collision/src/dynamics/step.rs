@@ -261,10 +261,10 @@ pub(crate) fn step_body_among<'s>(
     while impacts < MAX_ITERATIONS && p.remaining > 0.0 {
         p.chord_time = p.remaining;
         let mut motion = p.chord(body);
-        if let Some(on) = p.sliding
-            && cuts < MAX_BENT_CHORDS
-            && let Some(k) = dip::path_curvature(set, on, &body.shape)
-        {
+        let dip_path = p
+            .sliding
+            .and_then(|on| dip::path_curvature(set, on, &body.shape));
+        if let Some(k) = dip_path.filter(|_| cuts < MAX_BENT_CHORDS) {
             // Along a dip, a chord that would turn the body's path by more
             // than MAX_CHORD_TURN is cut to the time that turns it about
             // that much; the rest of the step is chords of its own.
@@ -275,9 +275,10 @@ pub(crate) fn step_body_among<'s>(
                 cuts += 1;
             }
         }
-        let bent = p
-            .sliding
-            .and_then(|on| dip::bend(set, on, &body.shape, body.position, motion, cache));
+        let bent = p.sliding.and_then(|on| {
+            let held = dip_path.and_then(|k| dip::holds(body.velocity, p.gravity, on.normal, k));
+            dip::bend(set, on, &body.shape, (body.position, motion), held, cache)
+        });
         if let Some(b) = bent {
             motion = b.motion;
         }
@@ -305,6 +306,11 @@ pub(crate) fn step_body_among<'s>(
             continue;
         }
         let Some((piece, toi)) = terrain_hit else {
+            if dip_path.is_some() && bent.is_none() {
+                // Following a dip, the chord ended clear of it: the body
+                // leaves the surface here.
+                report.left_dip_at = Some(body.position);
+            }
             if p.fly_free(set, body, motion, bent, cache) {
                 break;
             }
