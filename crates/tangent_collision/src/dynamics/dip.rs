@@ -36,9 +36,10 @@
 //! (`StepReport::left_dip_at`). Where gravity pulls the body off the
 //! surface, whether it still holds is judged by the surface's push
 //! ([`holds`]), not by the chord's end: near the point it lets go the two
-//! differ by less than `f32` resolves. Without the cut a fast step in a tight loop turned
-//! 17–25°, and near a piece's end its far end could be nearest the next
-//! piece at an angle the bend refuses, so the straight chord struck it.
+//! differ by less than `f32` resolves. Without the cut a fast step in a
+//! tight loop turned 17–25°, and near a piece's end its far end could be
+//! nearest the next piece at an angle the bend refuses, so the straight
+//! chord struck it.
 //!
 //! Only circles follow curves, and only where the curve is concave toward
 //! the body at the contact and the chord's end comes within `DIP_GAP` of
@@ -365,6 +366,9 @@ mod tests {
     #[test]
     fn hills_segments_and_rects_are_not_bent() {
         let mut cache = SpanCache::default();
+        let mut bends = |set: &TerrainSet, on, shape: &ActorShape, at, motion| {
+            bend(set, on, shape, (at, motion), None, &mut cache).is_some()
+        };
         let hill = Terrain::Quad(QuadBezier::new(
             Vec2::ZERO,
             Vec2::new(100.0, 100.0),
@@ -379,52 +383,22 @@ mod tests {
         };
         let ball = ActorShape::Circle { radius: 10.0 };
         let at = top + Vec2::Y * 10.02;
-        assert!(bend(&set, on, &ball, (at, Vec2::X * 20.0), None, &mut cache).is_none());
+        assert!(!bends(&set, on, &ball, at, Vec2::X * 20.0));
         // From below the hill is a dip: that one is bent.
         let under = Sliding {
             normal: -Vec2::Y,
             ..on
         };
         let below = top - Vec2::Y * 10.02;
-        assert!(
-            bend(
-                &set,
-                under,
-                &ball,
-                (below, Vec2::X * 20.0),
-                None,
-                &mut cache
-            )
-            .is_some()
-        );
+        assert!(bends(&set, under, &ball, below, Vec2::X * 20.0));
         let crate_ = ActorShape::Rect {
             half_extents: Vec2::splat(10.0),
         };
-        assert!(
-            bend(
-                &set,
-                under,
-                &crate_,
-                (below, Vec2::X * 20.0),
-                None,
-                &mut cache
-            )
-            .is_none()
-        );
+        assert!(!bends(&set, under, &crate_, below, Vec2::X * 20.0));
         let floor = Terrain::Segment(Segment::new(Vec2::ZERO, Vec2::new(200.0, 0.0)));
         let set = TerrainSet::new(vec![TerrainPiece::solid(floor)]).unwrap();
         let at = Vec2::new(100.0, 10.0);
-        assert!(
-            bend(
-                &set,
-                on,
-                &ball,
-                (at, Vec2::new(20.0, -1.0)),
-                None,
-                &mut cache
-            )
-            .is_none()
-        );
+        assert!(!bends(&set, on, &ball, at, Vec2::new(20.0, -1.0)));
     }
 
     #[test]
