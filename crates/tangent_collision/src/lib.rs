@@ -29,14 +29,14 @@ pub mod prelude {
     pub use glam::Vec2;
 
     pub use crate::dynamics::{
-        Body, BodyDef, BodyHit, Contact, Layers, OnSurface, StepError, StepReport, StepScratch,
-        SurfaceStep, Touched, WorldScratch, first_body_hit, run_on_surface,
-        run_on_surface_skipping, step_bodies, step_body, step_body_with, surface_tangent,
-        trade_impulse,
+        Body, BodyDef, BodyHit, Contact, Crush, Layers, OnSurface, StepError, StepReport,
+        StepScratch, SurfaceStep, Touched, WorldScratch, first_body_hit, move_movers,
+        run_on_surface, run_on_surface_skipping, step_bodies, step_body, step_body_with,
+        surface_tangent, trade_impulse,
     };
-    pub use crate::geometry::{ActorShape, CubicBezier, QuadBezier, Rect, Segment, Terrain};
+    pub use crate::geometry::{ActorShape, CubicBezier, Pose, QuadBezier, Rect, Segment, Terrain};
     pub use crate::query::{Hits, Toi, bounce_normal, reflect};
-    pub use crate::terrain::{TerrainError, TerrainPiece, TerrainSet, TileGrid, TileKind};
+    pub use crate::terrain::{Mover, TerrainError, TerrainPiece, TerrainSet, TileGrid, TileKind};
 
     #[cfg(feature = "bevy")]
     pub use crate::bevy::{

@@ -37,6 +37,19 @@ pub(super) fn first_impact(
     cache: &mut SpanCache,
     known: &[NearSpan],
 ) -> Option<(usize, Toi)> {
+    first_impact_among(set, body, motion, cache, known, |_| true)
+}
+
+/// [`first_impact`] over only the pieces `keep` accepts (a mover's pieces,
+/// or all but a mover's).
+pub(super) fn first_impact_among(
+    set: &TerrainSet,
+    body: &Body,
+    motion: Vec2,
+    cache: &mut SpanCache,
+    known: &[NearSpan],
+    keep: impl Fn(usize) -> bool,
+) -> Option<(usize, Toi)> {
     let len = motion.length();
     if len == 0.0 {
         return None;
@@ -48,6 +61,9 @@ pub(super) fn first_impact(
     for k in 0..found {
         let near_piece = cache.found()[k];
         let i = near_piece.piece;
+        if !keep(i) {
+            continue;
+        }
         let piece = set.piece(i);
         if piece.one_way && one_way::passes(piece, body) {
             continue;

@@ -15,8 +15,10 @@
 //! ([`step_body`]), `grid` (the broad phase between bodies), `sleep`
 //! (bodies at rest left out), `surface` (running on a surface at any
 //! angle: [`run_on_surface`]), `runner_bodies` (what a surface runner
-//! meets of the other bodies: [`first_body_hit`], [`trade_impulse`]), `world` (many bodies together,
-//! [`step_bodies`]).
+//! meets of the other bodies: [`first_body_hit`], [`trade_impulse`]), `riding` (who stands on
+//! which mover, what a body keeps leaving one), `movers` (the movers' turn
+//! of a step: carry, push, crush: [`move_movers`]), `world` (many bodies
+//! together, [`step_bodies`]).
 
 mod body;
 mod chord;
@@ -27,9 +29,11 @@ mod hill;
 mod impact;
 mod inside;
 mod margins;
+mod movers;
 mod near;
 mod neighbours;
 mod one_way;
+mod riding;
 mod runner_bodies;
 mod sleep;
 mod slide;
@@ -39,6 +43,8 @@ mod surface;
 mod world;
 
 pub use body::{Body, BodyDef, Contact, Layers, StepError, StepReport, Touched};
+pub use movers::move_movers;
+pub use riding::Crush;
 pub use runner_bodies::{BodyHit, first_body_hit, trade_impulse};
 pub use step::{StepScratch, step_body, step_body_with};
 pub use surface::{

@@ -36,9 +36,10 @@ use super::body::{Body, StepReport};
 use super::grid::{Grid, reach};
 use super::margins::{CONTACT_MARGIN, SKIN};
 use super::neighbours::{Braces, Neighbour};
+use super::riding::{Crush, Riding};
 use super::sleep::{Rest, SLEEP_SPEED, moved};
 use super::step::{StepScratch, step_body_among};
-use crate::terrain::TerrainSet;
+use crate::terrain::{SpanCache, TerrainSet};
 
 /// Where a body is in this step's turns.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -70,7 +71,7 @@ enum Turn {
 pub struct WorldScratch {
     step: StepScratch,
     braces: Vec<Braces>,
-    reports: Vec<StepReport>,
+    pub(super) reports: Vec<StepReport>,
     /// Bodies to move, as `(height, index)` keys (see [`step_bodies`]).
     order: Vec<u64>,
     turn: Vec<Turn>,
@@ -78,11 +79,14 @@ pub struct WorldScratch {
     grid: Grid,
     neighbours: Vec<Neighbour>,
     found: Vec<usize>,
-    rest: Vec<Rest>,
+    pub(super) rest: Vec<Rest>,
     /// Where each body started this step.
     start: Vec<Vec2>,
     /// The gravity of the last step (a change wakes every body).
     gravity: Vec2,
+    /// What the movers did this step (see `movers`, `riding`).
+    pub(super) riding: Riding,
+    pub(super) mover_cache: SpanCache,
 }
 
 impl WorldScratch {
@@ -95,6 +99,14 @@ impl WorldScratch {
     /// `SLEEP_AFTER`).
     pub fn is_asleep(&self, i: usize) -> bool {
         self.rest.get(i).is_some_and(Rest::asleep)
+    }
+
+    /// The bodies the movers crushed in the last [`move_movers`], each once
+    /// (see `dynamics::movers`): the caller takes them away.
+    ///
+    /// [`move_movers`]: super::move_movers
+    pub fn crushes(&self) -> &[Crush] {
+        &self.riding.crushed
     }
 
     /// Wakes every body for at least `SLEEP_AFTER`:
@@ -173,6 +185,10 @@ pub fn step_bodies(
             take_turn(set, bodies, scratch, (i, time), gravity, dt);
         }
     }
+    scratch
+        .riding
+        .after_bodies(set, bodies, &mut scratch.reports, up);
+    scratch.riding.motions.clear();
 }
 
 /// Moves body `i` for `time` seconds (all of its step, or what is left of

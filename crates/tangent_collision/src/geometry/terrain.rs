@@ -50,6 +50,16 @@ impl Terrain {
         }
     }
 
+    /// The same kind of piece with every control point mapped by `f`
+    /// (in `f64`, rounded once to `f32`).
+    pub(crate) fn map_points(&self, f: impl Fn(DVec2) -> DVec2) -> Terrain {
+        let mut b = self.bernstein();
+        for p in &mut b.p[..b.n] {
+            *p = f(*p);
+        }
+        Terrain::from_bernstein(&b)
+    }
+
     /// Polynomial degree: 1, 2 or 3.
     pub fn degree(&self) -> usize {
         self.bernstein().n - 1

@@ -1,6 +1,7 @@
 //! [`SpanCache`]: one grid walk per body step, and each sub-curve cut once.
 
-use super::set::{BoxedRange, PieceRange, TerrainSet, boxes_touch, merge_by_piece};
+use super::set::TerrainSet;
+use super::spans::{BoxedRange, PieceRange, boxes_touch, merge_by_piece};
 use crate::geometry::{Rect, Span};
 
 /// The spans of one small neighbourhood copied out of the grid, so that the

@@ -6,7 +6,7 @@ use std::fmt;
 use glam::Vec2;
 
 use super::tiles::{TileEdge, TileGrid, tile_edges};
-use crate::geometry::Terrain;
+use crate::geometry::{Pose, Terrain};
 
 /// One piece of terrain with its surface properties.
 ///
@@ -73,6 +73,32 @@ impl TerrainPiece {
     }
 }
 
+/// Refuses a piece (index `i` in its set) with a non-finite or absurdly far
+/// control point or a bad restitution.
+pub(super) fn check_piece(i: usize, p: &TerrainPiece) -> Result<(), TerrainError> {
+    check_shape(i, &p.shape)?;
+    if !p.restitution.is_finite() || p.restitution < 0.0 {
+        return Err(TerrainError::BadRestitution {
+            piece: i,
+            value: p.restitution,
+        });
+    }
+    Ok(())
+}
+
+/// Refuses a shape with a non-finite or absurdly far control point.
+pub(super) fn check_shape(i: usize, shape: &Terrain) -> Result<(), TerrainError> {
+    for point in shape.control_points() {
+        if !point.is_finite() {
+            return Err(TerrainError::NonFinite { piece: i, point });
+        }
+        if point.abs().max_element() > MAX_COORD {
+            return Err(TerrainError::TooFar { piece: i, point });
+        }
+    }
+    Ok(())
+}
+
 impl TerrainPiece {
     /// Largest coordinate accepted, in pixels: beyond it `f32` spacing
     /// exceeds 1 px.
@@ -122,6 +148,8 @@ pub enum TerrainError {
     TooFar { piece: usize, point: Vec2 },
     /// Restitution is NaN, negative or infinite.
     BadRestitution { piece: usize, value: f32 },
+    /// A mover's pose is not finite.
+    BadPose { mover: usize, pose: Pose },
 }
 
 impl fmt::Display for TerrainError {
@@ -141,6 +169,9 @@ impl fmt::Display for TerrainError {
                 f,
                 "terrain piece {piece}: restitution {value} must be finite and not negative"
             ),
+            TerrainError::BadPose { mover, pose } => {
+                write!(f, "mover {mover}: pose {pose:?} is not finite")
+            }
         }
     }
 }

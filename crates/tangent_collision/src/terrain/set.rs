@@ -16,73 +16,13 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use glam::Vec2;
 
 use super::joints::find_joints;
-use super::piece::{MAX_COORD, TerrainError, TerrainPiece};
+use super::movers::{Mover, MoverState};
+use super::piece::{TerrainError, TerrainPiece, check_piece};
+use super::spans::PieceRange;
+use super::spans::{BoxedRange, boxes_touch, merge_by_piece, piece_spans};
 use super::tiles::{TileGrid, tile_edges};
-use crate::geometry::{Rect, Terrain};
-use crate::query::JointEnds;
-
-/// Closed-box overlap; unlike `Rect::intersect(..).is_empty()` it keeps
-/// boxes of zero width or height (horizontal and vertical segments).
-pub(super) fn boxes_touch(a: &Rect, b: &Rect) -> bool {
-    a.min.x <= b.max.x && b.min.x <= a.max.x && a.min.y <= b.max.y && b.min.y <= a.max.y
-}
-
-/// Largest width or height, in pixels, of the box of one span of a curve.
-pub(super) const SPAN_EXTENT: f32 = 32.0;
-
-/// Most halvings of one monotonic part into spans.
-const MAX_SPAN_DEPTH: u32 = 10;
-
-/// A monotonic span of a piece: its box, the piece and the parameter range.
-#[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct BoxedRange {
-    pub piece: u32,
-    pub t0: f32,
-    pub t1: f32,
-    pub aabb: Rect,
-}
-
-/// A piece near a query region and the parameter range `[t0, t1]` covering
-/// all its spans that touch the region.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct PieceRange {
-    pub piece: usize,
-    pub t0: f32,
-    pub t1: f32,
-}
-
-/// The box of the curve on `[t0, t1]`, a monotonic range: the box of its
-/// ends, padded by an ulp-scale margin (the ends are rounded to `f32`).
-fn span_box(shape: &Terrain, t0: f32, t1: f32) -> Rect {
-    let (a, b) = (shape.point(t0), shape.point(t1));
-    let pad = 1e-4 * (1.0 + a.abs().max(b.abs()).max_element() * 1e-3);
-    Rect::from_corners(a, b).inflate(pad)
-}
-
-/// Pushes the spans of the monotonic range `[t0, t1]` of piece `i`: the
-/// range itself when its box is small enough, else its two halves.
-fn push_spans(
-    parts: &mut Vec<BoxedRange>,
-    i: usize,
-    shape: &Terrain,
-    t0: f32,
-    t1: f32,
-    depth: u32,
-) {
-    let aabb = span_box(shape, t0, t1);
-    let mid = 0.5 * (t0 + t1);
-    if aabb.size().max_element() <= SPAN_EXTENT || depth >= MAX_SPAN_DEPTH || mid <= t0 {
-        parts.push(BoxedRange {
-            piece: i as u32,
-            t0,
-            t1,
-            aabb,
-        });
-        return;
-    }
-    push_spans(parts, i, shape, t0, mid, depth + 1);
-    push_spans(parts, i, shape, mid, t1, depth + 1);
-}
+use crate::geometry::{Pose, Rect};
+use crate::query::{EndJoint, JointEnds};
 
 /// All terrain of a level, validated and indexed for queries: a uniform
 /// grid over short monotonic spans of every piece.
@@ -109,9 +49,9 @@ pub struct TerrainSet {
     /// Unique to this set's contents (a clone shares it): what a
     /// [`SpanCache`] checks it was gathered from.
     pub(crate) id: u64,
-    pieces: Vec<TerrainPiece>,
+    pub(super) pieces: Vec<TerrainPiece>,
     /// Per piece, what its two ends know of the pieces meeting them.
-    joints: Vec<JointEnds>,
+    pub(super) joints: Vec<JointEnds>,
     origin: Vec2,
     cell: f32,
     cols: usize,
@@ -122,6 +62,20 @@ pub struct TerrainSet {
     /// than chasing an index per span (a cache miss each on a big level).
     starts: Vec<u32>,
     items: Vec<(u32, BoxedRange)>,
+    /// Pieces `0..statics` are fixed and in the grid; the rest belong to
+    /// the movers, in order, each mover's pieces together.
+    pub(super) statics: usize,
+    /// How many spans the grid holds: the index of the first mover span.
+    pub(super) static_spans: u32,
+    /// The movers (kinematic groups), with their own spans: their broad
+    /// phase is a box per mover, then a box per span.
+    pub(super) movers: Vec<MoverState>,
+}
+
+/// A fresh set identity (see [`TerrainSet::id`]).
+pub(super) fn next_id() -> u64 {
+    static NEXT_ID: AtomicU64 = AtomicU64::new(0);
+    NEXT_ID.fetch_add(1, Ordering::Relaxed)
 }
 
 /// Most grid cells along one axis; larger levels get larger cells.
@@ -142,36 +96,30 @@ impl TerrainSet {
         pieces: Vec<TerrainPiece>,
         cell: f32,
     ) -> Result<TerrainSet, TerrainError> {
+        Self::build(pieces, Vec::new(), cell)
+    }
+
+    /// A set of fixed `pieces` and `movers` (see [`Mover`]), each mover at
+    /// its pose. Mover `g`'s pieces follow the fixed ones, in order
+    /// ([`TerrainSet::mover_pieces`]); errors name pieces by that index.
+    pub fn with_movers(
+        pieces: Vec<TerrainPiece>,
+        movers: Vec<Mover>,
+    ) -> Result<TerrainSet, TerrainError> {
+        Self::build(pieces, movers, DEFAULT_CELL)
+    }
+
+    fn build(
+        mut pieces: Vec<TerrainPiece>,
+        movers: Vec<Mover>,
+        cell: f32,
+    ) -> Result<TerrainSet, TerrainError> {
         for (i, p) in pieces.iter().enumerate() {
-            for point in p.shape.control_points() {
-                if !point.is_finite() {
-                    return Err(TerrainError::NonFinite { piece: i, point });
-                }
-                if point.abs().max_element() > MAX_COORD {
-                    return Err(TerrainError::TooFar { piece: i, point });
-                }
-            }
-            if !p.restitution.is_finite() || p.restitution < 0.0 {
-                return Err(TerrainError::BadRestitution {
-                    piece: i,
-                    value: p.restitution,
-                });
-            }
+            check_piece(i, p)?;
         }
         let mut parts = Vec::with_capacity(pieces.len());
         for (i, p) in pieces.iter().enumerate() {
-            let Terrain::Segment(_) = p.shape else {
-                for (t0, t1) in p.shape.monotonic_ranges() {
-                    push_spans(&mut parts, i, &p.shape, t0, t1, 0);
-                }
-                continue;
-            };
-            parts.push(BoxedRange {
-                piece: i as u32,
-                t0: 0.0,
-                t1: 1.0,
-                aabb: p.shape.aabb(),
-            });
+            piece_spans(&mut parts, i, &p.shape);
         }
         let mut bounds = Rect::EMPTY;
         for part in &parts {
@@ -187,10 +135,21 @@ impl TerrainSet {
             .max(1.0);
         let cols = ((size.x / cell).ceil() as usize).max(1);
         let rows = ((size.y / cell).ceil() as usize).max(1);
-        static NEXT_ID: AtomicU64 = AtomicU64::new(0);
+        let statics = pieces.len();
+        let mut joints = find_joints(&pieces);
+        let mut states = Vec::with_capacity(movers.len());
+        for mover in movers {
+            let first = pieces.len();
+            for (k, p) in mover.pieces.iter().enumerate() {
+                check_piece(first + k, p)?;
+            }
+            states.push(MoverState::new(first, &mover));
+            joints.extend(std::iter::repeat_n([EndJoint::FREE; 2], mover.pieces.len()));
+            pieces.extend(mover.pieces);
+        }
         let mut set = TerrainSet {
-            id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
-            joints: find_joints(&pieces),
+            id: next_id(),
+            joints,
             pieces,
             origin: bounds.min,
             cell,
@@ -198,8 +157,15 @@ impl TerrainSet {
             rows,
             starts: Vec::new(),
             items: Vec::new(),
+            statics,
+            static_spans: parts.len() as u32,
+            movers: states,
         };
         set.fill_grid(&parts);
+        for g in 0..set.movers.len() {
+            let pose = set.movers[g].pose;
+            set.set_mover_pose(g, pose)?;
+        }
         Ok(set)
     }
 
@@ -293,19 +259,33 @@ impl TerrainSet {
         region: Rect,
         mut visit: impl FnMut(u32, &BoxedRange),
     ) {
-        if self.items.is_empty() || !region.min.is_finite() || !region.max.is_finite() {
+        if !region.min.is_finite() || !region.max.is_finite() {
             return;
         }
-        let (x0, y0, x1, y1) = self.cell_range(region);
-        for y in y0..=y1 {
-            for x in x0..=x1 {
-                let c = y * self.cols + x;
-                for (i, part) in &self.items[self.starts[c] as usize..self.starts[c + 1] as usize] {
-                    if boxes_touch(&part.aabb, &region) {
-                        visit(*i, part);
+        if !self.items.is_empty() {
+            let (x0, y0, x1, y1) = self.cell_range(region);
+            for y in y0..=y1 {
+                for x in x0..=x1 {
+                    let c = y * self.cols + x;
+                    let cell = &self.items[self.starts[c] as usize..self.starts[c + 1] as usize];
+                    for (i, part) in cell {
+                        if boxes_touch(&part.aabb, &region) {
+                            visit(*i, part);
+                        }
                     }
                 }
             }
+        }
+        let mut index = self.static_spans;
+        for mover in &self.movers {
+            if boxes_touch(&mover.aabb, &region) {
+                for (k, part) in mover.spans.iter().enumerate() {
+                    if boxes_touch(&part.aabb, &region) {
+                        visit(index + k as u32, part);
+                    }
+                }
+            }
+            index += mover.spans.len() as u32;
         }
     }
 
@@ -329,28 +309,58 @@ impl TerrainSet {
     }
 }
 
-impl BoxedRange {
-    pub(crate) fn near(&self) -> PieceRange {
-        PieceRange {
-            piece: self.piece as usize,
-            t0: self.t0,
-            t1: self.t1,
-        }
+/// Movers: see the `movers` module.
+impl TerrainSet {
+    /// How many movers the set has.
+    pub fn mover_count(&self) -> usize {
+        self.movers.len()
     }
-}
 
-/// Sorts `out` by piece and merges the entries of one piece into the
-/// smallest range covering them.
-pub(super) fn merge_by_piece(out: &mut Vec<PieceRange>) {
-    out.sort_unstable_by_key(|n| n.piece);
-    out.dedup_by(|next, kept| {
-        let same = next.piece == kept.piece;
-        if same {
-            kept.t0 = kept.t0.min(next.t0);
-            kept.t1 = kept.t1.max(next.t1);
+    /// The indices of mover `g`'s pieces in the set.
+    pub fn mover_pieces(&self, g: usize) -> std::ops::Range<usize> {
+        let m = &self.movers[g];
+        m.first..m.first + m.local.len()
+    }
+
+    /// The mover piece `i` belongs to, if any.
+    pub fn mover_of(&self, i: usize) -> Option<usize> {
+        if i < self.statics {
+            return None;
         }
-        same
-    });
+        let g = self
+            .movers
+            .partition_point(|m| m.first <= i)
+            .checked_sub(1)?;
+        (i < self.movers[g].first + self.movers[g].local.len()).then_some(g)
+    }
+
+    /// Where mover `g` is.
+    pub fn mover_pose(&self, g: usize) -> Pose {
+        self.movers[g].pose
+    }
+
+    /// The farthest any point of mover `g` lies from its pivot, px.
+    pub fn mover_reach(&self, g: usize) -> f32 {
+        self.movers[g].reach
+    }
+
+    /// The box around mover `g` where it is.
+    pub fn mover_aabb(&self, g: usize) -> Rect {
+        self.movers[g].aabb
+    }
+
+    /// Moves mover `g` to `pose`: its pieces, their spans and the joints
+    /// between them. The set gets a new [`id`](TerrainSet::id) (what was
+    /// cached about it is stale). A non-finite pose, or one that takes a
+    /// control point past [`TerrainPiece::MAX_COORD`], is refused and the
+    /// mover stays where it was.
+    pub fn set_mover_pose(&mut self, g: usize, pose: Pose) -> Result<(), TerrainError> {
+        let range = self.mover_pieces(g);
+        let (pieces, joints) = (&mut self.pieces[range.clone()], &mut self.joints[range]);
+        self.movers[g].place(g, pose, pieces, joints)?;
+        self.id = next_id();
+        Ok(())
+    }
 }
 
 #[cfg(test)]

@@ -1,0 +1,260 @@
+//! The movers' turn of a step: each mover goes to its next pose, carrying
+//! the bodies that stand on it, pushing the ones in its way, and crushing
+//! the ones it traps against other solid. It runs before the bodies' own
+//! step ([`move_movers`], then [`step_bodies`](super::step_bodies)), so
+//! the bodies then move through the terrain where it now is: as Celeste
+//! moves its solids before its actors.
+//!
+//! **Continuous in relative motion.** Seen from a mover, a body near it
+//! moves by minus the mover's displacement at the body. That motion is
+//! swept against the mover's pieces (where the mover was) with the step's
+//! own sweep, so a fast lift meets a small body wherever it is along the
+//! way, and one-way movers hold from one side only, as fixed ones do. A
+//! body met at fraction `f` of the relative motion is pushed by the rest,
+//! `(1 − f) u`, which leaves it where it touched the mover, now moved.
+//!
+//! **Turning.** A turning mover's relative motion is an arc, swept as its
+//! chord: the mover's move is cut into sub-steps small enough that the
+//! chord strays from the arc by at most [`MAX_SAGITTA`] (`r φ² / 8` for a
+//! turn `φ` at the mover's reach `r`), a fraction of the skin. Within one
+//! sub-step the mover's displacement at the body's centre stands for its
+//! displacement over the body (they differ by `φ` times the body's size).
+//!
+//! **Riders** (bodies whose last step stood on the mover, or on a body
+//! that did) are carried by the displacement of their centre fixed to the
+//! mover: turning with it (a ball on a tilting curve keeps its place on
+//! the curve, so it rolls off when gravity wins). Their velocity is their
+//! own (see `riding`).
+//!
+//! **Crushes.** A carried or pushed body moves through the rest of the
+//! terrain (sliding along what it meets, up to four times). When it falls
+//! short by more than the skin along the mover's normal, the mover has
+//! come into it: it is crushed, reported in
+//! [`WorldScratch::crushes`](super::WorldScratch::crushes), and left where
+//! it stopped for the caller to take away (the game respawns it); the
+//! mover goes on.
+//!
+//! Not handled here: a pushed body pushing another (the bodies' step
+//! settles them), a body standing on one mover pushed by another.
+
+use glam::Vec2;
+
+use super::body::Body;
+use super::impact::first_impact_among;
+use super::margins::{CONTACT_MARGIN, SKIN};
+use super::riding::{Crush, MoverMotion, Ride, find_riders, is_ground};
+use super::world::WorldScratch;
+use crate::geometry::Pose;
+use crate::terrain::{SpanCache, TerrainError, TerrainSet};
+
+/// Largest distance, px, between a turning mover's arc and the chord a
+/// sub-step sweeps instead (a quarter of the skin).
+pub(super) const MAX_SAGITTA: f32 = 0.25 * SKIN;
+
+/// Most sub-steps one mover's step is cut into.
+const MAX_SUBSTEPS: usize = 512;
+
+/// Most sweeps a carried or pushed body's move takes (sliding on what it
+/// meets between them).
+const MAX_SHIFTS: usize = 4;
+
+/// Moves each mover of `set` to its pose in `poses` (by index; movers
+/// without one stay), carrying, pushing and crushing `bodies` (see the
+/// module docs), over a step of `dt` seconds under `gravity` (which says
+/// which way is up: what a body stands on). Call it before
+/// [`step_bodies`](super::step_bodies) with the same scratch and bodies; the
+/// step then gives each contact with a mover the mover's velocity there,
+/// and a body that leaves a mover its velocity. A pose that is not finite,
+/// or takes a piece out of range, is refused with the mover where it was
+/// and the movers before it moved.
+///
+/// ```
+/// use tangent_collision::prelude::*;
+/// // A lift rising at 600 px/s with a crate on it.
+/// let top = TerrainPiece::solid(Segment::new(Vec2::new(-50.0, 0.0), Vec2::new(50.0, 0.0)));
+/// let mut set = TerrainSet::with_movers(vec![], vec![Mover::around(Vec2::ZERO, vec![top])])?;
+/// let box_ = Body::new(ActorShape::Rect { half_extents: Vec2::splat(8.0) }, Vec2::new(0.0, 8.05), Vec2::ZERO, 0.0);
+/// let mut bodies = vec![box_];
+/// let mut world = WorldScratch::default();
+/// let (g, dt) = (Vec2::new(0.0, -900.0), 1.0 / 60.0);
+/// for k in 1..=60 {
+///     move_movers(&mut set, &[Pose::new(Vec2::new(0.0, 10.0 * k as f32), 0.0)], &mut bodies, &mut world, g, dt)?;
+///     step_bodies(&set, &mut bodies, &mut world, g, dt);
+/// }
+/// // A second later the lift is 600 px up and the crate still on it.
+/// assert!((bodies[0].position.y - 608.0).abs() < 0.2, "{:?}", bodies[0]);
+/// assert!(world.reports()[0].grounded && world.crushes().is_empty());
+/// # Ok::<(), TerrainError>(())
+/// ```
+pub fn move_movers(
+    set: &mut TerrainSet,
+    poses: &[Pose],
+    bodies: &mut [Body],
+    scratch: &mut WorldScratch,
+    gravity: Vec2,
+    dt: f32,
+) -> Result<(), TerrainError> {
+    let n = bodies.len();
+    let up = if gravity.length_squared() > 0.0 {
+        -gravity.normalize()
+    } else {
+        Vec2::ZERO
+    };
+    let r = &mut scratch.riding;
+    r.motions.clear();
+    r.crushed.clear();
+    r.on.clear();
+    r.on.resize(n, None);
+    find_riders(set, bodies, &scratch.reports, up, &mut r.riders);
+    let cache = &mut scratch.mover_cache;
+    let wake = scratch.rest.len() == n;
+    for (g, &to) in poses.iter().enumerate().take(set.mover_count()) {
+        let motion = MoverMotion {
+            from: set.mover_pose(g),
+            to,
+            dt,
+        };
+        if !to.is_finite() {
+            return Err(TerrainError::BadPose { mover: g, pose: to });
+        }
+        r.motions.push(motion);
+        if motion.from == to {
+            continue;
+        }
+        let reach = set.mover_reach(g).max(1.0);
+        let max_turn = (8.0 * MAX_SAGITTA / reach).sqrt();
+        let turn = (to.angle - motion.from.angle).abs();
+        let subs = ((turn / max_turn).ceil() as usize).clamp(1, MAX_SUBSTEPS);
+        let pieces = set.mover_pieces(g);
+        let on_mover = |p: usize| pieces.contains(&p);
+        let off_mover = |p: usize| !pieces.contains(&p);
+        for k in 0..subs {
+            let a = motion.at(k as f32 / subs as f32);
+            let b = if k + 1 == subs {
+                to
+            } else {
+                motion.at((k + 1) as f32 / subs as f32)
+            };
+            let sweep =
+                (b.translation - a.translation).length() + (b.angle - a.angle).abs() * reach;
+            let region = set.mover_aabb(g).inflate(sweep + SKIN + CONTACT_MARGIN);
+            // Pushes, found with the mover where it was.
+            let mut pushes: Vec<(usize, Vec2, Vec2, usize, Vec2)> = Vec::new();
+            for (i, body) in bodies.iter().enumerate() {
+                let aabb = body.shape.aabb(body.position);
+                if aabb.intersect(region).is_empty() || is_crushed(&r.crushed, i) {
+                    continue;
+                }
+                if wake && scratch.rest[i].asleep() {
+                    scratch.rest[i].shake();
+                }
+                if r.riders[i].is_some_and(|ride| ride.mover == g) {
+                    continue;
+                }
+                let u = a.carry(&b, body.position) - body.position;
+                if u == Vec2::ZERO {
+                    continue;
+                }
+                if let Some((piece, toi)) = first_impact_among(set, body, -u, cache, &[], on_mover)
+                {
+                    pushes.push((i, (1.0 - toi.fraction) * u, toi.normal, piece, toi.point));
+                }
+            }
+            set.set_mover_pose(g, b)?;
+            for i in 0..n {
+                let Some(ride) = r.riders[i].filter(|ride| ride.mover == g) else {
+                    continue;
+                };
+                if is_crushed(&r.crushed, i) {
+                    continue;
+                }
+                let d = a.carry(&b, bodies[i].position) - bodies[i].position;
+                let moved = shift(set, &mut bodies[i], d, off_mover, cache);
+                let point = a.carry(&b, ride.point);
+                let normal = Pose::new(Vec2::ZERO, b.angle - a.angle).apply(ride.normal);
+                r.riders[i] = Some(Ride {
+                    mover: g,
+                    point,
+                    normal,
+                });
+                r.on[i] = Some((g, motion.velocity_at(point)));
+                if (d - moved).dot(ride.normal) > SKIN {
+                    crush(r, bodies, i, g);
+                }
+            }
+            for (i, push, normal, piece, point) in pushes {
+                let moved = shift(set, &mut bodies[i], push, off_mover, cache);
+                if (push - moved).dot(normal) > SKIN {
+                    crush(r, bodies, i, g);
+                    continue;
+                }
+                let point = a.carry(&b, point);
+                let w = motion.velocity_at(point);
+                let body = &mut bodies[i];
+                let e = body.restitution * set.piece(piece).restitution;
+                let mut relative = body.velocity - w;
+                let into = relative.dot(normal);
+                if into < 0.0 {
+                    relative -= (1.0 + e) * into * normal;
+                }
+                if is_ground(body, normal, up) {
+                    // It stands on the mover from now on: carried, its
+                    // velocity its own.
+                    body.velocity = relative;
+                    r.on[i] = Some((g, w));
+                    r.riders[i] = Some(Ride {
+                        mover: g,
+                        point,
+                        normal,
+                    });
+                } else {
+                    body.velocity = relative + w;
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+fn is_crushed(crushed: &[Crush], i: usize) -> bool {
+    crushed.iter().any(|c| c.body == i)
+}
+
+/// Reports body `i` crushed by mover `g`: it rides nothing and stops.
+fn crush(r: &mut super::riding::Riding, bodies: &mut [Body], i: usize, g: usize) {
+    r.crushed.push(Crush { body: i, mover: g });
+    r.on[i] = None;
+    r.riders[i] = None;
+    bodies[i].velocity = Vec2::ZERO;
+}
+
+/// Moves `body` by `d` through the pieces `keep` accepts, keeping the
+/// skin and sliding along what it meets; returns how far it went.
+fn shift(
+    set: &TerrainSet,
+    body: &mut Body,
+    d: Vec2,
+    keep: impl Fn(usize) -> bool,
+    cache: &mut SpanCache,
+) -> Vec2 {
+    let start = body.position;
+    let mut left = d;
+    for _ in 0..MAX_SHIFTS {
+        if left == Vec2::ZERO {
+            break;
+        }
+        let Some((_, toi)) = first_impact_among(set, body, left, cache, &[], &keep) else {
+            body.position += left;
+            break;
+        };
+        body.position += left * toi.fraction;
+        let rest = left * (1.0 - toi.fraction);
+        let into = rest.dot(toi.normal);
+        left = if into < 0.0 {
+            rest - into * toi.normal
+        } else {
+            rest
+        };
+    }
+    body.position - start
+}

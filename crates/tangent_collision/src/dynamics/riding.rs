@@ -1,0 +1,188 @@
+//! Riding movers: how a mover moves over a step (its velocity at a
+//! point), which bodies stand on which mover, and what a body keeps when it
+//! leaves one.
+//!
+//! A body's velocity is its own, relative to the mover it stands on
+//! (Celeste's model: a solid carries its riders by its own motion, the
+//! actors' speeds are theirs). So a body standing still on a lift has no
+//! speed, and its step sees the lift as still ground. When it leaves the
+//! mover (jumps, walks or rolls off, is thrown off a turning paddle) it
+//! takes the mover's velocity where it stood: a jump from a rising lift
+//! goes higher by the lift's speed (the lift boost), a body walking off a
+//! sliding platform keeps the platform's speed.
+
+use glam::Vec2;
+
+use super::body::{Body, StepReport};
+use crate::geometry::Pose;
+use crate::terrain::TerrainSet;
+
+/// How mover `g` moves over one step: from pose to pose, its pivot in a
+/// straight line and its angle evenly.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) struct MoverMotion {
+    pub from: Pose,
+    pub to: Pose,
+    pub dt: f32,
+}
+
+impl MoverMotion {
+    /// The velocity of the mover's point at `p` (a point of it at pose
+    /// `to`): `v + ω × (p − pivot)`, `v` the pivot's velocity and `ω` the
+    /// turn rate.
+    pub(super) fn velocity_at(&self, p: Vec2) -> Vec2 {
+        if self.dt <= 0.0 {
+            return Vec2::ZERO;
+        }
+        let v = (self.to.translation - self.from.translation) / self.dt;
+        let omega = (self.to.angle - self.from.angle) / self.dt;
+        v + omega * (p - self.to.translation).perp()
+    }
+
+    /// The pose a fraction `s` of the way.
+    pub(super) fn at(&self, s: f32) -> Pose {
+        Pose::new(
+            self.from.translation.lerp(self.to.translation, s),
+            self.from.angle + (self.to.angle - self.from.angle) * s,
+        )
+    }
+}
+
+/// A body a mover trapped against other solid in a step.
+///
+/// ```
+/// use tangent_collision::dynamics::Crush;
+/// let c = Crush { body: 3, mover: 0 };
+/// assert_eq!(c.body, 3);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Crush {
+    /// The body, by index.
+    pub body: usize,
+    /// The mover that pressed it.
+    pub mover: usize,
+}
+
+/// A body standing on a mover: which, where, and the surface's normal
+/// there (for a body on a stack, the bottom body's).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) struct Ride {
+    pub mover: usize,
+    pub point: Vec2,
+    pub normal: Vec2,
+}
+
+/// What a step knows of the movers: how each moved, which mover each body
+/// rode into the bodies' step (with that mover's velocity where it
+/// stood), the crushes, and the movers' turn's lists.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Riding {
+    pub motions: Vec<MoverMotion>,
+    pub on: Vec<Option<(usize, Vec2)>>,
+    pub crushed: Vec<Crush>,
+    /// Who stands on what (see [`find_riders`]).
+    pub riders: Vec<Option<Ride>>,
+}
+
+/// Whether a contact normal `n` is ground for `body`: within its
+/// `max_slope` of `up`.
+pub(super) fn is_ground(body: &Body, n: Vec2, up: Vec2) -> bool {
+    up != Vec2::ZERO && n.dot(up) >= body.max_slope.cos() - 1e-6
+}
+
+/// The mover `report`'s body stands on, and the point where: the first
+/// contact that is not a bounce, on a mover's piece, whose normal is
+/// ground.
+fn standing_on(set: &TerrainSet, body: &Body, report: &StepReport, up: Vec2) -> Option<Ride> {
+    report.contacts.iter().find_map(|c| {
+        let mover = set.mover_of(c.piece()?)?;
+        (!c.bounced && is_ground(body, c.normal, up)).then_some(Ride {
+            mover,
+            point: c.point,
+            normal: c.normal,
+        })
+    })
+}
+
+/// Most bodies a stack on a mover carries up its height.
+const MAX_STACK: usize = 64;
+
+/// Which mover each body rides after the step `reports` tell of, written
+/// into `out` (one per body): the mover it stands on, with the point where,
+/// or the mover the body it stands on rides (a crate on a crate on a lift),
+/// up to [`MAX_STACK`] bodies high.
+pub(super) fn find_riders(
+    set: &TerrainSet,
+    bodies: &[Body],
+    reports: &[StepReport],
+    up: Vec2,
+    out: &mut Vec<Option<Ride>>,
+) {
+    out.clear();
+    out.resize(bodies.len(), None);
+    if set.mover_count() == 0 || reports.len() != bodies.len() {
+        return;
+    }
+    let mut any = false;
+    for (i, report) in reports.iter().enumerate() {
+        out[i] = standing_on(set, &bodies[i], report, up);
+        any |= out[i].is_some();
+    }
+    for _ in 0..MAX_STACK {
+        if !any {
+            break;
+        }
+        any = false;
+        for (i, report) in reports.iter().enumerate() {
+            if out[i].is_some() {
+                continue;
+            }
+            let below = report.contacts.iter().find_map(|c| {
+                let j = c.body()?;
+                (!c.bounced && is_ground(&bodies[i], c.normal, up))
+                    .then(|| out.get(j).copied().flatten())
+                    .flatten()
+            });
+            if below.is_some() {
+                out[i] = below;
+                any = true;
+            }
+        }
+    }
+}
+
+impl Riding {
+    /// After the bodies' step: contacts with a mover get its velocity
+    /// there, and a body that rode a mover into the step and no longer
+    /// rides it (standing on it or on a body that does) takes that
+    /// mover's velocity where it stood.
+    pub(super) fn after_bodies(
+        &mut self,
+        set: &TerrainSet,
+        bodies: &mut [Body],
+        reports: &mut [StepReport],
+        up: Vec2,
+    ) {
+        if self.motions.is_empty() {
+            return;
+        }
+        for report in reports.iter_mut() {
+            for c in &mut report.contacts {
+                if let Some(g) = c.piece().and_then(|p| set.mover_of(p))
+                    && let Some(m) = self.motions.get(g)
+                {
+                    c.velocity = m.velocity_at(c.point);
+                }
+            }
+        }
+        find_riders(set, bodies, reports, up, &mut self.riders);
+        for (i, body) in bodies.iter_mut().enumerate() {
+            let Some((g, w)) = self.on.get(i).copied().flatten() else {
+                continue;
+            };
+            if self.riders[i].is_none_or(|r| r.mover != g) {
+                body.velocity += w;
+            }
+        }
+    }
+}
