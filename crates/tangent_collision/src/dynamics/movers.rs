@@ -32,7 +32,11 @@
 //! come into it: it is crushed, reported in
 //! [`WorldScratch::crushes`](super::WorldScratch::crushes), and left where
 //! it stopped for the caller to take away (the game respawns it); the
-//! mover goes on.
+//! mover goes on. A mover made with
+//! [`Mover::stops_when_blocked`](crate::terrain::Mover::stops_when_blocked)
+//! stops instead, at the last sub-step that crushed nothing, and is
+//! reported in [`WorldScratch::blocked`](super::WorldScratch::blocked) (its
+//! path may wait or turn back).
 //!
 //! Not handled here: a pushed body pushing another (the bodies' step
 //! settles them), a body standing on one mover pushed by another.
@@ -103,6 +107,7 @@ pub fn move_movers(
     let r = &mut scratch.riding;
     r.motions.clear();
     r.crushed.clear();
+    r.blocked.clear();
     r.on.clear();
     r.on.resize(n, None);
     find_riders(set, bodies, &scratch.reports, up, &mut r.riders);
@@ -161,6 +166,17 @@ pub fn move_movers(
                 }
             }
             set.set_mover_pose(g, b)?;
+            if set.mover_stops_when_blocked(g)
+                && would_crush(set, bodies, &r.riders, &pushes, (g, a, b), cache)
+            {
+                // It stops where it was instead: nothing moved this sub-step.
+                set.set_mover_pose(g, a)?;
+                r.blocked.push(g);
+                if let Some(m) = r.motions.last_mut() {
+                    m.to = a;
+                }
+                break;
+            }
             for i in 0..n {
                 let Some(ride) = r.riders[i].filter(|ride| ride.mover == g) else {
                     continue;
@@ -214,6 +230,35 @@ pub fn move_movers(
         }
     }
     Ok(())
+}
+
+/// Whether carrying mover `g`'s riders and making its `pushes` as it goes
+/// from pose `a` to `b` (where it now is) would crush a body; moves none.
+fn would_crush(
+    set: &TerrainSet,
+    bodies: &[Body],
+    riders: &[Option<Ride>],
+    pushes: &[(usize, Vec2, Vec2, usize, Vec2)],
+    (g, a, b): (usize, Pose, Pose),
+    cache: &mut SpanCache,
+) -> bool {
+    let pieces = set.mover_pieces(g);
+    let off_mover = |p: usize| !pieces.contains(&p);
+    let carried = bodies.iter().zip(riders).filter_map(|(body, ride)| {
+        let ride = ride.filter(|ride| ride.mover == g)?;
+        Some((
+            *body,
+            a.carry(&b, body.position) - body.position,
+            ride.normal,
+        ))
+    });
+    let pushed = pushes
+        .iter()
+        .map(|&(i, push, normal, _, _)| (bodies[i], push, normal));
+    carried.chain(pushed).any(|(mut body, d, normal)| {
+        let moved = shift(set, &mut body, d, off_mover, cache);
+        (d - moved).dot(normal) > SKIN
+    })
 }
 
 fn is_crushed(crushed: &[Crush], i: usize) -> bool {

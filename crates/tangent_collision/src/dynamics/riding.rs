@@ -80,6 +80,9 @@ pub(super) struct Riding {
     pub motions: Vec<MoverMotion>,
     pub on: Vec<Option<(usize, Vec2)>>,
     pub crushed: Vec<Crush>,
+    /// The movers that stopped short rather than crush (see
+    /// `Mover::stops_when_blocked`).
+    pub blocked: Vec<usize>,
     /// Who stands on what (see [`find_riders`]).
     pub riders: Vec<Option<Ride>>,
 }

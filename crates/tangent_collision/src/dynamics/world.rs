@@ -109,6 +109,14 @@ impl WorldScratch {
         &self.riding.crushed
     }
 
+    /// The movers that stopped short of their pose in the last
+    /// [`move_movers`](super::move_movers) rather than crush a body (those
+    /// made with `stops_when_blocked`), by index; each is where it stopped
+    /// ([`TerrainSet::mover_pose`]).
+    pub fn blocked(&self) -> &[usize] {
+        &self.riding.blocked
+    }
+
     /// Wakes every body for at least `SLEEP_AFTER`:
     /// call after changing what the bodies cannot see change (the terrain,
     /// or which body is at which index). What held one up may be gone.

@@ -44,6 +44,8 @@ pub struct Mover {
     pub pieces: Vec<TerrainPiece>,
     /// Where they are at first.
     pub pose: Pose,
+    /// Stop short rather than crush a body (see `dynamics::movers`).
+    pub stops_when_blocked: bool,
 }
 
 impl Mover {
@@ -62,7 +64,15 @@ impl Mover {
         Mover {
             pieces,
             pose: Pose::new(pivot, 0.0),
+            stops_when_blocked: false,
         }
+    }
+
+    /// The same mover, stopping short of a pose that would crush a body
+    /// (a door that waits, a lift that turns back) rather than crushing it.
+    pub fn stops_when_blocked(mut self) -> Mover {
+        self.stops_when_blocked = true;
+        self
     }
 }
 
@@ -79,6 +89,7 @@ pub(crate) struct MoverState {
     /// The farthest any of its control points lies from the pivot: no
     /// point of it is farther (a Bézier lies in its control points' hull).
     pub(super) reach: f32,
+    pub(super) stops_when_blocked: bool,
 }
 
 impl MoverState {
@@ -96,6 +107,7 @@ impl MoverState {
             spans: Vec::new(),
             aabb: Rect::EMPTY,
             reach,
+            stops_when_blocked: mover.stops_when_blocked,
         }
     }
 }

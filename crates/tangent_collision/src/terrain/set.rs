@@ -344,6 +344,11 @@ impl TerrainSet {
         self.movers[g].reach
     }
 
+    /// Whether mover `g` stops short rather than crush a body.
+    pub fn mover_stops_when_blocked(&self, g: usize) -> bool {
+        self.movers[g].stops_when_blocked
+    }
+
     /// The box around mover `g` where it is.
     pub fn mover_aabb(&self, g: usize) -> Rect {
         self.movers[g].aabb
