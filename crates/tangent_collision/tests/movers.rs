@@ -768,3 +768,112 @@ fn stacks_ride_movers() {
     );
     assert!(bodies_checked >= 2 * cases);
 }
+
+/// One-way movers: a one-way platform (a segment or a flat cubic, drawn left
+/// to right: it holds from above) coming down at 20–1 500 px/s onto a body
+/// resting on a fixed floor passes through it (the body does not move), and
+/// going back up picks it up from below its feet and carries it to the top,
+/// where it stands on the platform. Circles and boxes 2–64 px across.
+#[test]
+fn one_way_movers_carry_from_above_and_let_bodies_through_from_below() {
+    let mut rng = Rng::new(0x5EED_0E1A);
+    let cases = 200;
+    let (mut passed, mut carried) = (0usize, 0usize);
+    for case in 0..cases {
+        let size = rng.log_range(1.0, 32.0) as f32;
+        let shape = common::circle_or_rect(&mut rng, size);
+        let half = shape.aabb(Vec2::ZERO).max;
+        let w = 2.0 * half.x + rng.range(20.0, 200.0) as f32;
+        let face: Terrain = if rng.chance(0.5) {
+            Segment::new(Vec2::new(-w, 0.0), Vec2::new(w, 0.0)).into()
+        } else {
+            let (a, b) = (rng.range(-0.9, 0.0) as f32, rng.range(0.0, 0.9) as f32);
+            CubicBezier::new(
+                Vec2::new(-w, 0.0),
+                Vec2::new(a * w, 0.0),
+                Vec2::new(b * w, 0.0),
+                Vec2::new(w, 0.0),
+            )
+            .into()
+        };
+        let platform = TerrainPiece {
+            one_way: true,
+            ..TerrainPiece::solid(face)
+        };
+        let floor =
+            TerrainPiece::solid(Segment::new(Vec2::new(-500.0, 0.0), Vec2::new(500.0, 0.0)));
+        let speed = rng.log_range(20.0, 1500.0) as f32;
+        let gravity = Vec2::new(0.0, -900.0);
+        // The platform goes from under the floor's body to 3 body-heights
+        // above it and back, through the body sitting on the floor.
+        let low = -10.0;
+        let high = 6.0 * half.y + 20.0;
+        let mut set = TerrainSet::with_movers(
+            vec![floor],
+            vec![Mover {
+                pieces: vec![platform],
+                pose: Pose::new(Vec2::new(0.0, low), 0.0),
+                stops_when_blocked: false,
+            }],
+        )
+        .unwrap();
+        let sitter = body(shape, Vec2::new(0.0, half.y + 0.05), 0.5);
+        let mut bodies = vec![sitter];
+        let mut world = WorldScratch::default();
+        set.set_mover_pose(0, Pose::new(Vec2::new(0.0, high), 0.0))
+            .unwrap();
+        for _ in 0..30 {
+            step_bodies(&set, &mut bodies, &mut world, gravity, DT);
+        }
+        let rest = bodies[0].position;
+        let travel = high - low;
+        let steps = (travel / (speed * DT)).ceil() as usize;
+        let mut picked = None;
+        for k in 1..=2 * steps + 30 {
+            let s = if k <= steps {
+                k as f32 / steps as f32
+            } else {
+                (2 * steps).saturating_sub(k) as f32 / steps as f32
+            };
+            let y = high - travel * s;
+            move_movers(
+                &mut set,
+                &[Pose::new(Vec2::new(0.0, y), 0.0)],
+                &mut bodies,
+                &mut world,
+                gravity,
+                DT,
+            )
+            .unwrap();
+            step_bodies(&set, &mut bodies, &mut world, gravity, DT);
+            let b = &bodies[0];
+            if k <= steps {
+                let d = b.position.distance(rest);
+                assert!(
+                    d < 1e-3,
+                    "case {case} step {k}: the one-way mover coming down moved the body {d} px"
+                );
+            } else if picked.is_none() && b.position.y > rest.y + 1e-3 {
+                picked = Some(k);
+            }
+        }
+        assert!(
+            picked.is_some(),
+            "case {case}: the one-way mover going up did not pick the body up"
+        );
+        passed += 1;
+        let b = &bodies[0];
+        let on_top = b.position.y - high - half.y;
+        assert!(
+            world.reports()[0].grounded
+                && (0.0..0.2).contains(&on_top)
+                && (b.position.x - rest.x).abs() < 1e-3,
+            "case {case}: not standing on the one-way mover at the top ({on_top} px above it): {b:?}"
+        );
+        carried += 1;
+    }
+    println!(
+        "one-way movers: {passed} came down through a body, {carried} picked it up going back up and carried it to the top"
+    );
+    assert_eq!((passed, carried), (cases, cases));
+}
