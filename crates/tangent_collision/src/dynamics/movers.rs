@@ -143,8 +143,10 @@ pub fn move_movers(
             let sweep =
                 (b.translation - a.translation).length() + (b.angle - a.angle).abs() * reach;
             let region = set.mover_aabb(g).inflate(sweep + SKIN + CONTACT_MARGIN);
-            // Pushes, found with the mover where it was.
-            let mut pushes: Vec<(usize, Vec2, Vec2, usize, Vec2)> = Vec::new();
+            // Pushes, found with the mover where it was (the list kept
+            // between calls: no allocation once it has grown).
+            let mut pushes = std::mem::take(&mut r.pushes);
+            pushes.clear();
             for (i, body) in bodies.iter().enumerate() {
                 let aabb = body.shape.aabb(body.position);
                 if aabb.intersect(region).is_empty() || is_crushed(&r.crushed, i) {
@@ -175,6 +177,7 @@ pub fn move_movers(
                 if let Some(m) = r.motions.last_mut() {
                     m.to = a;
                 }
+                r.pushes = pushes;
                 break;
             }
             for i in 0..n {
@@ -198,7 +201,7 @@ pub fn move_movers(
                     crush(r, bodies, i, g);
                 }
             }
-            for (i, push, normal, piece, point) in pushes {
+            for &(i, push, normal, piece, point) in &pushes {
                 let moved = shift(set, &mut bodies[i], push, off_mover, cache);
                 if (push - moved).dot(normal) > SKIN {
                     crush(r, bodies, i, g);
@@ -227,6 +230,7 @@ pub fn move_movers(
                     body.velocity = relative + w;
                 }
             }
+            r.pushes = pushes;
         }
     }
     Ok(())

@@ -85,6 +85,8 @@ pub(super) struct Riding {
     pub blocked: Vec<usize>,
     /// Who stands on what (see [`find_riders`]).
     pub riders: Vec<Option<Ride>>,
+    /// The movers' turn's pushes: `(body, push, normal, piece, point)`.
+    pub pushes: Vec<(usize, Vec2, Vec2, usize, Vec2)>,
 }
 
 /// Whether a contact normal `n` is ground for `body`: within its
