@@ -22,8 +22,8 @@ use crate::query::JointEnds;
 
 /// A group of terrain pieces that moves rigidly: its pieces in local
 /// coordinates (about the pivot, the local origin) and where they are
-/// ([`Pose`]). Given to [`TerrainSet::with_movers`]; moved with
-/// [`TerrainSet::set_mover_pose`].
+/// ([`Pose`]). Given to [`TerrainSet::with_movers`](super::TerrainSet::with_movers); moved with
+/// [`TerrainSet::set_mover_pose`](super::TerrainSet::set_mover_pose).
 ///
 /// ```
 /// use tangent_collision::prelude::*;
