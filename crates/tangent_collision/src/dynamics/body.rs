@@ -67,6 +67,13 @@ impl BodyDef {
         }
     }
 
+    /// Whether a contact normal `n` (unit, facing the body) is ground for
+    /// this body: within `max_slope` of `up` (to a millionth, for rounding).
+    /// Nothing is ground where `up` is zero (no gravity).
+    pub(super) fn is_ground(&self, n: Vec2, up: Vec2) -> bool {
+        up != Vec2::ZERO && n.dot(up) >= self.max_slope.cos() - 1e-6
+    }
+
     /// The body this defines, at `position` moving at `velocity`.
     pub fn at(self, position: Vec2, velocity: Vec2) -> Body {
         Body {
@@ -74,6 +81,15 @@ impl BodyDef {
             position,
             velocity,
         }
+    }
+}
+
+/// The unit vector against `gravity`; zero where there is none.
+pub(super) fn up_against(gravity: Vec2) -> Vec2 {
+    if gravity.length_squared() > 0.0 {
+        -gravity.normalize()
+    } else {
+        Vec2::ZERO
     }
 }
 

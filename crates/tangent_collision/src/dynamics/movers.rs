@@ -43,12 +43,13 @@
 
 use glam::Vec2;
 
-use super::body::Body;
+use super::body::{Body, up_against};
 use super::impact::first_impact_among;
 use super::margins::{CONTACT_MARGIN, SKIN};
-use super::riding::{Crush, MoverMotion, Ride, find_riders, is_ground};
+use super::riding::{Crush, MoverMotion, Ride, Riding, find_riders};
 use super::world::WorldScratch;
 use crate::geometry::Pose;
+use crate::query::reflect;
 use crate::terrain::{SpanCache, TerrainError, TerrainSet};
 
 /// Largest distance, px, between a turning mover's arc and the chord a
@@ -99,11 +100,7 @@ pub fn move_movers(
     dt: f32,
 ) -> Result<(), TerrainError> {
     let n = bodies.len();
-    let up = if gravity.length_squared() > 0.0 {
-        -gravity.normalize()
-    } else {
-        Vec2::ZERO
-    };
+    let up = up_against(gravity);
     let r = &mut scratch.riding;
     r.motions.clear();
     r.crushed.clear();
@@ -197,13 +194,13 @@ pub fn move_movers(
                     normal,
                 });
                 r.on[i] = Some((g, motion.velocity_at(point)));
-                if (d - moved).dot(ride.normal) > SKIN {
+                if falls_short(d, moved, ride.normal) {
                     crush(r, bodies, i, g);
                 }
             }
             for &(i, push, normal, piece, point) in &pushes {
                 let moved = shift(set, &mut bodies[i], push, off_mover, cache);
-                if (push - moved).dot(normal) > SKIN {
+                if falls_short(push, moved, normal) {
                     crush(r, bodies, i, g);
                     continue;
                 }
@@ -212,11 +209,10 @@ pub fn move_movers(
                 let body = &mut bodies[i];
                 let e = body.restitution * set.piece(piece).restitution;
                 let mut relative = body.velocity - w;
-                let into = relative.dot(normal);
-                if into < 0.0 {
-                    relative -= (1.0 + e) * into * normal;
+                if relative.dot(normal) < 0.0 {
+                    relative = reflect(relative, normal, e);
                 }
-                if is_ground(body, normal, up) {
+                if body.is_ground(normal, up) {
                     // It stands on the mover from now on: carried, its
                     // velocity its own.
                     body.velocity = relative;
@@ -261,8 +257,15 @@ fn would_crush(
         .map(|&(i, push, normal, _, _)| (bodies[i], push, normal));
     carried.chain(pushed).any(|(mut body, d, normal)| {
         let moved = shift(set, &mut body, d, off_mover, cache);
-        (d - moved).dot(normal) > SKIN
+        falls_short(d, moved, normal)
     })
+}
+
+/// Whether a body the mover moved `d` (along the mover's `normal`, facing
+/// the body) but which went only `moved` was come into by the mover: it
+/// fell short along the normal by more than the skin.
+fn falls_short(d: Vec2, moved: Vec2, normal: Vec2) -> bool {
+    (d - moved).dot(normal) > SKIN
 }
 
 fn is_crushed(crushed: &[Crush], i: usize) -> bool {
@@ -270,7 +273,7 @@ fn is_crushed(crushed: &[Crush], i: usize) -> bool {
 }
 
 /// Reports body `i` crushed by mover `g`: it rides nothing and stops.
-fn crush(r: &mut super::riding::Riding, bodies: &mut [Body], i: usize, g: usize) {
+fn crush(r: &mut Riding, bodies: &mut [Body], i: usize, g: usize) {
     r.crushed.push(Crush { body: i, mover: g });
     r.on[i] = None;
     r.riders[i] = None;

@@ -89,19 +89,13 @@ pub(super) struct Riding {
     pub pushes: Vec<(usize, Vec2, Vec2, usize, Vec2)>,
 }
 
-/// Whether a contact normal `n` is ground for `body`: within its
-/// `max_slope` of `up`.
-pub(super) fn is_ground(body: &Body, n: Vec2, up: Vec2) -> bool {
-    up != Vec2::ZERO && n.dot(up) >= body.max_slope.cos() - 1e-6
-}
-
 /// The mover `report`'s body stands on, and the point where: the first
 /// contact that is not a bounce, on a mover's piece, whose normal is
 /// ground.
 fn standing_on(set: &TerrainSet, body: &Body, report: &StepReport, up: Vec2) -> Option<Ride> {
     report.contacts.iter().find_map(|c| {
         let mover = set.mover_of(c.piece()?)?;
-        (!c.bounced && is_ground(body, c.normal, up)).then_some(Ride {
+        (!c.bounced && body.is_ground(c.normal, up)).then_some(Ride {
             mover,
             point: c.point,
             normal: c.normal,
@@ -144,7 +138,7 @@ pub(super) fn find_riders(
             }
             let below = report.contacts.iter().find_map(|c| {
                 let j = c.body()?;
-                (!c.bounced && is_ground(&bodies[i], c.normal, up))
+                (!c.bounced && bodies[i].is_ground(c.normal, up))
                     .then(|| out.get(j).copied().flatten())
                     .flatten()
             });

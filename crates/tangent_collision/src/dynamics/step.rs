@@ -220,7 +220,6 @@ pub(crate) fn step_body_among<'s>(
     body.velocity = capped_speed(body.velocity, MAX_BODY_SPEED);
     let saved = *body;
     let up = up_of(gravity);
-    let cos_max = body.max_slope.cos();
     near.cache.gather(set, step_region(body, gravity, dt));
     near.query(set, body);
     report.depenetration = super::depenetrate::depenetrate(set, body, gravity, near);
@@ -333,7 +332,7 @@ pub(crate) fn step_body_among<'s>(
     report.grounded = report
         .contacts
         .iter()
-        .any(|c| !c.bounced && c.normal.dot(up) >= cos_max - 1e-6);
+        .any(|c| !c.bounced && body.is_ground(c.normal, up));
     if !body.position.is_finite() || !body.velocity.is_finite() {
         *body = saved;
         report.error = Some(StepError::NonFiniteResult);

@@ -32,7 +32,7 @@
 
 use glam::Vec2;
 
-use super::body::{Body, StepReport};
+use super::body::{Body, StepReport, up_against};
 use super::grid::{Grid, reach};
 use super::margins::{CONTACT_MARGIN, SKIN};
 use super::neighbours::{Braces, Neighbour};
@@ -167,11 +167,7 @@ pub fn step_bodies(
     scratch.turn.clear();
     scratch.turn.resize(n, Turn::Waiting);
     scratch.grid.build(bodies, gravity, dt);
-    let up = if gravity.length_squared() > 0.0 {
-        -gravity.normalize()
-    } else {
-        Vec2::ZERO
-    };
+    let up = up_against(gravity);
     // Lowest first, index order among equals: one sort of keys that order
     // as `(height, index)` do (the height's bits made to sort as unsigned).
     let sortable = |h: f32| {

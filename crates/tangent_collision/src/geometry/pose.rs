@@ -59,7 +59,12 @@ impl Pose {
 
     /// The world point of local point `p`, computed in `f64`.
     pub fn apply_f64(&self, p: DVec2) -> DVec2 {
-        let (c, s) = self.turn();
+        self.apply_turned(self.turn(), p)
+    }
+
+    /// [`Pose::apply_f64`] with the turn's `(cos, sin)` already found (a
+    /// piece's few control points share one).
+    fn apply_turned(&self, (c, s): (f64, f64), p: DVec2) -> DVec2 {
         DVec2::new(c * p.x - s * p.y, s * p.x + c * p.y) + self.translation.as_dvec2()
     }
 
@@ -70,18 +75,19 @@ impl Pose {
 
     /// The local point at world point `p`: `R(-angle) (p - translation)`.
     pub fn unapply(&self, p: Vec2) -> Vec2 {
+        self.unapply_f64(p).as_vec2()
+    }
+
+    fn unapply_f64(&self, p: Vec2) -> DVec2 {
         let (c, s) = self.turn();
         let d = p.as_dvec2() - self.translation.as_dvec2();
-        DVec2::new(c * d.x + s * d.y, -s * d.x + c * d.y).as_vec2()
+        DVec2::new(c * d.x + s * d.y, -s * d.x + c * d.y)
     }
 
     /// Where world point `p`, fixed to this pose, is at pose `to`:
     /// `to.apply(self.unapply(p))`, in `f64` throughout.
     pub fn carry(&self, to: &Pose, p: Vec2) -> Vec2 {
-        let (c, s) = self.turn();
-        let d = p.as_dvec2() - self.translation.as_dvec2();
-        let local = DVec2::new(c * d.x + s * d.y, -s * d.x + c * d.y);
-        to.apply_f64(local).as_vec2()
+        to.apply_f64(self.unapply_f64(p)).as_vec2()
     }
 }
 
@@ -103,6 +109,7 @@ impl Terrain {
     /// }
     /// ```
     pub fn posed(&self, pose: &Pose) -> Terrain {
-        self.map_points(|p| pose.apply_f64(p))
+        let turn = pose.turn();
+        self.map_points(|p| pose.apply_turned(turn, p))
     }
 }

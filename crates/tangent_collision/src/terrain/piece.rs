@@ -86,9 +86,11 @@ pub(super) fn check_piece(i: usize, p: &TerrainPiece) -> Result<(), TerrainError
     Ok(())
 }
 
-/// Refuses a shape with a non-finite or absurdly far control point.
+/// Refuses a shape with a non-finite or absurdly far control point (read
+/// without allocating: movers check every pose).
 pub(super) fn check_shape(i: usize, shape: &Terrain) -> Result<(), TerrainError> {
-    for point in shape.control_points() {
+    let b = shape.bernstein();
+    for point in b.p[..b.n].iter().map(|p| p.as_vec2()) {
         if !point.is_finite() {
             return Err(TerrainError::NonFinite { piece: i, point });
         }
