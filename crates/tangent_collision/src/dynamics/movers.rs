@@ -145,8 +145,8 @@ pub fn move_movers(
             let mut pushes = std::mem::take(&mut r.pushes);
             pushes.clear();
             for (i, body) in bodies.iter().enumerate() {
-                let aabb = body.shape.aabb(body.position);
-                if aabb.intersect(region).is_empty() || is_crushed(&r.crushed, i) {
+                // Closed boxes: a body of no size is met too.
+                if !body.shape.aabb(body.position).touches(&region) || is_crushed(&r.crushed, i) {
                     continue;
                 }
                 if wake && scratch.rest[i].asleep() {

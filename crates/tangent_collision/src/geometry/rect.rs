@@ -95,6 +95,24 @@ impl Rect {
         }
     }
 
+    /// Whether the two closed boxes share a point; unlike
+    /// `intersect(..).is_empty()` it keeps boxes of no width or height (a
+    /// horizontal segment's, a body of no size).
+    ///
+    /// ```
+    /// use tangent_collision::prelude::*;
+    /// let point = Rect::from_center_half_size(Vec2::new(1.0, 1.0), Vec2::ZERO);
+    /// assert!(point.touches(&Rect::new(0.0, 0.0, 2.0, 2.0)));
+    /// assert!(point.intersect(Rect::new(0.0, 0.0, 2.0, 2.0)).is_empty());
+    /// assert!(!point.touches(&Rect::new(1.5, 0.0, 2.0, 2.0)));
+    /// ```
+    pub fn touches(&self, other: &Rect) -> bool {
+        self.min.x <= other.max.x
+            && other.min.x <= self.max.x
+            && self.min.y <= other.max.y
+            && other.min.y <= self.max.y
+    }
+
     /// The common part (collapsed to a line or point when they are apart).
     pub fn intersect(&self, other: Rect) -> Rect {
         let max = self.max.min(other.max);

@@ -1,7 +1,7 @@
 //! [`SpanCache`]: one grid walk per body step, and each sub-curve cut once.
 
 use super::set::TerrainSet;
-use super::spans::{BoxedRange, PieceRange, boxes_touch, merge_by_piece};
+use super::spans::{BoxedRange, PieceRange, merge_by_piece};
 use crate::geometry::{Rect, Span};
 
 /// The spans of one small neighbourhood copied out of the grid, so that the
@@ -70,7 +70,7 @@ impl SpanCache {
         }
         self.found.clear();
         for (_, part) in &self.parts {
-            if boxes_touch(&part.aabb, &region) {
+            if part.aabb.touches(&region) {
                 self.found.push(part.near());
             }
         }

@@ -19,7 +19,7 @@ use super::joints::find_joints;
 use super::movers::{Mover, MoverState};
 use super::piece::{TerrainError, TerrainPiece, check_piece};
 use super::spans::PieceRange;
-use super::spans::{BoxedRange, boxes_touch, merge_by_piece, piece_spans};
+use super::spans::{BoxedRange, merge_by_piece, piece_spans};
 use super::tiles::{TileGrid, tile_edges};
 use crate::geometry::{Pose, Rect};
 use crate::query::{EndJoint, JointEnds};
@@ -269,7 +269,7 @@ impl TerrainSet {
                     let c = y * self.cols + x;
                     let cell = &self.items[self.starts[c] as usize..self.starts[c + 1] as usize];
                     for (i, part) in cell {
-                        if boxes_touch(&part.aabb, &region) {
+                        if part.aabb.touches(&region) {
                             visit(*i, part);
                         }
                     }
@@ -278,9 +278,9 @@ impl TerrainSet {
         }
         let mut index = self.static_spans;
         for mover in &self.movers {
-            if boxes_touch(&mover.aabb, &region) {
+            if mover.aabb.touches(&region) {
                 for (k, part) in mover.spans.iter().enumerate() {
-                    if boxes_touch(&part.aabb, &region) {
+                    if part.aabb.touches(&region) {
                         visit(index + k as u32, part);
                     }
                 }

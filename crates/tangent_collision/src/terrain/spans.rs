@@ -4,12 +4,6 @@
 
 use crate::geometry::{Rect, Terrain};
 
-/// Closed-box overlap; unlike `Rect::intersect(..).is_empty()` it keeps
-/// boxes of zero width or height (horizontal and vertical segments).
-pub(super) fn boxes_touch(a: &Rect, b: &Rect) -> bool {
-    a.min.x <= b.max.x && b.min.x <= a.max.x && a.min.y <= b.max.y && b.min.y <= a.max.y
-}
-
 /// Largest width or height, in pixels, of the box of one span of a curve.
 pub(super) const SPAN_EXTENT: f32 = 32.0;
 
