@@ -49,9 +49,9 @@ pub struct TerrainSet {
     /// Unique to this set's contents (a clone shares it): what a
     /// [`SpanCache`] checks it was gathered from.
     pub(crate) id: u64,
-    pub(super) pieces: Vec<TerrainPiece>,
+    pieces: Vec<TerrainPiece>,
     /// Per piece, what its two ends know of the pieces meeting them.
-    pub(super) joints: Vec<JointEnds>,
+    joints: Vec<JointEnds>,
     origin: Vec2,
     cell: f32,
     cols: usize,
@@ -62,18 +62,16 @@ pub struct TerrainSet {
     /// than chasing an index per span (a cache miss each on a big level).
     starts: Vec<u32>,
     items: Vec<(u32, BoxedRange)>,
-    /// Pieces `0..statics` are fixed and in the grid; the rest belong to
-    /// the movers, in order, each mover's pieces together.
-    pub(super) statics: usize,
     /// How many spans the grid holds: the index of the first mover span.
-    pub(super) static_spans: u32,
+    static_spans: u32,
     /// The movers (kinematic groups), with their own spans: their broad
-    /// phase is a box per mover, then a box per span.
-    pub(super) movers: Vec<MoverState>,
+    /// phase is a box per mover, then a box per span. Their pieces follow
+    /// the fixed ones in `pieces`, each mover's together, in order.
+    movers: Vec<MoverState>,
 }
 
 /// A fresh set identity (see [`TerrainSet::id`]).
-pub(super) fn next_id() -> u64 {
+fn next_id() -> u64 {
     static NEXT_ID: AtomicU64 = AtomicU64::new(0);
     NEXT_ID.fetch_add(1, Ordering::Relaxed)
 }
@@ -135,7 +133,6 @@ impl TerrainSet {
             .max(1.0);
         let cols = ((size.x / cell).ceil() as usize).max(1);
         let rows = ((size.y / cell).ceil() as usize).max(1);
-        let statics = pieces.len();
         let mut joints = find_joints(&pieces);
         let mut states = Vec::with_capacity(movers.len());
         for mover in movers {
@@ -157,7 +154,6 @@ impl TerrainSet {
             rows,
             starts: Vec::new(),
             items: Vec::new(),
-            statics,
             static_spans: parts.len() as u32,
             movers: states,
         };
@@ -322,11 +318,9 @@ impl TerrainSet {
         m.first..m.first + m.local.len()
     }
 
-    /// The mover piece `i` belongs to, if any.
+    /// The mover piece `i` belongs to, if any (the fixed pieces come before
+    /// every mover's).
     pub fn mover_of(&self, i: usize) -> Option<usize> {
-        if i < self.statics {
-            return None;
-        }
         let g = self
             .movers
             .partition_point(|m| m.first <= i)
