@@ -10,6 +10,8 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+/// Moving terrain (`movers:` in the file).
+pub use crate::mover_def::MoverDef;
 /// The per-level feel numbers (`tuning:` in the file), owned by the player.
 pub use crate::tuning::Tuning;
 
@@ -210,6 +212,10 @@ pub struct LevelFile {
     pub player: ShapeDef,
     #[serde(default)]
     pub actors: Vec<ActorDef>,
+    /// Moving terrain: blocks of tiles and curves that slide, turn, swing
+    /// or crumble (see [`MoverDef`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub movers: Vec<MoverDef>,
     pub goal: GoalDef,
     /// Checkpoints: where the player comes back after dying once it has
     /// touched one (its centre, like `spawn`), drawn as flags.

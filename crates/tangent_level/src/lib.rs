@@ -2,7 +2,8 @@
 //! the player's feel numbers in [`tuning`]), checking a file into a playable
 //! [`Level`] with `file:line` errors ([`validate`], [`limits`]), where files
 //! come from ([`files`], [`data_dir`]), SVG drawings ([`svg`], [`arcs`]) and
-//! curve fills ([`fill`]), loops you can run ([`loops`]), Tiled maps ([`tiled`]) and LDtk
+//! curve fills ([`fill`]), loops you can run ([`loops`]), moving terrain
+//! ([`mover_def`], [`mover_path`]), Tiled maps ([`tiled`]) and LDtk
 //! projects ([`ldtk`]), the import and export
 //! commands ([`import`]), and saving an edited level back over its text,
 //! comments kept ([`save`], [`splice`]).
@@ -27,6 +28,8 @@ pub mod ldtk;
 pub mod limits;
 pub mod loops;
 pub mod map_parts;
+pub mod mover_def;
+pub mod mover_path;
 pub mod placing;
 mod ron_text;
 pub mod save;

@@ -27,6 +27,15 @@ pub const TILE_SIZE: (f32, f32) = (1.0, 512.0);
 pub const MAX_COUNT: usize = 10_000;
 /// Largest restitution (curves, tiles, actors): springs, not explosions.
 pub const MAX_RESTITUTION: f32 = 4.0;
+/// Fastest a mover's pivot may move along its path, px/s (its peak speed:
+/// 1.5 × the average with `Smooth` easing): the riders' tested range.
+pub const MAX_MOVER_SPEED: f32 = 2_000.0;
+/// Fastest a mover may turn, degrees per second (3 turns a second).
+pub const MAX_MOVER_SPIN: f32 = 1_080.0;
+/// Most movers in one level.
+pub const MAX_MOVERS: usize = 1_000;
+/// Longest wait or crumble delay, seconds.
+pub const MAX_MOVER_WAIT: f32 = 3_600.0;
 /// Largest tuning value (speeds, accelerations, times in the tuning).
 pub const MAX_TUNING: f32 = 100_000.0;
 

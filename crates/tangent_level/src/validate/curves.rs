@@ -35,62 +35,58 @@ pub(crate) fn drawing_curves(
     Ok(imported.curves)
 }
 
-/// The file's curves as terrain pieces, in file order; the first curve
-/// with the wrong number of points, a point that is not finite, a negative
-/// restitution or all its points within 1 px is an error at its line.
+/// The file's curves as terrain pieces, in file order; the first bad curve
+/// (see [`curve_piece`]) is an error at its line.
 pub(crate) fn curve_pieces(
     raw: &LevelFile,
     loc: &Locator,
 ) -> Result<Vec<TerrainPiece>, LevelError> {
-    let err = |line, column, message| loc.err(line, column, message);
-    let mut curves = Vec::new();
     let curves_line = loc.key("curves");
-    for (i, c) in raw.curves.iter().enumerate() {
-        let line = loc.nth_after(curves_line, "points", i);
-        let problem = if !(3..=4).contains(&c.points.len()) {
-            Some(format!(
-                "curve {} has {} points; a quadratic has 3, a cubic 4",
-                i + 1,
-                c.points.len()
-            ))
-        } else if !c.points.iter().all(|p| finite2(*p)) {
-            Some(format!(
-                "curve {} has a point that is not a finite number",
-                i + 1
-            ))
-        } else if !c.restitution.is_finite() || c.restitution < 0.0 {
-            Some(format!("curve {} restitution must be 0 or more", i + 1))
-        } else {
-            None
-        };
-        if let Some(m) = problem {
-            return Err(err(line, None, m));
-        }
-        let p: Vec<Vec2> = c.points.iter().map(|p| v(*p)).collect();
-        let shape = if p.len() == 3 {
-            Terrain::Quad(QuadBezier::new(p[0], p[1], p[2]))
-        } else {
-            Terrain::Cubic(CubicBezier::new(p[0], p[1], p[2], p[3]))
-        };
-        let b = shape.aabb();
-        if b.size().max_element() < 1.0 {
-            return Err(err(
-                line,
-                None,
-                format!(
-                    "curve {} is degenerate: all its points are within 1 px",
-                    i + 1
-                ),
-            ));
-        }
-        curves.push(TerrainPiece {
-            shape,
-            restitution: c.restitution,
-            one_way: c.one_way,
-            solid_behind: false,
-        });
+    raw.curves
+        .iter()
+        .enumerate()
+        .map(|(i, c)| {
+            curve_piece(c, &format!("curve {}", i + 1)).map_err(|m| {
+                let line = loc.nth_after(curves_line, "points", i);
+                loc.err(line, None, m)
+            })
+        })
+        .collect()
+}
+
+/// One curve as a terrain piece, or what is wrong with it (`name` starts
+/// the message): the wrong number of points, a point that is not finite, a
+/// negative restitution, or all its points within 1 px.
+pub(crate) fn curve_piece(c: &CurveDef, name: &str) -> Result<TerrainPiece, String> {
+    if !(3..=4).contains(&c.points.len()) {
+        return Err(format!(
+            "{name} has {} points; a quadratic has 3, a cubic 4",
+            c.points.len()
+        ));
     }
-    Ok(curves)
+    if !c.points.iter().all(|p| finite2(*p)) {
+        return Err(format!("{name} has a point that is not a finite number"));
+    }
+    if !c.restitution.is_finite() || c.restitution < 0.0 {
+        return Err(format!("{name} restitution must be 0 or more"));
+    }
+    let p: Vec<Vec2> = c.points.iter().map(|p| v(*p)).collect();
+    let shape = if p.len() == 3 {
+        Terrain::Quad(QuadBezier::new(p[0], p[1], p[2]))
+    } else {
+        Terrain::Cubic(CubicBezier::new(p[0], p[1], p[2], p[3]))
+    };
+    if shape.aabb().size().max_element() < 1.0 {
+        return Err(format!(
+            "{name} is degenerate: all its points are within 1 px"
+        ));
+    }
+    Ok(TerrainPiece {
+        shape,
+        restitution: c.restitution,
+        one_way: c.one_way,
+        solid_behind: false,
+    })
 }
 
 /// Each curve's fill and flattened line, for inside tests.

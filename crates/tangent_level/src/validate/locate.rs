@@ -82,4 +82,43 @@ impl<'a> Locator<'a> {
             .nth(n)
             .map_or(after, |(i, _)| i + 1)
     }
+
+    /// 1-based line of the `n`-th (0-based) element of the list that
+    /// starts at `after` (a `key: [` line): where its `(` is, or `after`
+    /// when there is no such element.
+    pub(crate) fn nth_item(&self, after: usize, n: usize) -> usize {
+        let mut depth = 0usize;
+        let mut seen = 0usize;
+        let mut started = false;
+        for (i, line) in self.lines.iter().enumerate().skip(after.saturating_sub(1)) {
+            let mut in_string = false;
+            for ch in Self::code(line).chars() {
+                match ch {
+                    '"' => in_string = !in_string,
+                    _ if in_string => {}
+                    '[' | '(' | '{' => {
+                        if started && depth == 1 && ch == '(' {
+                            if seen == n {
+                                return i + 1;
+                            }
+                            seen += 1;
+                        }
+                        if ch == '[' && !started {
+                            started = true;
+                            depth = 0;
+                        }
+                        depth += 1;
+                    }
+                    ']' | ')' | '}' => {
+                        depth = depth.saturating_sub(1);
+                        if started && depth == 0 {
+                            return after;
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+        after
+    }
 }

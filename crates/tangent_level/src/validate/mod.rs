@@ -3,10 +3,12 @@
 //! what is wrong, and a good file becomes a [`Level`] with its tile grid
 //! and terrain built. The checks are split by what they check: the numbers'
 //! ranges (`crate::limits`), the tiles (`tiles`), the curves (`curves`),
-//! and where bodies may be put (`places`); `locate` finds a problem's line.
+//! the movers (`movers`) and where bodies may be put (`places`); `locate`
+//! finds a problem's line.
 
 mod curves;
 mod locate;
+mod movers;
 mod numbers;
 mod places;
 mod tiles;
@@ -21,6 +23,8 @@ use crate::limits::{Place, next_missing, next_problem, out_of_range};
 use curves::{curve_fills, curve_pieces, drawing_curves};
 pub use locate::LevelError;
 use locate::Locator;
+pub use movers::MoverParts;
+use movers::{motion_conflict, movers};
 use numbers::{finite2, v};
 pub use places::actor_shape;
 use places::{actor_problem, inside_solid, shape_ok};
@@ -45,9 +49,12 @@ pub struct Level {
     /// What plays but is not as the file says, each `file:line: ...`: a
     /// `next` level that is not beside this one (the goal ends the run).
     pub warnings: Vec<String>,
-    /// Tile edges and curves together, indexed for collision: built once
-    /// when the level is checked and shared (the game's collision index
-    /// holds this same set).
+    /// The movers' pivots and tile cells, in the order of `file.movers`
+    /// (their cells are not in `grid`).
+    pub movers: Vec<MoverParts>,
+    /// Tile edges, curves and movers' pieces, in that order, indexed for
+    /// collision: built once when the level is checked and shared (the
+    /// game's collision index starts from this same set).
     pub terrain: Arc<TerrainSet>,
 }
 
@@ -101,8 +108,9 @@ impl Level {
             };
             return Err(err(line, None, message));
         }
-        let (grid, decor, spikes) = tiles(&raw, &loc)?;
+        let (mut grid, decor, spikes) = tiles(&raw, &loc)?;
         let curves = curve_pieces(&raw, &loc)?;
+        let (built_movers, mover_parts) = movers(&raw, &mut grid, &loc)?;
         let curves_line = loc.key("curves");
         if !raw.tile_restitution.is_finite() || raw.tile_restitution < 0.0 {
             return Err(err(
@@ -116,7 +124,15 @@ impl Level {
             p.restitution = raw.tile_restitution;
         }
         pieces.extend(curves.iter().copied());
-        let terrain = TerrainSet::new(pieces).map_err(|e| err(curves_line, None, e.to_string()))?;
+        let movers_line = loc.key("movers");
+        let terrain = TerrainSet::with_movers(pieces, built_movers.clone()).map_err(|e| {
+            let line = if e.to_string().contains("mover") {
+                movers_line
+            } else {
+                curves_line
+            };
+            err(line, None, e.to_string())
+        })?;
         // Spawn, actors and goal.
         if !finite2(raw.spawn) {
             return Err(err(loc.key("spawn"), None, "spawn must be finite".into()));
@@ -141,6 +157,17 @@ impl Level {
                 None,
                 format!("the spawn point is {m}"),
             ));
+        }
+        if let Some((g, m)) = motion_conflict(
+            &raw.movers,
+            &built_movers,
+            &mover_parts,
+            &actor_shape(&raw.player),
+            v(raw.spawn),
+            v(raw.gravity),
+            raw.tile_size,
+        ) {
+            return Err(err(loc.nth_item(movers_line, g), None, m));
         }
         let checkpoints_line = loc.key("checkpoints");
         for (i, &c) in raw.checkpoints.iter().enumerate() {
@@ -194,6 +221,7 @@ impl Level {
             grid,
             decor,
             spikes,
+            movers: mover_parts,
             terrain: Arc::new(terrain),
         })
     }
@@ -202,8 +230,18 @@ impl Level {
 impl Level {
     /// The curves as terrain pieces, in the order of `curve_defs`.
     pub fn curves(&self) -> &[TerrainPiece] {
-        let pieces = self.terrain.pieces();
-        &pieces[pieces.len() - self.curve_defs.len()..]
+        &self.terrain.pieces()[self.curve_range()]
+    }
+
+    /// Where the curves are in `terrain`: after the tile edges, before the
+    /// movers' pieces.
+    pub fn curve_range(&self) -> std::ops::Range<usize> {
+        let end = if self.terrain.mover_count() > 0 {
+            self.terrain.mover_pieces(0).start
+        } else {
+            self.terrain.len()
+        };
+        end - self.curve_defs.len()..end
     }
 
     /// Why `shape` at `center` would not be in free space in this level
