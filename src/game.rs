@@ -13,7 +13,7 @@ use crate::art::ArtPlugin;
 use crate::assets::GameAssetsPlugin;
 use crate::audio::SoundPlugin;
 use crate::collision::CollisionDebugPlugin;
-use crate::collision::{Actor, CollisionPlugin, Grounded, PhysicsPosition, Velocity};
+use crate::collision::{Actor, CollisionPlugin, Grounded, PhysicsPosition, TerrainMover, Velocity};
 use crate::editor::EditorPlugin;
 use crate::level::LevelLogicPlugin;
 use crate::level::clock::LevelClockPlugin;
@@ -42,11 +42,13 @@ pub struct Recorder {
     pub replay: Replay,
 }
 
-/// Writing one CSV row per actor per fixed step.
+/// Writing one CSV row per actor and one per mover per fixed step.
 #[derive(Resource)]
 pub struct TraceWriter(pub BufWriter<File>);
 
-/// The CSV header of a trace.
+/// The CSV header of a trace. A mover's row (`mover N`) has its pivot in
+/// `x,y`, its pivot's velocity in `vx,vy` and its angle in degrees in the
+/// last column.
 pub const TRACE_HEADER: &str = "frame,actor,x,y,vx,vy,grounded\n";
 
 /// The simulation, without windows or rendering.
@@ -99,8 +101,10 @@ type TraceItem<'a> = (
 
 fn write_trace(
     frame: Res<SimFrame>,
+    time: Res<Time<Fixed>>,
     trace: Option<ResMut<TraceWriter>>,
     actors: Query<TraceItem, With<Actor>>,
+    movers: Query<&TerrainMover>,
 ) {
     let Some(mut trace) = trace else {
         return;
@@ -111,6 +115,28 @@ fn write_trace(
         let line = format!(
             "{},{},{:.4},{:.4},{:.4},{:.4},{}\n",
             frame.0, name, p.0.x, p.0.y, v.0.x, v.0.y, g.0 as u8
+        );
+        if let Err(e) = trace.0.write_all(line.as_bytes()) {
+            error!("cannot write trace: {e}");
+        }
+    }
+    let mut movers: Vec<_> = movers.iter().collect();
+    movers.sort_by_key(|m| m.index);
+    let dt = time.delta_secs().max(f32::EPSILON);
+    for m in movers {
+        let (p, v) = (
+            m.pose.translation,
+            (m.pose.translation - m.previous.translation) / dt,
+        );
+        let line = format!(
+            "{},mover {},{:.4},{:.4},{:.4},{:.4},{:.4}\n",
+            frame.0,
+            m.index + 1,
+            p.x,
+            p.y,
+            v.x,
+            v.y,
+            m.pose.angle.to_degrees()
         );
         if let Err(e) = trace.0.write_all(line.as_bytes()) {
             error!("cannot write trace: {e}");

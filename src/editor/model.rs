@@ -394,7 +394,7 @@ impl EditorModel {
     /// (`n < 0`: `-n` removed), everything else kept where it is in the
     /// level: the file's origin is the grid's bottom-left corner, so growing
     /// (or shrinking) on the left or at the bottom moves every coordinate
-    /// (curves, actors, spawn, goal, checkpoints) by the tiles added (or
+    /// (curves, actors, spawn, goal, checkpoints, movers) by the tiles added (or
     /// removed; numbers on the editor's 1/100 px grid stay on it). `None` when
     /// nothing would change, when the grid would lose its last row or
     /// column, or when a point (other than a curve's inner control points)
@@ -433,6 +433,24 @@ impl EditorModel {
                     .enumerate()
                     .map(move |(k, p)| (p, k == 0 || k == last)),
             );
+        }
+        // Movers: their curves and pivots move with everything else (they
+        // may lie outside), their tile blocks by the cells added, and must
+        // stay in the grid.
+        let cells = (shift / ts).round();
+        for m in f.movers.iter_mut() {
+            if let Some(r) = &mut m.tiles {
+                let x = r.x as i64 + cells.x as i64;
+                let y = r.y as i64 + cells.y as i64;
+                if x < 0 || y < 0 || x + r.width as i64 > new_w || y + r.height as i64 > new_h {
+                    return None;
+                }
+                (r.x, r.y) = (x as usize, y as usize);
+            }
+            points.extend(m.pivot.iter_mut().map(|p| (p, false)));
+            for c in m.curves.iter_mut() {
+                points.extend(c.points.iter_mut().map(|p| (p, false)));
+            }
         }
         for (p, inside) in points {
             let q = Vec2::new(p.0, p.1) + shift;

@@ -100,6 +100,24 @@ pub fn touch_checkpoints(
     }
 }
 
+/// The curve definition of terrain piece `piece`: a level curve (by its
+/// entity), or a mover's curve (a mover's curves are its last pieces).
+fn hazard_def<'a>(
+    level: &'a CurrentLevel,
+    index: &TerrainIndex,
+    curves: &Query<&LevelCurve>,
+    piece: usize,
+) -> Option<&'a tangent_level::format::CurveDef> {
+    if let Some(g) = index.set.mover_of(piece) {
+        let own = &level.level.file.movers.get(g)?.curves;
+        let k = (piece + own.len()).checked_sub(index.set.mover_pieces(g).end)?;
+        return own.get(k);
+    }
+    let e = index.entities.get(piece)?;
+    let LevelCurve(i) = curves.get(*e).ok()?;
+    level.level.curve_defs.get(*i)
+}
+
 type PlayerItem<'a> = (&'a Actor, &'a PhysicsPosition, &'a Velocity, &'a Contacts);
 
 /// Kills the player touching spikes or a hazard curve.
@@ -134,9 +152,7 @@ pub fn hurt_player(
         });
         let on_hazard = contacts.iter().any(|c| {
             c.piece()
-                .and_then(|piece| index.entities.get(piece))
-                .and_then(|e| curves.get(*e).ok())
-                .and_then(|LevelCurve(i)| level.level.curve_defs.get(*i))
+                .and_then(|piece| hazard_def(&level, &index, &curves, piece))
                 .is_some_and(|def| def.hazard)
         });
         let cause = if on_spikes {

@@ -8,6 +8,7 @@ pub mod fell_out;
 pub mod hazard;
 pub mod list;
 pub mod loader;
+pub mod movers;
 pub mod play;
 pub mod render;
 pub mod state;
@@ -19,6 +20,8 @@ pub use state::{
 };
 
 use bevy::prelude::*;
+
+use crate::collision::CollisionSystems;
 
 /// Level switching and the goal check (no rendering).
 pub struct LevelLogicPlugin;
@@ -33,6 +36,10 @@ impl Plugin for LevelLogicPlugin {
             .add_message::<Died>()
             .add_message::<LevelFinished>()
             .add_systems(Update, play::apply_level_commands)
+            .add_systems(
+                FixedUpdate,
+                movers::drive_movers.before(CollisionSystems::Step),
+            )
             .configure_sets(
                 FixedPostUpdate,
                 (LevelSystems::Clock, LevelSystems::Rules).chain(),
@@ -44,6 +51,7 @@ impl Plugin for LevelLogicPlugin {
             .add_systems(
                 FixedPostUpdate,
                 (
+                    movers::put_back_crushed,
                     fell_out::put_back_lost_actors,
                     hazard::touch_checkpoints,
                     hazard::hurt_player,

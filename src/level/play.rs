@@ -7,6 +7,7 @@ use std::path::Path;
 
 use bevy::prelude::*;
 
+use super::movers::mover;
 use super::state::{
     CurrentLevel, Goal, LevelActor, LevelCommand, LevelCurve, LevelEntity, LevelFinished,
     LevelSpawned, LevelStatus, SimFrame,
@@ -19,6 +20,7 @@ use crate::mode::LevelLoaded;
 use crate::player::camera::CameraBounds;
 use crate::player::{Player, PlayerTuning};
 use tangent_level::files::{level_exists, read_level_text};
+use tangent_level::mover_path::MoverRun;
 use tangent_level::validate::{Level, actor_shape};
 
 /// Reads and checks a level file (from disk, or shipped: see
@@ -79,19 +81,30 @@ pub fn goal(center: Vec2, size: Vec2) -> impl Bundle {
 /// level is checked, and shared (an `Arc`), never copied.
 pub fn spawn_level(commands: &mut Commands, level: &Level, player_at: Option<(Vec2, Vec2)>) {
     let f = &level.file;
-    // Curves come after the tile edges in the set, in file order.
-    let first_curve = level.terrain.len() - level.curve_defs.len();
-    let mut entities = Vec::with_capacity(level.terrain.len());
-    for (i, piece) in level.terrain.pieces().iter().enumerate() {
+    // Curves come after the tile edges in the set, in file order; the
+    // movers' pieces after them are not entities (each mover is one).
+    let curves = level.curve_range();
+    let mut entities = Vec::with_capacity(curves.end);
+    for (i, piece) in level.terrain.pieces()[..curves.end].iter().enumerate() {
         let mut e = commands.spawn(terrain(*piece));
-        if i >= first_curve {
-            e.insert(LevelCurve(i - first_curve));
+        if curves.contains(&i) {
+            e.insert(LevelCurve(i - curves.start));
         }
         entities.push(e.id());
     }
+    let movers = f
+        .movers
+        .iter()
+        .enumerate()
+        .map(|(g, def)| {
+            let pose = level.terrain.mover_pose(g);
+            commands.spawn(mover(g, pose, MoverRun::start(def))).id()
+        })
+        .collect();
     commands.insert_resource(TerrainIndex {
         set: level.terrain.clone(),
         entities,
+        movers,
     });
     let (spawn, velocity) = player_at.unwrap_or((Vec2::new(f.spawn.0, f.spawn.1), Vec2::ZERO));
     commands.spawn(player(actor_shape(&f.player), spawn, velocity));

@@ -10,6 +10,7 @@ use bevy::mesh::{Indices, PrimitiveTopology};
 use bevy::prelude::*;
 use bevy_ecs_tilemap::prelude::*;
 
+use super::movers::LevelMover;
 use super::state::Died;
 use super::state::{CurrentLevel, Goal, LevelCurve, LevelEntity, LevelSpawned, LevelStatus};
 use crate::assets::GameAssets;
@@ -51,7 +52,10 @@ impl Plugin for LevelRenderPlugin {
         app.add_plugins(TilemapPlugin)
             .insert_resource(ClearColor(SKY))
             .add_systems(PostUpdate, decorate)
-            .add_systems(Update, (light_checkpoints, ring_deaths, fade_rings));
+            .add_systems(
+                Update,
+                (light_checkpoints, ring_deaths, fade_rings, shake_crumbling),
+            );
     }
 }
 
@@ -99,6 +103,22 @@ fn stroke(line: &[Vec2], width: f32) -> Vec<[Vec2; 3]> {
     tris
 }
 
+/// A curve's outline colour: pink for springy curves (restitution from
+/// 0.8 up, other than the neutral 1), wood for one-way ones, red for
+/// hazards, grass otherwise.
+fn curve_color(def: &tangent_level::format::CurveDef) -> Color {
+    let springy = def.restitution >= 0.8 && def.restitution != 1.0;
+    if def.hazard {
+        HAZARD
+    } else if springy {
+        BOUNCY
+    } else if def.one_way {
+        ONE_WAY
+    } else {
+        GRASS
+    }
+}
+
 /// Adds visuals to a freshly spawned level.
 #[allow(clippy::too_many_arguments)]
 fn decorate(
@@ -106,6 +126,7 @@ fn decorate(
     mut spawned: MessageReader<LevelSpawned>,
     level: Option<Res<CurrentLevel>>,
     curves: Query<&LevelCurve>,
+    movers: Query<(Entity, &LevelMover)>,
     goals: Query<(Entity, &Goal)>,
     assets: Res<GameAssets>,
     mut meshes: ResMut<Assets<Mesh>>,
@@ -184,8 +205,7 @@ fn decorate(
     let lava = materials.add(LAVA);
     // Bodies: one per filled curve, one per closed outline (its curves in
     // file order, as the collision index holds them after the tiles).
-    let first_curve = level.terrain.len() - level.curve_defs.len();
-    let lines: Vec<Vec<Vec2>> = level.terrain.pieces()[first_curve..]
+    let lines: Vec<Vec<Vec2>> = level.terrain.pieces()[level.curve_range()]
         .iter()
         .map(|p| flatten(&p.shape))
         .collect();
@@ -203,24 +223,97 @@ fn decorate(
     for LevelCurve(i) in &curves {
         let def = &level.curve_defs[*i];
         let line = &lines[*i];
-        // Pink for springy curves (restitution from 0.8 up, other than the
-        // neutral 1), wood for one-way ones, grass otherwise.
-        let springy = def.restitution >= 0.8 && def.restitution != 1.0;
-        let color = if def.hazard {
-            HAZARD
-        } else if springy {
-            BOUNCY
-        } else if def.one_way {
-            ONE_WAY
-        } else {
-            GRASS
-        };
         commands.spawn((
             LevelEntity,
             Mesh2d(meshes.add(mesh_of(&stroke(line, 6.0)))),
-            MeshMaterial2d(materials.add(color)),
+            MeshMaterial2d(materials.add(curve_color(def))),
             Transform::from_xyz(0.0, 0.0, 0.6),
         ));
+    }
+    // Movers: their tiles and curves about their pivots, as children of
+    // the mover's entity, which is placed where the mover is.
+    for (e, m) in &movers {
+        let (Some(def), Some(parts)) = (level.file.movers.get(m.index), level.movers.get(m.index))
+        else {
+            continue;
+        };
+        let ts = g.tile_size;
+        let mut children = Vec::new();
+        for &((x, y), kind) in &parts.cells {
+            let atlas = if kind == crate::collision::TileKind::OneWay {
+                1.0
+            } else {
+                0.0
+            };
+            let centre = (Vec2::new(x as f32, y as f32) + Vec2::splat(0.5)) * ts - parts.pivot;
+            children.push(
+                commands
+                    .spawn((
+                        Sprite {
+                            image: assets.tiles.clone(),
+                            rect: Some(Rect::new(atlas * 32.0, 0.0, atlas * 32.0 + 32.0, 32.0)),
+                            custom_size: Some(Vec2::splat(ts)),
+                            ..default()
+                        },
+                        Transform::from_xyz(centre.x, centre.y, 0.0),
+                    ))
+                    .id(),
+            );
+        }
+        let lines: Vec<Vec<Vec2>> = def
+            .curves
+            .iter()
+            .map(|c| {
+                let p: Vec<Vec2> = c
+                    .points
+                    .iter()
+                    .map(|p| Vec2::new(p.0, p.1) - parts.pivot)
+                    .collect();
+                let shape = if p.len() == 3 {
+                    crate::collision::Terrain::Quad(crate::collision::QuadBezier::new(
+                        p[0], p[1], p[2],
+                    ))
+                } else {
+                    crate::collision::Terrain::Cubic(crate::collision::CubicBezier::new(
+                        p[0], p[1], p[2], p[3],
+                    ))
+                };
+                flatten(&shape)
+            })
+            .collect();
+        // No ground under a moving curve: `Below` is drawn as a line.
+        let fills: Vec<_> = def
+            .curves
+            .iter()
+            .map(|c| match c.fill {
+                tangent_level::format::CurveFill::Below => tangent_level::format::CurveFill::Line,
+                f => f,
+            })
+            .collect();
+        for body in bodies(&fills, &lines) {
+            let tris = fill_triangles(body.fill, &body.line);
+            children.push(
+                commands
+                    .spawn((
+                        Mesh2d(meshes.add(mesh_of(&tris))),
+                        MeshMaterial2d(earth.clone()),
+                        Transform::from_xyz(0.0, 0.0, -0.1),
+                    ))
+                    .id(),
+            );
+        }
+        for (c, line) in def.curves.iter().zip(&lines) {
+            children.push(
+                commands
+                    .spawn((
+                        Mesh2d(meshes.add(mesh_of(&stroke(line, 6.0)))),
+                        MeshMaterial2d(materials.add(curve_color(c))),
+                        Transform::from_xyz(0.0, 0.0, 0.1),
+                    ))
+                    .id(),
+            );
+        }
+        commands.entity(e).add_children(&children);
     }
     // Checkpoints: flags a tile wide and two high, their foot half a tile
     // under the point (where a player standing there has its feet).
@@ -252,6 +345,18 @@ fn decorate(
             },
             Visibility::default(),
         ));
+    }
+}
+
+/// Draws a crumbling mover that is about to fall shaking (on top of where
+/// the interpolation put it; the shake is not collided with).
+fn shake_crumbling(mut movers: Query<(&LevelMover, &mut Transform)>) {
+    for (m, mut tf) in &mut movers {
+        let shake = m.run.shake();
+        if shake != Vec2::ZERO {
+            tf.translation.x += shake.x;
+            tf.translation.y += shake.y;
+        }
     }
 }
 

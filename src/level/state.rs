@@ -119,6 +119,8 @@ pub enum DeathCause {
     Spikes,
     HazardCurve,
     FellOut,
+    /// Trapped by a mover against other solid.
+    Crushed,
 }
 
 /// The player died at `at` and comes back at `back_to`.

@@ -29,8 +29,9 @@ use super::surface;
 /// The ground a runner moving at `v` runs on, among its contacts within
 /// the max slope: the one it runs into most (a ramp rising ahead of it
 /// off the floor it is on), else the most upward. Its normal, the
-/// velocity of what it touches (a crate or ball moves; terrain not), and
-/// what it is.
+/// velocity of what it touches (a crate or ball moves; terrain not: on a
+/// mover the runner's velocity is already its own, relative to the
+/// mover, which the collision step carries it with), and what it is.
 fn ground_contact(
     contacts: &Contacts,
     v: Vec2,
@@ -43,7 +44,13 @@ fn ground_contact(
     };
     contacts
         .iter()
-        .map(|c| (c.normal, c.velocity, c.with))
+        .map(|c| {
+            let carried = match c.with {
+                Touched::Piece(_) => Vec2::ZERO,
+                Touched::Body(_) => c.velocity,
+            };
+            (c.normal, carried, c.with)
+        })
         .filter(|(n, _, _)| n.dot(up) >= max_slope.cos() - 1e-4)
         .max_by(|a, b| {
             key(a.0)
@@ -189,6 +196,7 @@ pub fn control(
     input: Res<PlayerInput>,
     tuning: Res<PlayerTuning>,
     gravity: Res<Gravity>,
+    index: Res<TerrainIndex>,
     mut players: Query<ControlItem, With<Player>>,
 ) {
     let dt = time.delta_secs();
@@ -207,6 +215,14 @@ pub fn control(
         };
         let on_ground = ground.is_some();
         jump_timers(&mut st, &input, &t, dt, on_ground);
+        let lift = contacts
+            .iter()
+            .find(|c| c.piece().is_some() && c.velocity != Vec2::ZERO)
+            .map(|c| c.velocity);
+        st.lift = match lift {
+            Some(v) if on_ground => (v, st.coyote),
+            _ => (st.lift.0, st.lift.1.saturating_sub(1)),
+        };
 
         // Running: along the ground's tangent on the ground, in x in the air.
         let dir = (input.right as i32 - input.left as i32) as f32;
@@ -217,8 +233,10 @@ pub fn control(
             let tangent = Vec2::new(n.y, -n.x); // rightward along the surface
             let moving = carried != Vec2::ZERO;
             let own = if moving { vel.0 - carried } else { vel.0 };
-            // Down while running on terrain: curl into a ball.
+            // Down while running on terrain: curl into a ball (not on a
+            // mover: a ball runs its surface, and a mover's moves).
             if let Touched::Piece(piece) = with
+                && index.set.mover_of(piece).is_none()
                 && input.down
                 && !moving
                 && own.dot(tangent).abs() > t.roll_speed
@@ -258,6 +276,11 @@ pub fn control(
         st.jumped = false;
         if st.buffer > 0 && st.coyote > 0 {
             vel.0.y = t.jump_speed;
+            if !on_ground && st.lift.1 > 0 {
+                // Off a mover a moment ago: its lift still boosts (on it,
+                // the collision step adds the mover's velocity as it goes).
+                vel.0.y += st.lift.0.y.max(0.0);
+            }
             st.hold = t.variable_jump_time;
             st.buffer = 0;
             st.coyote = 0;

@@ -4,7 +4,8 @@
 //! px past it, so a clip of less than that (the body keeps its skin) gets by (the smaller
 //! way first, in half-pixel steps), and a player in the air running into a
 //! ledge whose top its feet miss by up to [`Tuning::ledge_lift`](tangent_level::Tuning::ledge_lift) px is
-//! lifted onto it. Both are exact casts against the whole terrain (tiles
+//! lifted onto it (a runner on the ground, over a step of up to
+//! [`SEAM_STEP`]: where a mover meets fixed ground). Both are exact casts against the whole terrain (tiles
 //! and curves), and only move the player where it is free to be.
 
 use bevy::prelude::*;
@@ -13,6 +14,10 @@ use crate::collision::{Actor, Grounded, PhysicsPosition, TerrainIndex, Velocity}
 use crate::collision::{Body, TerrainSet};
 
 use super::state::{Player, PlayerTuning};
+
+/// The highest step a runner on the ground is lifted over, px: a seam
+/// between a mover and fixed ground, not a ledge.
+pub const SEAM_STEP: f32 = 1.0;
 
 /// Half-pixel steps from 0.5 px up to `limit` px.
 fn steps(limit: f32) -> impl Iterator<Item = f32> {
@@ -89,9 +94,13 @@ pub fn forgive_corners(
             pos.0.x += dx;
             body.position.x += dx;
         }
-        if !grounded.0
-            && vel.0.x != 0.0
-            && let Some(dy) = ledge_lift(&index.set, &body, vel.0.x * dt, t.ledge_lift)
+        // On the ground only a seam's step: where a mover's top meets
+        // fixed ground at the same height the fixed piece's corner is no
+        // joint of the mover's (see the collision crate's movers), and
+        // would stop a runner without this.
+        let limit = if grounded.0 { SEAM_STEP } else { t.ledge_lift };
+        if vel.0.x != 0.0
+            && let Some(dy) = ledge_lift(&index.set, &body, vel.0.x * dt, limit)
         {
             pos.0.y += dy;
         }

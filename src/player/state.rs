@@ -54,6 +54,11 @@ pub struct ControllerState {
     pub standing: Option<ActorShape>,
     /// Curled into a ball (see `player::roll`).
     pub rolling: bool,
+    /// The velocity of the mover it last stood on, px/s, and the steps
+    /// left in which a jump still takes it (Celeste's lift-boost grace,
+    /// as long as coyote time): walking off a rising lift and jumping a
+    /// moment later still jumps higher by the lift's speed.
+    pub lift: (Vec2, u32),
 }
 
 /// The feel numbers in use (from the level file).

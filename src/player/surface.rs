@@ -352,8 +352,10 @@ pub fn run_surface(
         let fast = vel.0.length() > max_run + 1e-3;
         let rolling = st.rolling;
         let meets = contacts.iter().find_map(|c| match c.with {
+            // Movers are ridden, not run: their surfaces move.
             Touched::Piece(i)
-                if (rolling || !set.piece(i).solid_behind)
+                if set.mover_of(i).is_none()
+                    && (rolling || !set.piece(i).solid_behind)
                     && !c.bounced
                     && (rolling || steep(c.normal, max_slope) || fast)
                     && (st.was_grounded || c.normal.y >= LANDS_FROM_THE_AIR) =>

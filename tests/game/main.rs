@@ -20,6 +20,7 @@ mod level_fuzz;
 mod live_reload;
 mod menus;
 mod modes;
+mod movers;
 mod non_finite;
 mod profile;
 mod resvg_files;

@@ -427,6 +427,7 @@ fn random_level(rng: &mut Rng) -> LevelFile {
         spawn: point(rng),
         player: ShapeDef::default(),
         actors,
+        movers: Vec::new(),
         goal: GoalDef {
             position: point(rng),
             size: (rng.range(1.0, 256.0), rng.range(1.0, 256.0)),

@@ -37,6 +37,7 @@ fn each_shipped_levels_trace_hashes_to_the_recorded_value() {
         "05-lava-bowl",
         "06-drawn",
         "07-loop-valley",
+        "08-moving-parts",
     ] {
         let trace = dir.join(format!("{name}.csv"));
         let opts = HeadlessOptions {

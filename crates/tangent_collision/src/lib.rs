@@ -41,7 +41,7 @@ pub mod prelude {
     #[cfg(feature = "bevy")]
     pub use crate::bevy::{
         Actor, ActorHit, CollisionDebugPlugin, CollisionPlugin, CollisionSystems, Contacts,
-        Gravity, Grounded, HitMessage, PhysicsPosition, PreviousPhysicsPosition, TerrainIndex,
-        Velocity,
+        Crushed, Gravity, Grounded, HitMessage, MoverBlocked, MoverTargets, PhysicsPosition,
+        PreviousPhysicsPosition, TerrainIndex, TerrainMover, Velocity,
     };
 }

@@ -13,7 +13,7 @@
 use std::path::{Path, PathBuf};
 
 /// The shipped levels, by file name, in play order.
-pub const SHIPPED_LEVELS: [(&str, &str); 7] = [
+pub const SHIPPED_LEVELS: [(&str, &str); 8] = [
     (
         "01-hills.level.ron",
         include_str!("../../../assets/levels/01-hills.level.ron"),
@@ -42,10 +42,14 @@ pub const SHIPPED_LEVELS: [(&str, &str); 7] = [
         "07-loop-valley.level.ron",
         include_str!("../../../assets/levels/07-loop-valley.level.ron"),
     ),
+    (
+        "08-moving-parts.level.ron",
+        include_str!("../../../assets/levels/08-moving-parts.level.ron"),
+    ),
 ];
 
 /// The shipped levels' replays, by file name.
-pub const SHIPPED_REPLAYS: [(&str, &str); 7] = [
+pub const SHIPPED_REPLAYS: [(&str, &str); 8] = [
     (
         "01-hills.replay",
         include_str!("../../../assets/replays/01-hills.replay"),
@@ -73,6 +77,10 @@ pub const SHIPPED_REPLAYS: [(&str, &str); 7] = [
     (
         "07-loop-valley.replay",
         include_str!("../../../assets/replays/07-loop-valley.replay"),
+    ),
+    (
+        "08-moving-parts.replay",
+        include_str!("../../../assets/replays/08-moving-parts.replay"),
     ),
 ];
 

@@ -193,21 +193,26 @@ impl MoverRun {
         }
     }
 
-    /// Where the mover is now.
+    /// Where the mover is now. (A shaking mover does not move: the shake
+    /// is drawn, not collided with, so it gives riders no speed.)
     pub fn pose(&self, def: &MoverDef) -> RunPose {
-        let shake = match self.phase {
-            // Left and right at 30 Hz, from the seconds left.
+        RunPose {
+            offset: path_offset(def, self.clock) + self.drop,
+            angle: turn_at(def, self.clock),
+            placed: false,
+            shown: !matches!(self.phase, Phase::Gone(_)),
+        }
+    }
+
+    /// How far a shaking mover is drawn off its place now, px (zero when
+    /// it is not shaking): left and right at 30 Hz by [`SHAKE`].
+    pub fn shake(&self) -> Vec2 {
+        match self.phase {
             Phase::Shaking(left) => {
                 let side = ((left * 30.0) as i64 % 2) as f32 * 2.0 - 1.0;
                 Vec2::new(SHAKE * side, 0.0)
             }
             _ => Vec2::ZERO,
-        };
-        RunPose {
-            offset: path_offset(def, self.clock) + self.drop + shake,
-            angle: turn_at(def, self.clock),
-            placed: false,
-            shown: !matches!(self.phase, Phase::Gone(_)),
         }
     }
 }

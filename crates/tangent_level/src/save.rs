@@ -15,6 +15,7 @@ use std::ops::Range;
 use std::path::Path;
 
 use crate::format::{ActorDef, CurveDef, CurveFill, GoalDef, LevelFile, ShapeDef, TileDef, Tuning};
+use crate::mover_def::{MoverDef, Trigger};
 use crate::ron_text::fields;
 use crate::splice::{splice_keyed, splice_list};
 
@@ -80,6 +81,71 @@ fn actor(a: &ActorDef) -> String {
     s
 }
 
+/// A mover as one line: its non-default fields, in the format's order.
+fn mover(m: &MoverDef) -> String {
+    let d = MoverDef::default();
+    let mut parts = Vec::new();
+    if let Some(r) = m.tiles {
+        let mut t = format!("x: {}, y: {}", r.x, r.y);
+        if r.width != 1 {
+            t.push_str(&format!(", width: {}", r.width));
+        }
+        if r.height != 1 {
+            t.push_str(&format!(", height: {}", r.height));
+        }
+        parts.push(format!("tiles: Some(({t}))"));
+    }
+    if !m.curves.is_empty() {
+        let curves: Vec<String> = m.curves.iter().map(curve).collect();
+        parts.push(format!("curves: [{}]", curves.join(", ")));
+    }
+    if let Some(p) = m.pivot {
+        parts.push(format!("pivot: Some({})", pair(p)));
+    }
+    if !m.path.is_empty() {
+        let path: Vec<String> = m.path.iter().map(|p| pair(*p)).collect();
+        parts.push(format!("path: [{}]", path.join(", ")));
+    }
+    for (name, v, dv) in [
+        ("speed", m.speed, d.speed),
+        ("leg_time", m.leg_time, d.leg_time),
+    ] {
+        if v != dv {
+            parts.push(format!("{name}: {}", num(v)));
+        }
+    }
+    if m.easing != d.easing {
+        parts.push(format!("easing: {:?}", m.easing));
+    }
+    if m.repeat != d.repeat {
+        parts.push(format!("repeat: {:?}", m.repeat));
+    }
+    for (name, v, dv) in [("wait", m.wait, d.wait), ("spin", m.spin, d.spin)] {
+        if v != dv {
+            parts.push(format!("{name}: {}", num(v)));
+        }
+    }
+    if let Some(sw) = m.swing {
+        parts.push(format!(
+            "swing: Some((angle: {}, period: {}))",
+            num(sw.angle),
+            num(sw.period)
+        ));
+    }
+    match m.trigger {
+        Trigger::Always => {}
+        Trigger::StoodOn => parts.push("trigger: StoodOn".into()),
+        Trigger::Crumble(t) => parts.push(format!("trigger: Crumble({})", num(t))),
+    }
+    if m.returns {
+        parts.push("returns: true".into());
+    }
+    if m.when_blocked != d.when_blocked {
+        parts.push(format!("when_blocked: {:?}", m.when_blocked));
+    }
+    format!("({})", parts.join(", "))
+}
+
 fn list(items: Vec<String>) -> String {
     if items.is_empty() {
         return "[]".into();
@@ -132,6 +198,10 @@ fn field_values(f: &LevelFile) -> Vec<(&'static str, Option<String>)> {
         ("spawn", Some(pair(f.spawn))),
         ("player", Some(shape(&f.player))),
         ("actors", Some(list(f.actors.iter().map(actor).collect()))),
+        (
+            "movers",
+            (!f.movers.is_empty()).then(|| list(f.movers.iter().map(mover).collect())),
+        ),
         ("goal", Some(goal(&f.goal))),
         (
             "checkpoints",
@@ -160,6 +230,7 @@ fn elements_of(f: &LevelFile, key: &str) -> Option<Elements> {
         "tiles" => Elements::List(f.tiles.iter().map(|r| format!("{r:?}")).collect()),
         "curves" => Elements::List(f.curves.iter().map(curve).collect()),
         "actors" => Elements::List(f.actors.iter().map(actor).collect()),
+        "movers" => Elements::List(f.movers.iter().map(mover).collect()),
         "checkpoints" => Elements::List(f.checkpoints.iter().map(|p| pair(*p)).collect()),
         "legend" => Elements::Keyed(
             f.legend

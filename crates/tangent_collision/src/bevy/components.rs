@@ -8,7 +8,7 @@ use glam::Vec2;
 use std::sync::Arc;
 
 use crate::dynamics::{BodyDef, Contact};
-use crate::geometry::ActorShape;
+use crate::geometry::{ActorShape, Pose};
 use crate::terrain::TerrainSet;
 
 /// All terrain, indexed; rebuilt from the `TerrainPiece` entities when
@@ -19,8 +19,12 @@ use crate::terrain::TerrainSet;
 pub struct TerrainIndex {
     /// Shared, not copied: a level that built the set keeps it too.
     pub set: Arc<TerrainSet>,
-    /// The entity of each piece, in the set's order.
+    /// The entity of each fixed piece, in the set's order (movers' pieces
+    /// have none: they are not `TerrainPiece` entities).
     pub entities: Vec<Entity>,
+    /// The entity standing for each mover of the set (a
+    /// [`TerrainMover`]), if any: named in hits on its pieces.
+    pub movers: Vec<Entity>,
 }
 
 impl Default for TerrainIndex {
@@ -28,6 +32,7 @@ impl Default for TerrainIndex {
         TerrainIndex {
             set: Arc::new(TerrainSet::new(Vec::new()).expect("an empty set is valid")),
             entities: Vec::new(),
+            movers: Vec::new(),
         }
     }
 }
@@ -84,3 +89,34 @@ pub struct Grounded(pub bool);
 /// The contacts of the last step.
 #[derive(Component, Clone, Debug, Default, PartialEq, Deref, DerefMut)]
 pub struct Contacts(pub Vec<Contact>);
+
+/// Where each mover of the terrain index is to be after this fixed step,
+/// by mover index: written by game logic before
+/// [`CollisionSystems::Step`](super::CollisionSystems::Step), which moves
+/// the movers there (carrying, pushing and crushing actors) before it
+/// steps the actors. Movers without an entry stay.
+#[derive(Resource, Clone, Debug, Default, PartialEq)]
+pub struct MoverTargets(pub Vec<Pose>);
+
+/// An entity drawn where mover `index` of the terrain index is: the step
+/// keeps its last two poses and its `Transform` is placed between them,
+/// as actors' are.
+#[derive(Component, Clone, Copy, Debug, PartialEq)]
+pub struct TerrainMover {
+    pub index: usize,
+    /// Its pose after the last step.
+    pub pose: Pose,
+    /// Its pose after the step before.
+    pub previous: Pose,
+}
+
+impl TerrainMover {
+    /// Mover `index`, at `pose`.
+    pub fn new(index: usize, pose: Pose) -> Self {
+        TerrainMover {
+            index,
+            pose,
+            previous: pose,
+        }
+    }
+}

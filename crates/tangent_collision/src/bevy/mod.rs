@@ -11,6 +11,13 @@
 //! and sends a [`HitMessage`] per impact with terrain and an [`ActorHit`]
 //! per impact between actors. `Transform` is only written by the
 //! interpolation between fixed steps, never read by the physics.
+//!
+//! Moving terrain: the index's set may hold movers (a level builds them);
+//! game logic writes where each goes this step in [`MoverTargets`], and
+//! the step moves them there first (carrying, pushing, crushing: a
+//! [`Crushed`] per actor crushed, a [`MoverBlocked`] per mover that
+//! stopped short), then the actors. An entity with a [`TerrainMover`] is
+//! drawn where its mover is, interpolated like actors.
 
 mod components;
 mod debug;
@@ -18,11 +25,11 @@ mod messages;
 mod systems;
 
 pub use components::{
-    Actor, Contacts, Gravity, Grounded, PhysicsPosition, PreviousPhysicsPosition, TerrainIndex,
-    Velocity,
+    Actor, Contacts, Gravity, Grounded, MoverTargets, PhysicsPosition, PreviousPhysicsPosition,
+    TerrainIndex, TerrainMover, Velocity,
 };
 pub use debug::CollisionDebugPlugin;
-pub use messages::{ActorHit, HitMessage};
+pub use messages::{ActorHit, Crushed, HitMessage, MoverBlocked};
 
 use bevy_app::prelude::*;
 use bevy_ecs::prelude::*;
@@ -33,7 +40,7 @@ use bevy_time::{Fixed, Time};
 pub enum CollisionSystems {
     /// Rebuilds the terrain index when terrain changed.
     Index,
-    /// Moves every actor one fixed step.
+    /// Moves every mover to its target, then every actor, one fixed step.
     Step,
 }
 
@@ -68,8 +75,11 @@ impl Plugin for CollisionPlugin {
         app.insert_resource(Time::<Fixed>::from_hz(Self::FIXED_HZ))
             .init_resource::<TerrainIndex>()
             .init_resource::<Gravity>()
+            .init_resource::<MoverTargets>()
             .add_message::<HitMessage>()
             .add_message::<ActorHit>()
+            .add_message::<Crushed>()
+            .add_message::<MoverBlocked>()
             .configure_sets(
                 FixedUpdate,
                 (CollisionSystems::Index, CollisionSystems::Step).chain(),
@@ -83,7 +93,8 @@ impl Plugin for CollisionPlugin {
             )
             .add_systems(
                 RunFixedMainLoop,
-                systems::interpolate_transforms.in_set(RunFixedMainLoopSystems::AfterFixedMainLoop),
+                (systems::interpolate_transforms, systems::interpolate_movers)
+                    .in_set(RunFixedMainLoopSystems::AfterFixedMainLoop),
             );
     }
 }

@@ -11,11 +11,11 @@ use glam::Vec2;
 use std::collections::HashSet;
 
 use super::components::{
-    Actor, Contacts, Gravity, Grounded, PhysicsPosition, PreviousPhysicsPosition, TerrainIndex,
-    Velocity,
+    Actor, Contacts, Gravity, Grounded, MoverTargets, PhysicsPosition, PreviousPhysicsPosition,
+    TerrainIndex, TerrainMover, Velocity,
 };
-use super::messages::{ActorHit, HitMessage};
-use crate::dynamics::{Body, Touched, WorldScratch, step_bodies};
+use super::messages::{ActorHit, Crushed, HitMessage, MoverBlocked};
+use crate::dynamics::{Body, Touched, WorldScratch, move_movers, step_bodies};
 use crate::terrain::{TerrainPiece, TerrainSet};
 
 /// Rebuilds the index when any terrain entity was added, changed or removed.
@@ -40,7 +40,9 @@ pub(crate) fn rebuild_terrain_index(
     }
     let mut pieces: Vec<(Entity, TerrainPiece)> = terrain.iter().map(|(e, t)| (e, *t)).collect();
     pieces.sort_by_key(|(e, _)| *e);
-    match TerrainSet::new(pieces.iter().map(|(_, p)| *p).collect()) {
+    // Movers are not entities: they are kept as they are.
+    let fixed = pieces.iter().map(|(_, p)| *p).collect();
+    match TerrainSet::with_movers(fixed, index.set.movers()) {
         Ok(set) => {
             index.set = std::sync::Arc::new(set);
             index.entities = pieces.into_iter().map(|(e, _)| e).collect();
@@ -70,17 +72,31 @@ pub(crate) struct StepState {
     world: WorldScratch,
     /// Actors whose refused step was already said.
     warned: HashSet<Entity>,
+    /// A refused mover pose was already said.
+    warned_movers: bool,
 }
 
-/// Steps every actor through the terrain and among each other
+/// Where the step sends what it found.
+#[derive(bevy_ecs::system::SystemParam)]
+pub(crate) struct StepMessages<'w> {
+    hits: MessageWriter<'w, HitMessage>,
+    actor_hits: MessageWriter<'w, ActorHit>,
+    crushed: MessageWriter<'w, Crushed>,
+    blocked: MessageWriter<'w, MoverBlocked>,
+}
+
+/// Moves the movers to their [`MoverTargets`] ([`move_movers`]), then
+/// steps every actor through the terrain and among each other
 /// ([`step_bodies`]), in entity order (deterministic).
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn step_actors(
     time: Res<Time<Fixed>>,
     gravity: Res<Gravity>,
-    index: Res<TerrainIndex>,
+    mut index: ResMut<TerrainIndex>,
+    targets: Res<MoverTargets>,
     mut actors: Query<ActorItem>,
-    mut hits: MessageWriter<HitMessage>,
-    mut actor_hits: MessageWriter<ActorHit>,
+    mut movers: Query<&mut TerrainMover>,
+    mut out: StepMessages,
     mut state: Local<StepState>,
 ) {
     let dt = time.delta_secs();
@@ -94,6 +110,7 @@ pub(crate) fn step_actors(
         entities,
         world,
         warned,
+        warned_movers,
     } = &mut *state;
     // Sleep and braces are kept by place in entity order: a new terrain or
     // another set of actors starts everyone awake.
@@ -112,7 +129,34 @@ pub(crate) fn step_actors(
         bodies.push(actor.at(pos.0, vel.0));
         entities.push(*entity);
     }
+    // Moving the movers changes the set but is not a change of terrain
+    // (nothing wakes for it but what the movers touch): change detection
+    // is bypassed. The set is copied once if a level still shares it.
+    let index = index.bypass_change_detection();
+    if index.set.mover_count() > 0 && !targets.0.is_empty() {
+        let set = std::sync::Arc::make_mut(&mut index.set);
+        if let Err(e) = move_movers(set, &targets.0, bodies, world, gravity.0, dt)
+            && !std::mem::replace(warned_movers, true)
+        {
+            warn!("a mover's pose was refused (said once): {e}");
+        }
+    }
     step_bodies(&index.set, bodies, world, gravity.0, dt);
+    for c in world.crushes() {
+        out.crushed.write(Crushed {
+            actor: entities[c.body],
+            mover: c.mover,
+        });
+    }
+    for &mover in world.blocked() {
+        out.blocked.write(MoverBlocked { mover });
+    }
+    for mut m in &mut movers {
+        if m.index < index.set.mover_count() {
+            m.previous = m.pose;
+            m.pose = index.set.mover_pose(m.index);
+        }
+    }
     for (k, (entity, name, _, vel, pos, _, grounded, contacts)) in all.iter_mut().enumerate() {
         let report = &world.reports()[k];
         // A refused step is said once per actor, not every step.
@@ -133,7 +177,7 @@ pub(crate) fn step_actors(
         for c in report.contacts.iter().filter(|c| c.impact_speed > 0.0) {
             match c.with {
                 Touched::Body(other) => {
-                    actor_hits.write(ActorHit {
+                    out.actor_hits.write(ActorHit {
                         actor: *entity,
                         other: entities[other],
                         normal: c.normal,
@@ -142,13 +186,13 @@ pub(crate) fn step_actors(
                     });
                 }
                 Touched::Piece(piece) => {
-                    hits.write(HitMessage {
+                    let terrain = match index.set.mover_of(piece) {
+                        Some(g) => index.movers.get(g),
+                        None => index.entities.get(piece),
+                    };
+                    out.hits.write(HitMessage {
                         actor: *entity,
-                        terrain: index
-                            .entities
-                            .get(piece)
-                            .copied()
-                            .unwrap_or(Entity::PLACEHOLDER),
+                        terrain: terrain.copied().unwrap_or(Entity::PLACEHOLDER),
                         normal: c.normal,
                         hits: c.hits,
                         impact_speed: c.impact_speed,
@@ -207,6 +251,22 @@ pub(crate) fn interpolate_transforms(
         let p = prev.0.lerp(pos.0, a);
         tf.translation.x = p.x;
         tf.translation.y = p.y;
+    }
+}
+
+/// Places each mover's `Transform` between its last two poses (turning
+/// about its pivot), as [`interpolate_transforms`] does for actors.
+pub(crate) fn interpolate_movers(
+    time: Res<Time<Fixed>>,
+    mut movers: Query<(&TerrainMover, &mut Transform)>,
+) {
+    let a = time.overstep_fraction();
+    for (m, mut tf) in &mut movers {
+        let p = m.previous.translation.lerp(m.pose.translation, a);
+        let angle = m.previous.angle + (m.pose.angle - m.previous.angle) * a;
+        tf.translation.x = p.x;
+        tf.translation.y = p.y;
+        tf.rotation = bevy_math::Quat::from_rotation_z(angle);
     }
 }
 

@@ -328,6 +328,26 @@ impl TerrainSet {
         (i < self.movers[g].first + self.movers[g].local.len()).then_some(g)
     }
 
+    /// The movers as they are now (their pieces about their pivots, where
+    /// they are): what [`TerrainSet::with_movers`] would build this set's
+    /// movers from again.
+    pub fn movers(&self) -> Vec<Mover> {
+        self.movers
+            .iter()
+            .enumerate()
+            .map(|(g, m)| Mover {
+                pieces: m
+                    .local
+                    .iter()
+                    .zip(&self.pieces[self.mover_pieces(g)])
+                    .map(|(&shape, p)| TerrainPiece { shape, ..*p })
+                    .collect(),
+                pose: m.pose,
+                stops_when_blocked: m.stops_when_blocked,
+            })
+            .collect()
+    }
+
     /// Where mover `g` is.
     pub fn mover_pose(&self, g: usize) -> Pose {
         self.movers[g].pose
