@@ -19,6 +19,7 @@
 //! ```
 
 pub mod arcs;
+pub mod curve_def;
 pub mod data_dir;
 pub mod files;
 pub mod fill;

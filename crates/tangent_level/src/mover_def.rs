@@ -7,7 +7,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::format::CurveDef;
+use crate::curve_def::CurveDef;
 
 /// A rectangle of tile cells: `x` the column from the left, `y` the row
 /// from the bottom (row 0 is the last row of `tiles`), `width` × `height`
