@@ -232,6 +232,8 @@ fn decorate(
     }
     // Movers: their tiles and curves about their pivots, as children of
     // the mover's entity, which is placed where the mover is.
+    // Their pieces about their pivots, as the level built them.
+    let local_movers = level.terrain.movers();
     for (e, m) in &movers {
         let (Some(def), Some(parts)) = (level.file.movers.get(m.index), level.movers.get(m.index))
         else {
@@ -260,26 +262,11 @@ fn decorate(
                     .id(),
             );
         }
-        let lines: Vec<Vec<Vec2>> = def
-            .curves
+        // Its curves are its last pieces, kept about its pivot by the set.
+        let local = &local_movers[m.index].pieces;
+        let lines: Vec<Vec<Vec2>> = local[local.len() - def.curves.len()..]
             .iter()
-            .map(|c| {
-                let p: Vec<Vec2> = c
-                    .points
-                    .iter()
-                    .map(|p| Vec2::new(p.0, p.1) - parts.pivot)
-                    .collect();
-                let shape = if p.len() == 3 {
-                    crate::collision::Terrain::Quad(crate::collision::QuadBezier::new(
-                        p[0], p[1], p[2],
-                    ))
-                } else {
-                    crate::collision::Terrain::Cubic(crate::collision::CubicBezier::new(
-                        p[0], p[1], p[2], p[3],
-                    ))
-                };
-                flatten(&shape)
-            })
+            .map(|p| flatten(&p.shape))
             .collect();
         // No ground under a moving curve: `Below` is drawn as a line.
         let fills: Vec<_> = def

@@ -259,8 +259,12 @@ fn leg_seconds(def: &MoverDef, from: Vec2, to: Vec2) -> f64 {
 /// Seconds of one cycle of the path (waits included); for `Once`, of the
 /// whole path.
 pub fn path_time(def: &MoverDef) -> f64 {
-    legs(def)
-        .iter()
+    cycle_time(def, &legs(def))
+}
+
+/// Seconds the legs of `def`'s path take, waits included.
+fn cycle_time(def: &MoverDef, legs: &[(Vec2, Vec2)]) -> f64 {
+    legs.iter()
         .map(|(a, b)| leg_seconds(def, *a, *b) + def.wait as f64)
         .sum()
 }
@@ -285,7 +289,7 @@ pub fn path_time(def: &MoverDef) -> f64 {
 /// ```
 pub fn path_offset(def: &MoverDef, clock: f64) -> Vec2 {
     let legs = legs(def);
-    let total = path_time(def);
+    let total = cycle_time(def, &legs);
     if legs.is_empty() || total <= 0.0 {
         return Vec2::ZERO;
     }

@@ -68,6 +68,16 @@ impl Mover {
         }
     }
 
+    /// The farthest any of its control points lies from the pivot, px: no
+    /// point of it is farther (a Bézier lies in its control points' hull).
+    pub fn reach(&self) -> f32 {
+        self.pieces
+            .iter()
+            .flat_map(|p| p.shape.control_points())
+            .map(Vec2::length)
+            .fold(0.0, f32::max)
+    }
+
     /// The same mover, stopping short of a pose that would crush a body
     /// (a door that waits, a lift that turns back) rather than crushing it.
     pub fn stops_when_blocked(mut self) -> Mover {
@@ -95,11 +105,7 @@ pub(crate) struct MoverState {
 impl MoverState {
     pub(super) fn new(first: usize, mover: &Mover) -> MoverState {
         let local: Vec<Terrain> = mover.pieces.iter().map(|p| p.shape).collect();
-        let reach = local
-            .iter()
-            .flat_map(|s| s.control_points())
-            .map(Vec2::length)
-            .fold(0.0, f32::max);
+        let reach = mover.reach();
         MoverState {
             first,
             local,

@@ -11,6 +11,7 @@ use tangent_collision::prelude::{
 use super::curves::curve_piece;
 use super::locate::{LevelError, Locator};
 use super::numbers::finite2;
+use super::places::shrunk;
 use crate::format::LevelFile;
 use crate::limits::{MAX_MOVER_SPEED, MAX_MOVER_SPIN, MAX_MOVER_WAIT, MAX_MOVERS};
 use crate::mover_def::{Easing, MoverDef, Repeat, Trigger, WhenBlocked};
@@ -148,13 +149,12 @@ fn motion_problem(def: &MoverDef) -> Result<(), String> {
             "its fastest speed along the path is {speed:.0} px/s; at most {MAX_MOVER_SPEED} (slow it down or lengthen leg_time)"
         ));
     }
-    let mut turn_rate = def.spin.abs();
-    if let Some(s) = def.swing {
-        if !(s.angle.is_finite() && s.period.is_finite() && s.period > 0.0) {
-            return Err("a swing needs a finite angle and a period above 0 s".into());
-        }
-        turn_rate += s.angle.abs() * std::f32::consts::TAU / s.period;
+    if let Some(s) = def.swing
+        && !(s.angle.is_finite() && s.period.is_finite() && s.period > 0.0)
+    {
+        return Err("a swing needs a finite angle and a period above 0 s".into());
     }
+    let turn_rate = turn_rate(def);
     if turn_rate > MAX_MOVER_SPIN {
         return Err(format!(
             "it turns at up to {turn_rate:.0}°/s; at most {MAX_MOVER_SPIN}°/s (3 turns a second)"
@@ -176,6 +176,15 @@ fn motion_problem(def: &MoverDef) -> Result<(), String> {
         );
     }
     Ok(())
+}
+
+/// The fastest a mover turns, degrees per second: its spin and its
+/// swing's peak (`angle · 2π / period`) together.
+fn turn_rate(def: &MoverDef) -> f32 {
+    def.spin.abs()
+        + def
+            .swing
+            .map_or(0.0, |s| s.angle.abs() * std::f32::consts::TAU / s.period)
 }
 
 /// The edges of a mover's tile block and its cells, taken out of `grid`.
@@ -245,12 +254,7 @@ fn sampled_motion(def: &MoverDef, reach: f32, spacing: f32, gravity: Vec2) -> Ve
     let longest = def.path.iter().fold(0.0f32, |m, p| m.max(p.0.hypot(p.1)));
     let rate = if span > 0.0 {
         (2.0 * longest) as f64 / span.max(1e-3) * 1.5
-            + (def.spin.abs() as f64
-                + def.swing.map_or(0.0, |s| {
-                    (s.angle.abs() * std::f32::consts::TAU / s.period.max(1e-3)) as f64
-                }))
-            .to_radians()
-                * reach as f64
+            + (turn_rate(def) as f64).to_radians() * reach as f64
     } else {
         0.0
     };
@@ -282,26 +286,15 @@ pub(crate) fn motion_conflict(
     gravity: Vec2,
     tile_size: f32,
 ) -> Option<(usize, String)> {
-    const SLACK: f32 = 0.5;
-    let shrunk = match *shape {
-        ActorShape::Circle { radius } => ActorShape::Circle {
-            radius: (radius - SLACK).max(0.0),
-        },
-        ActorShape::Rect { half_extents } => ActorShape::Rect {
-            half_extents: (half_extents - Vec2::splat(SLACK)).max(Vec2::ZERO),
-        },
-    };
+    // As the spawn's own check: touching, or overlapping by under 0.5 px,
+    // is not in the way.
+    let shrunk = shrunk(shape, 0.5);
     let size = match *shape {
         ActorShape::Circle { radius } => radius,
         ActorShape::Rect { half_extents } => half_extents.min_element(),
     };
     for (g, ((def, mover), part)) in defs.iter().zip(movers).zip(parts).enumerate() {
-        let locals: Vec<Terrain> = mover.pieces.iter().map(|p| p.shape).collect();
-        let reach = locals
-            .iter()
-            .flat_map(|s| s.control_points())
-            .map(Vec2::length)
-            .fold(0.0, f32::max);
+        let reach = mover.reach();
         for (offset, angle) in sampled_motion(def, reach, size, gravity) {
             let pose = Pose::new(part.pivot + offset, angle);
             let c = pose.translation;
@@ -316,16 +309,16 @@ pub(crate) fn motion_conflict(
                     ),
                 ));
             }
-            let crosses = locals
+            let crosses = mover
+                .pieces
                 .iter()
-                .any(|s| !s.posed(&pose).actor_hits(&shrunk, spawn).is_empty());
+                .any(|p| !p.shape.posed(&pose).actor_hits(&shrunk, spawn).is_empty());
             let local = pose.unapply(spawn) + part.pivot;
             let inside = part.cells.iter().any(|((x, y), kind)| {
-                let ts = tile_size;
-                let lo = Vec2::new(*x as f32, *y as f32) * ts;
+                let lo = Vec2::new(*x as f32, *y as f32) * tile_size;
                 *kind == TileKind::Solid
                     && local.cmpge(lo).all()
-                    && local.cmple(lo + Vec2::splat(ts)).all()
+                    && local.cmple(lo + Vec2::splat(tile_size)).all()
             });
             if crosses || inside {
                 return Some((

@@ -27,6 +27,19 @@ pub(crate) fn shape_ok(s: &ShapeDef) -> bool {
     }
 }
 
+/// `shape` made `by` px smaller all round (not below nothing): what may
+/// overlap terrain by less than `by` without counting as inside it.
+pub(crate) fn shrunk(shape: &ActorShape, by: f32) -> ActorShape {
+    match *shape {
+        ActorShape::Circle { radius } => ActorShape::Circle {
+            radius: (radius - by).max(0.0),
+        },
+        ActorShape::Rect { half_extents } => ActorShape::Rect {
+            half_extents: (half_extents - Vec2::splat(by)).max(Vec2::ZERO),
+        },
+    }
+}
+
 /// Why `shape` at `center` is not in free space, if it is not. Touching a
 /// surface is fine (an actor may be placed standing on the floor); reaching
 /// more than half a pixel into a solid tile or across a curve is not.
@@ -61,14 +74,7 @@ pub(crate) fn inside_solid(
             }
         }
     }
-    let shrunk = match *shape {
-        ActorShape::Circle { radius } => ActorShape::Circle {
-            radius: (radius - SLACK).max(0.0),
-        },
-        ActorShape::Rect { half_extents } => ActorShape::Rect {
-            half_extents: (half_extents - Vec2::splat(SLACK)).max(Vec2::ZERO),
-        },
-    };
+    let shrunk = shrunk(shape, SLACK);
     for p in set.pieces() {
         let is_curve = !matches!(p.shape, Terrain::Segment(_));
         if is_curve && !p.one_way && !p.shape.actor_hits(&shrunk, center).is_empty() {
