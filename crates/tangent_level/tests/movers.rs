@@ -134,6 +134,11 @@ fn bad_movers_name_their_line_and_what_to_fix() {
             "(tiles: Some((x: 20, y: 5, width: 3)), path: [(-600, -120)], speed: 200)",
             "passes through the spawn",
         ),
+        // Through the spawn in the middle of a fast leg between long waits.
+        (
+            "(tiles: Some((x: 20, y: 5, width: 3)), path: [(-1184, -260)], speed: 1900, easing: Linear, wait: 100)",
+            "passes through the spawn",
+        ),
         // A bar swung round through the spawn.
         (
             "(curves: [(points: [(90, 100), (180, 100), (270, 100)])], spin: 90)",

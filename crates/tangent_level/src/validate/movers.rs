@@ -120,30 +120,11 @@ fn motion_problem(def: &MoverDef) -> Result<(), String> {
     if far {
         return Err(format!("path offsets must be within {MAX_COORD} px"));
     }
-    let legs = std::iter::once((0.0, 0.0)).chain(def.path.iter().copied());
-    let mut longest = legs
-        .clone()
-        .zip(def.path.iter())
-        .map(|(a, b)| (b.0 - a.0).hypot(b.1 - a.1))
-        .fold(0.0f32, f32::max);
-    if def.repeat == Repeat::Loop
-        && let Some(last) = def.path.last()
-    {
-        // The leg back from the last waypoint to the first.
-        longest = longest.max(last.0.hypot(last.1));
-    }
+    let longest = longest_leg(def);
     if longest > 0.0 && def.speed == 0.0 && def.leg_time == 0.0 {
         return Err("it has a path but no `speed` or `leg_time`".into());
     }
-    let peak = match def.easing {
-        Easing::Linear => 1.0,
-        Easing::Smooth => 1.5,
-    };
-    let speed = if def.leg_time > 0.0 {
-        longest / def.leg_time
-    } else {
-        def.speed
-    } * peak;
+    let speed = peak_speed(def);
     if longest > 0.0 && speed > MAX_MOVER_SPEED {
         return Err(format!(
             "its fastest speed along the path is {speed:.0} px/s; at most {MAX_MOVER_SPEED} (slow it down or lengthen leg_time)"
@@ -176,6 +157,42 @@ fn motion_problem(def: &MoverDef) -> Result<(), String> {
         );
     }
     Ok(())
+}
+
+/// The longest leg of a mover's path, px (a loop's leg back to the start
+/// included).
+fn longest_leg(def: &MoverDef) -> f32 {
+    let legs = std::iter::once((0.0, 0.0)).chain(def.path.iter().copied());
+    let mut longest = legs
+        .zip(def.path.iter())
+        .map(|(a, b)| (b.0 - a.0).hypot(b.1 - a.1))
+        .fold(0.0f32, f32::max);
+    if def.repeat == Repeat::Loop
+        && let Some(last) = def.path.last()
+    {
+        // The leg back from the last waypoint to the first.
+        longest = longest.max(last.0.hypot(last.1));
+    }
+    longest
+}
+
+/// The fastest a mover's pivot goes along its path, px/s: the longest
+/// leg's average speed, 1.5 times that at the middle of a `Smooth` leg.
+fn peak_speed(def: &MoverDef) -> f32 {
+    let longest = longest_leg(def);
+    if longest == 0.0 {
+        return 0.0;
+    }
+    let peak = match def.easing {
+        Easing::Linear => 1.0,
+        Easing::Smooth => 1.5,
+    };
+    let average = if def.leg_time > 0.0 {
+        longest / def.leg_time
+    } else {
+        def.speed
+    };
+    average * peak
 }
 
 /// The fastest a mover turns, degrees per second: its spin and its
@@ -251,13 +268,8 @@ fn sampled_motion(def: &MoverDef, reach: f32, spacing: f32, gravity: Vec2) -> Ve
     if let Some(s) = def.swing {
         span = span.max(s.period as f64);
     }
-    let longest = def.path.iter().fold(0.0f32, |m, p| m.max(p.0.hypot(p.1)));
-    let rate = if span > 0.0 {
-        (2.0 * longest) as f64 / span.max(1e-3) * 1.5
-            + (turn_rate(def) as f64).to_radians() * reach as f64
-    } else {
-        0.0
-    };
+    // Its fastest point: the pivot's peak speed and the turn at its reach.
+    let rate = peak_speed(def) as f64 + (turn_rate(def) as f64).to_radians() * reach as f64;
     let n = ((span * rate / spacing.max(0.5) as f64).ceil() as usize).clamp(64, 20_000);
     let mut out: Vec<(Vec2, f32)> = (0..=n)
         .map(|k| {
