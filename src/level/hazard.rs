@@ -109,7 +109,7 @@ fn hazard_def<'a>(
     piece: usize,
 ) -> Option<&'a tangent_level::format::CurveDef> {
     if let Some(g) = index.set.mover_of(piece) {
-        let own = &level.level.file.movers.get(g)?.curves;
+        let own = &level.level.mover_defs.get(g)?.curves;
         let k = (piece + own.len()).checked_sub(index.set.mover_pieces(g).end)?;
         return own.get(k);
     }

@@ -70,7 +70,7 @@ pub fn drive_movers(
     };
     let level = &level.level;
     let set_movers = index.set.mover_count();
-    if set_movers == 0 || level.file.movers.len() != set_movers {
+    if set_movers == 0 || level.mover_defs.len() != set_movers {
         return;
     }
     let up = -gravity.0.normalize_or(Vec2::NEG_Y);
@@ -97,7 +97,7 @@ pub fn drive_movers(
         if g >= set_movers {
             continue;
         }
-        let def = &level.file.movers[g];
+        let def = &level.mover_defs[g];
         // Where it is drawn: the level's own set holds the movers there.
         let home = level.terrain.mover_aabb(g);
         let input = RunInput {

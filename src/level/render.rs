@@ -235,7 +235,7 @@ fn decorate(
     // Their pieces about their pivots, as the level built them.
     let local_movers = level.terrain.movers();
     for (e, m) in &movers {
-        let (Some(def), Some(parts)) = (level.file.movers.get(m.index), level.movers.get(m.index))
+        let (Some(def), Some(parts)) = (level.mover_defs.get(m.index), level.movers.get(m.index))
         else {
             continue;
         };

@@ -242,7 +242,11 @@ fn points(f: &LevelFile) -> Vec<(f32, f32)> {
         });
         out.push(a.velocity);
     }
-    for c in &f.curves {
+    for c in f
+        .curves
+        .iter()
+        .chain(f.movers.iter().flat_map(|m| &m.curves))
+    {
         out.extend(&c.points);
     }
     out
@@ -261,7 +265,18 @@ fn materials(f: &LevelFile) -> Vec<String> {
             )
         })
         .collect();
-    out.extend(f.curves.iter().map(|c| {
+    // Movers: their tiles and motion (numbers in the level file's own
+    // shortest text, so equal text is equal value).
+    out.extend(f.movers.iter().map(|m| {
+        format!(
+            "mover {:?} {} curves {:?}",
+            m.tiles,
+            m.curves.len(),
+            tangent_level::mover_props::motion_text(m)
+        )
+    }));
+    let mover_curves = f.movers.iter().flat_map(|m| &m.curves);
+    out.extend(f.curves.iter().chain(mover_curves).map(|c| {
         format!(
             "{} {} {} {:?} {}",
             c.points.len(),
@@ -285,6 +300,7 @@ fn round_trip(f: &LevelFile, dir: &Path) -> f64 {
     blank.checkpoints.clear();
     blank.actors.clear();
     blank.curves.clear();
+    blank.movers.clear();
     let back = with_map(&blank, &map);
     assert_eq!(back.name, f.name);
     assert_eq!(back.tile_size, f.tile_size);
@@ -298,15 +314,21 @@ fn round_trip(f: &LevelFile, dir: &Path) -> f64 {
 fn every_shipped_level_goes_through_a_map_and_back() {
     let dir = temp_dir("tiled-shipped");
     let mut worst: f64 = 0.0;
+    let mut movers = 0;
     for (name, text) in tangent_level::files::SHIPPED_LEVELS {
         let f = Level::parse(text, name).unwrap().file;
+        movers += f.movers.len();
         worst = worst.max(round_trip(&f, &dir));
     }
     println!(
-        "{} shipped levels through a map and back; worst point error {worst} f32 steps",
+        "{} shipped levels ({movers} movers) through a map and back; worst point error {worst} f32 steps",
         tangent_level::files::SHIPPED_LEVELS.len()
     );
     assert!(worst <= 1.0);
+    assert!(
+        movers >= 8,
+        "the shipped levels' movers went through: {movers}"
+    );
 }
 
 #[test]

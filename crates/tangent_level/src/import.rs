@@ -20,29 +20,38 @@ use crate::tiled::{TILESET_IMAGE, read_tmx, read_world, write_tmx};
 use crate::validate::Level;
 
 /// `tangent import-svg DRAWING --into LEVEL`: the level's curves become the
-/// drawing's pieces (every other field, and the comments outside the curve
-/// list, kept), checked as a level, then saved atomically. Returns a line
-/// saying what was done; an error names the file at fault.
+/// drawing's pieces, and its movers that carry curves alone the drawing's
+/// movers (movers carrying tiles are kept; every other field, and the
+/// comments outside the changed lists, kept), checked as a level, then
+/// saved atomically. Returns a line saying what was done; an error names
+/// the file at fault.
 pub fn import_svg_into(drawing: &Path, level: &Path, opts: SvgOptions) -> Result<String, String> {
     let svg_name = drawing.display().to_string();
     let text = crate::svg::read_drawing(drawing)?;
     let imported = import_svg(&text, &svg_name, opts)?;
     let level_name = level.display().to_string();
     let original = crate::files::read_level_text(level)?;
+    let drawn_movers = imported.movers.len();
     let new = rewrite_level(
         level,
         &original,
         &format!("with the curves of {svg_name}"),
         |old| LevelFile {
             curves: imported.curves,
+            movers: (old.movers.iter())
+                .filter(|m| m.tiles.is_some())
+                .cloned()
+                .chain(imported.movers)
+                .collect(),
             ..old.clone()
         },
     )?;
     let mut out = format!(
-        "{}: {} paths as {} curves into {} (drawing {} x {} px)",
+        "{}: {} paths as {} curves and {} movers into {} (drawing {} x {} px)",
         svg_name,
         imported.paths,
         new.curves.len(),
+        drawn_movers,
         level_name,
         imported.size.x,
         imported.size.y
@@ -107,8 +116,9 @@ fn level_or_starter(path: &Path) -> Result<String, String> {
 }
 
 /// The level with a map's parts in place of its own: the tile size, legend
-/// and tiles always; the spawn, goal, checkpoints, actors and curves where
-/// the map has any (a map of tiles alone keeps the level's Bézier curves).
+/// and tiles always, and the movers (a mover's tiles are cells of the grid);
+/// the spawn, goal, checkpoints, actors and curves where the map has any
+/// (a map of tiles alone keeps the level's Bézier curves).
 pub fn with_map(old: &LevelFile, map: &MapParts) -> LevelFile {
     let mut f = old.clone();
     let objects = &map.objects;
@@ -133,6 +143,8 @@ pub fn with_map(old: &LevelFile, map: &MapParts) -> LevelFile {
     if !objects.curves.is_empty() {
         f.curves = objects.curves.clone();
     }
+    // A mover's tiles are cells of the grid the map replaces.
+    f.movers = objects.movers.clone();
     f
 }
 
@@ -177,12 +189,13 @@ pub fn import_tmx_into(map_path: &Path, level: &Path) -> Result<String, String> 
         Err(e) => return Err(e),
     };
     let mut out = format!(
-        "{map_name}: {} x {} tiles, {} actors, {} checkpoints, {} curves into {level_name}",
+        "{map_name}: {} x {} tiles, {} actors, {} checkpoints, {} curves, {} movers into {level_name}",
         new.tiles.first().map_or(0, |r| r.chars().count()),
         new.tiles.len(),
         map.objects.actors.len(),
         map.objects.checkpoints.len(),
         map.objects.curves.len(),
+        map.objects.movers.len(),
     );
     for line in &notes {
         out.push_str(&format!("\n{line}"));

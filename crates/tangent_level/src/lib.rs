@@ -31,6 +31,7 @@ pub mod loops;
 pub mod map_parts;
 pub mod mover_def;
 pub mod mover_path;
+pub mod mover_props;
 pub mod placing;
 mod ron_text;
 pub mod save;

@@ -10,6 +10,7 @@
 use std::collections::BTreeMap;
 
 use crate::format::{ActorDef, CurveDef, CurveFill, GoalDef, Side, TileDef, legend_char};
+use crate::mover_def::MoverDef;
 
 /// A map's parts, in level terms (y up, px).
 #[derive(Clone, Debug, PartialEq)]
@@ -32,6 +33,8 @@ pub struct MapObjects {
     pub checkpoints: Vec<(f32, f32)>,
     pub actors: Vec<ActorDef>,
     pub curves: Vec<CurveDef>,
+    /// Movers (Tiled: each object layer of class `mover`).
+    pub movers: Vec<MoverDef>,
     /// Things the level has no use for, one line each (shown to the person).
     pub ignored: Vec<String>,
 }

@@ -15,7 +15,8 @@ use std::ops::Range;
 use std::path::Path;
 
 use crate::format::{ActorDef, CurveDef, CurveFill, GoalDef, LevelFile, ShapeDef, TileDef, Tuning};
-use crate::mover_def::{MoverDef, Trigger};
+use crate::mover_def::MoverDef;
+use crate::mover_props::motion_text;
 use crate::ron_text::fields;
 use crate::splice::{splice_keyed, splice_list};
 
@@ -83,7 +84,6 @@ fn actor(a: &ActorDef) -> String {
 
 /// A mover as one line: its non-default fields, in the format's order.
 fn mover(m: &MoverDef) -> String {
-    let d = MoverDef::default();
     let mut parts = Vec::new();
     if let Some(r) = m.tiles {
         let mut t = format!("x: {}, y: {}", r.x, r.y);
@@ -99,49 +99,8 @@ fn mover(m: &MoverDef) -> String {
         let curves: Vec<String> = m.curves.iter().map(curve).collect();
         parts.push(format!("curves: [{}]", curves.join(", ")));
     }
-    if let Some(p) = m.pivot {
-        parts.push(format!("pivot: Some({})", pair(p)));
-    }
-    if !m.path.is_empty() {
-        let path: Vec<String> = m.path.iter().map(|p| pair(*p)).collect();
-        parts.push(format!("path: [{}]", path.join(", ")));
-    }
-    for (name, v, dv) in [
-        ("speed", m.speed, d.speed),
-        ("leg_time", m.leg_time, d.leg_time),
-    ] {
-        if v != dv {
-            parts.push(format!("{name}: {}", num(v)));
-        }
-    }
-    if m.easing != d.easing {
-        parts.push(format!("easing: {:?}", m.easing));
-    }
-    if m.repeat != d.repeat {
-        parts.push(format!("repeat: {:?}", m.repeat));
-    }
-    for (name, v, dv) in [("wait", m.wait, d.wait), ("spin", m.spin, d.spin)] {
-        if v != dv {
-            parts.push(format!("{name}: {}", num(v)));
-        }
-    }
-    if let Some(sw) = m.swing {
-        parts.push(format!(
-            "swing: Some((angle: {}, period: {}))",
-            num(sw.angle),
-            num(sw.period)
-        ));
-    }
-    match m.trigger {
-        Trigger::Always => {}
-        Trigger::StoodOn => parts.push("trigger: StoodOn".into()),
-        Trigger::Crumble(t) => parts.push(format!("trigger: Crumble({})", num(t))),
-    }
-    if m.returns {
-        parts.push("returns: true".into());
-    }
-    if m.when_blocked != d.when_blocked {
-        parts.push(format!("when_blocked: {:?}", m.when_blocked));
+    for (field, value) in motion_text(m) {
+        parts.push(format!("{field}: {value}"));
     }
     format!("({})", parts.join(", "))
 }

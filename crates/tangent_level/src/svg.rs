@@ -33,6 +33,8 @@ use usvg::tiny_skia_path::PathSegment;
 use crate::arcs::{exact_arcs_until_error, has_arcs};
 use crate::format::{CurveDef, CurveFill};
 use crate::limits::MAX_COUNT;
+use crate::mover_def::MoverDef;
+use crate::mover_props::{motion_field, motion_from};
 
 /// The largest drawing a level may name or `import-svg` may read, bytes
 /// (16 MiB).
@@ -75,6 +77,8 @@ impl Default for SvgOptions {
 #[derive(Clone, Debug, PartialEq)]
 pub struct SvgImport {
     pub curves: Vec<CurveDef>,
+    /// Movers: each element marked `mover` with the curves of its paths.
+    pub movers: Vec<MoverDef>,
     /// Paths read (each gives one or more curves).
     pub paths: usize,
     /// The drawing's size in level px.
@@ -84,12 +88,20 @@ pub struct SvgImport {
     pub warnings: Vec<String>,
 }
 
-/// Path data with its arcs made exact, in the document's text (the `d` of
-/// every `<path>` with an arc, or with an error, is rewritten in place),
-/// and a warning for each path whose data has an error: as the SVG spec
-/// says, the path is kept up to it. More path segments than a level may
-/// hold curves is refused here, before the drawing is read whole.
-fn arcs_made_exact(text: &str, file: &str) -> Result<(String, Vec<String>), String> {
+/// The document's text made ready for usvg, with what usvg does not keep:
+/// path data with its arcs made exact (the `d` of every `<path>` with an
+/// arc, or with an error, is rewritten in place), a warning for each path
+/// whose data has an error (as the SVG spec says, the path is kept up to
+/// it), and the movers (see [`mover_elements`]). More path segments than a
+/// level may hold curves is refused here, before the drawing is read whole.
+struct Prepared {
+    text: String,
+    warnings: Vec<String>,
+    /// Each mover element's id (given one where it had none) and motion.
+    movers: Vec<(String, MoverDef)>,
+}
+
+fn prepare(text: &str, file: &str) -> Result<Prepared, String> {
     // A DOCTYPE with entities is read as usvg reads it (its entities
     // expanded); roxmltree refuses one unless asked.
     let opts = roxmltree::ParsingOptions {
@@ -126,11 +138,93 @@ fn arcs_made_exact(text: &str, file: &str) -> Result<(String, Vec<String>), Stri
         }
         edits.push((attr.range_value(), d));
     }
+    let movers = mover_elements(&doc, text, file, &mut edits)?;
+    edits.sort_by_key(|(r, _)| r.start);
     let mut out = text.to_string();
     for (range, d) in edits.into_iter().rev() {
         out.replace_range(range, &d);
     }
-    Ok((out, warnings))
+    Ok(Prepared {
+        text: out,
+        warnings,
+        movers,
+    })
+}
+
+/// Whether an element is marked as a mover: `mover` among its classes, or
+/// in its id.
+fn is_mover(node: &roxmltree::Node) -> bool {
+    let class = node.attribute("class").unwrap_or("");
+    class
+        .split_ascii_whitespace()
+        .any(|c| c.eq_ignore_ascii_case("mover"))
+        || node
+            .attribute("id")
+            .is_some_and(|id| id.to_ascii_lowercase().contains("mover"))
+}
+
+/// The drawing's movers: each element marked `mover` (a group, or a path
+/// or shape alone), its motion from its `data-*` attributes (`data-path`,
+/// `data-speed`, `data-trigger`, …: [`crate::mover_props`]). An element
+/// without an id gets one (an edit of the text), since usvg keeps ids and
+/// nothing else of an element's own. An attribute `data-X` that is not a
+/// motion field, a bad value, or a mover inside a mover is an error at the
+/// element's line and column.
+fn mover_elements(
+    doc: &roxmltree::Document,
+    text: &str,
+    file: &str,
+    edits: &mut Vec<(std::ops::Range<usize>, String)>,
+) -> Result<Vec<(String, MoverDef)>, String> {
+    let mut out = Vec::new();
+    for node in doc.descendants().filter(|n| n.is_element() && is_mover(n)) {
+        let pos = doc.text_pos_at(node.range().start);
+        let at = format!("{file}:{}:{}", pos.row, pos.col);
+        let tag = node.tag_name().name();
+        if node
+            .ancestors()
+            .skip(1)
+            .any(|a| a.is_element() && is_mover(&a))
+        {
+            return Err(format!(
+                "{at}: <{tag}> is a mover inside a mover: a mover carries curves, not movers \
+                 (take it out of the enclosing mover's group)"
+            ));
+        }
+        let mut props = Vec::new();
+        for a in node.attributes() {
+            let Some(name) = a.name().strip_prefix("data-") else {
+                continue;
+            };
+            if motion_field(name).is_none() {
+                return Err(format!(
+                    "{at}: <{tag}> has `data-{name}`, which is not a mover's motion: use data-{}",
+                    crate::mover_props::MOTION_FIELDS
+                        .join(", data-")
+                        .replace('_', "-")
+                ));
+            }
+            props.push((format!("data-{name}"), a.value().to_string()));
+        }
+        let motion = motion_from(props).map_err(|e| format!("{at}: <{tag}>: {e}"))?;
+        let id = match node.attribute("id") {
+            Some(id) if !id.is_empty() => id.to_string(),
+            _ => {
+                // Just after `<tag`: the element's start plus its name
+                // as written (with any prefix).
+                let start = node.range().start + 1;
+                let name_len = text[start..]
+                    .find(|c: char| c.is_whitespace() || c == '>' || c == '/')
+                    .unwrap_or(0);
+                let id = format!("tangent-mover-{}", out.len() + 1);
+                let at = start + name_len;
+                edits.push((at..at, format!(" id=\"{id}\"")));
+                id
+            }
+        };
+        out.push((id, motion));
+    }
+    Ok(out)
 }
 
 /// The materials of a path from its ids (its own and its groups') and
@@ -178,7 +272,11 @@ pub fn import_svg(text: &str, file: &str, opts: SvgOptions) -> Result<SvgImport,
             opts.scale
         ));
     }
-    let (text, warnings) = arcs_made_exact(text, file)?;
+    let Prepared {
+        text,
+        warnings,
+        movers,
+    } = prepare(text, file)?;
     let tree = usvg::Tree::from_str(&text, &usvg::Options::default()).map_err(|e| match e {
         usvg::Error::InvalidSize => format!(
             "{file}: the drawing has no size: give its <svg> a positive width and height, \
@@ -193,58 +291,84 @@ pub fn import_svg(text: &str, file: &str, opts: SvgOptions) -> Result<SvgImport,
         t.map_point(&mut q);
         Vec2::new(q.x * s, (height - q.y) * s)
     };
+    let ids: Vec<String> = movers.iter().map(|(id, _)| id.clone()).collect();
     let mut out = SvgImport {
         curves: Vec::new(),
+        movers: movers.into_iter().map(|(_, m)| m).collect(),
         paths: 0,
         size: Vec2::new(tree.size().width(), height) * s,
         warnings,
     };
-    walk(tree.root(), "", &map, &mut out);
+    let drawing = Drawing {
+        map: &map,
+        movers: &ids,
+    };
+    walk(tree.root(), "", None, &drawing, &mut out);
+    if let Some(i) = out.movers.iter().position(|m| m.curves.is_empty()) {
+        return Err(format!(
+            "{file}: the mover `{}` has no path: draw its terrain inside it \
+             (a mover is a group of paths, or one path)",
+            ids[i]
+        ));
+    }
     Ok(out)
 }
 
+/// How the drawing maps into the level, and its movers' ids.
+struct Drawing<'a> {
+    map: &'a dyn Fn(usvg::tiny_skia_path::Point, &usvg::Transform) -> Vec2,
+    movers: &'a [String],
+}
+
 /// Imports the paths under `group` in document order (`ids`: its
-/// ancestors' ids, for materials).
+/// ancestors' ids, for materials; `mover`: the mover they belong to, if
+/// any).
 fn walk(
     group: &usvg::Group,
     ids: &str,
-    map: &dyn Fn(usvg::tiny_skia_path::Point, &usvg::Transform) -> Vec2,
+    mover: Option<usize>,
+    drawing: &Drawing,
     out: &mut SvgImport,
 ) {
+    let map = drawing.map;
     for node in group.children() {
         let ids = format!("{ids} {}", node.id());
+        let mover = drawing.movers.iter().position(|m| m == node.id()).or(mover);
         match node {
-            usvg::Node::Group(g) => walk(g, &ids, map, out),
+            usvg::Node::Group(g) => walk(g, &ids, mover, drawing, out),
             usvg::Node::Path(path) => {
                 out.paths += 1;
                 let t = path.abs_transform();
                 let template = material(&ids, path);
-                let piece = |out: &mut SvgImport, points: Vec<Vec2>| {
+                let mut curves = Vec::new();
+                let piece = |out: &mut Vec<CurveDef>, points: Vec<Vec2>| {
                     // A piece with all its points at one place adds nothing.
                     if points.iter().all(|p| *p == points[0]) {
                         return;
                     }
                     let mut c = template.clone();
                     c.points = points.iter().map(|p| (p.x, p.y)).collect();
-                    out.curves.push(c);
+                    out.push(c);
                 };
                 let (mut cur, mut start) = (Vec2::ZERO, Vec2::ZERO);
                 let filled = template.fill == CurveFill::Below;
                 // A filled subpath that comes back to its start is an
                 // outline filled inside (a floating island), not ground.
-                let mut first = out.curves.len();
-                let close_up = |out: &mut SvgImport, first: usize, cur: Vec2, start: Vec2| {
-                    if filled && out.curves.len() > first && cur == start {
-                        out.curves[first..]
+                let mut first = 0;
+                let close_up = |out: &mut Vec<CurveDef>, first: usize, cur: Vec2, start: Vec2| {
+                    if filled && out.len() > first && cur == start {
+                        out[first..]
                             .iter_mut()
                             .for_each(|c| c.fill = CurveFill::Closed);
                     }
                 };
+                let out_curves = &mut curves;
                 for seg in path.data().segments() {
+                    let out = &mut *out_curves;
                     match seg {
                         PathSegment::MoveTo(p) => {
                             close_up(out, first, cur, start);
-                            first = out.curves.len();
+                            first = out.len();
                             cur = map(p, &t);
                             start = cur;
                         }
@@ -269,7 +393,11 @@ fn walk(
                         }
                     }
                 }
-                close_up(out, first, cur, start);
+                close_up(&mut curves, first, cur, start);
+                match mover {
+                    Some(m) => out.movers[m].curves.extend(curves),
+                    None => out.curves.extend(curves),
+                }
             }
             _ => {}
         }

@@ -12,6 +12,7 @@ pub(super) struct Lines {
     pub file: String,
     map: u32,
     objects: HashMap<u32, u32>,
+    layers: HashMap<u32, u32>,
     tiles: HashMap<(String, u32), u32>,
 }
 
@@ -22,6 +23,7 @@ impl Lines {
             file: file.to_string(),
             map: 1,
             objects: HashMap::new(),
+            layers: HashMap::new(),
             tiles: HashMap::new(),
         };
         for n in doc.descendants().filter(|n| n.is_element()) {
@@ -30,6 +32,11 @@ impl Lines {
                 "object" => {
                     if let Some(id) = n.attribute("id").and_then(|v| v.parse().ok()) {
                         lines.objects.insert(id, line(n));
+                    }
+                }
+                "objectgroup" => {
+                    if let Some(id) = n.attribute("id").and_then(|v| v.parse().ok()) {
+                        lines.layers.insert(id, line(n));
                     }
                 }
                 "tile" => {
@@ -52,6 +59,14 @@ impl Lines {
     /// `file:line` of object `id` (or just the file).
     pub fn at_object(&self, id: u32) -> String {
         match self.objects.get(&id) {
+            Some(l) => format!("{}:{l}", self.file),
+            None => self.file.clone(),
+        }
+    }
+
+    /// `file:line` of object layer `id` (or just the file).
+    pub fn at_layer(&self, id: u32) -> String {
+        match self.layers.get(&id) {
             Some(l) => format!("{}:{l}", self.file),
             None => self.file.clone(),
         }

@@ -16,6 +16,14 @@
 //!   `restitution` and `fill` (`below`, `chord`, `line`, `closed`) are the
 //!   curve's; a polyline's fill is `line`, a polygon's `closed`.
 //!
+//! An object layer of class `mover` (or with `mover` in its name) is one
+//! mover: its polylines and polygons are the curves it carries, a
+//! rectangle of class `tiles` (or none) the block of tiles it carries (the
+//! cells under it), a point of class `pivot` its pivot, and the layer's
+//! custom properties its motion, each named and written as the level file's
+//! field (`path` = `[(0, 300)]`, `speed` = 200, `trigger` = `StoodOn`:
+//! [`crate::mover_props`]). Its other objects are read as anywhere.
+//!
 //! Anything else (text, tile objects, shapes of other classes) is listed as
 //! ignored. Rotations are applied (Tiled turns clockwise about the
 //! object's `x, y`); a rotated goal or box actor is an error, since the
@@ -26,20 +34,33 @@ use tiled::{Map, Object, ObjectShape, PropertyValue};
 use super::map_text::{Lines, visible_layers};
 use crate::format::{ActorDef, CurveDef, CurveFill, GoalDef, ShapeDef};
 use crate::map_parts::{MapObjects, actor_defaults, chain, degree_of, fill_of, word};
+use crate::mover_def::{CellRect, MoverDef};
+use crate::mover_props::{motion_field, motion_from};
 
 /// Reads every object of every visible object layer; `height` is the grid's
 /// height in px (for the y flip), `shift` where the grid starts in the
-/// map's px (an infinite map's chunk bounds; 0 for a finite map).
+/// map's px (an infinite map's chunk bounds; 0 for a finite map), `tile`
+/// the tile size in px (for a mover's block of tiles).
 pub(super) fn read_objects(
     map: &Map,
     height: f32,
     shift: (f32, f32),
+    tile: f32,
     lines: &Lines,
 ) -> Result<MapObjects, String> {
     let mut out = MapObjects::default();
     for (layer, offset) in visible_layers(map) {
         let Some(objects) = layer.as_object_layer() else {
             continue;
+        };
+        let layer_at = lines.at_layer(layer.id());
+        let mover = if is_mover_layer(&layer) {
+            let m = layer_motion(&layer, &layer_at, &mut out.ignored)
+                .map_err(|e| format!("{layer_at}: mover layer `{}`: {e}", layer.name))?;
+            out.movers.push(m);
+            Some(out.movers.len() - 1)
+        } else {
+            None
         };
         for o in objects.objects().filter(|o| o.visible) {
             let at = lines.at_object(o.id());
@@ -48,11 +69,119 @@ pub(super) fn read_objects(
                 rotation: o.rotation.to_radians(),
                 height,
             };
-            read_object(&o, &place, &at, &mut out)
-                .map_err(|e| format!("{at}: object {} `{}`: {e}", o.id(), o.name))?;
+            let read = match mover {
+                Some(m) => mover_object(&o, &place, tile, &mut out.movers[m]),
+                None => Ok(false),
+            };
+            let taken = read.map_err(|e| format!("{at}: object {} `{}`: {e}", o.id(), o.name))?;
+            if !taken {
+                read_object(&o, &place, &at, &mut out)
+                    .map_err(|e| format!("{at}: object {} `{}`: {e}", o.id(), o.name))?;
+            }
+        }
+        if let Some(m) = mover
+            && out.movers[m].curves.is_empty()
+            && out.movers[m].tiles.is_none()
+        {
+            return Err(format!(
+                "{layer_at}: mover layer `{}` carries nothing: give it polylines or polygons \
+                 (its curves) or a rectangle over tiles (its block of tiles)",
+                layer.name
+            ));
         }
     }
     Ok(out)
+}
+
+/// Whether an object layer is a mover: its class is `mover`, or its name
+/// has `mover` in it.
+fn is_mover_layer(layer: &tiled::Layer) -> bool {
+    word(&layer.user_type) == "mover" || word(&layer.name).contains("mover")
+}
+
+/// A mover layer's motion from its custom properties; properties that are
+/// not motion fields are listed as ignored.
+fn layer_motion(
+    layer: &tiled::Layer,
+    at: &str,
+    ignored: &mut Vec<String>,
+) -> Result<MoverDef, String> {
+    let mut props = Vec::new();
+    for (name, value) in &layer.properties {
+        if motion_field(name).is_none() {
+            ignored.push(format!(
+                "{at}: property `{name}` of mover layer `{}` is not a mover's motion",
+                layer.name
+            ));
+            continue;
+        }
+        let text = match value {
+            PropertyValue::StringValue(s) => s.clone(),
+            PropertyValue::FloatValue(v) => v.to_string(),
+            PropertyValue::IntValue(v) => v.to_string(),
+            PropertyValue::BoolValue(b) => b.to_string(),
+            v => return Err(format!("property `{name}` is {v:?}; give it as text")),
+        };
+        props.push((name.clone(), text));
+    }
+    motion_from(props)
+}
+
+/// An object of a mover layer that is part of the mover: a polyline or
+/// polygon (its curves), a rectangle of class `tiles` or none (its block of
+/// tiles, the cells under it), a point of class `pivot` (its pivot).
+/// Returns whether it was (others are read as anywhere).
+fn mover_object(
+    o: &Object,
+    place: &Placement,
+    tile: f32,
+    mover: &mut MoverDef,
+) -> Result<bool, String> {
+    if o.tile_data().is_some() {
+        return Ok(false);
+    }
+    let class = word(if o.user_type.is_empty() {
+        &o.name
+    } else {
+        &o.user_type
+    });
+    match (&o.shape, class.as_str()) {
+        (ObjectShape::Polyline { .. } | ObjectShape::Polygon { .. }, _) => {
+            mover.curves.extend(curves(o, place)?);
+        }
+        (ObjectShape::Point(..), "pivot") => mover.pivot = Some(place.level(0.0, 0.0)),
+        (ObjectShape::Rect { width, height }, "" | "tiles") => {
+            if place.rotation != 0.0 {
+                return Err("is rotated; a mover's block of tiles is a grid rectangle".into());
+            }
+            if mover.tiles.is_some() {
+                return Err(
+                    "a second rectangle of tiles; a mover carries one block (use another mover layer)"
+                        .into(),
+                );
+            }
+            // The cells under the rectangle, to the nearest cell edges.
+            let (x0, y0) = place.level(0.0, *height);
+            let cell = |v: f32| (v / tile).round();
+            let (x, y) = (cell(x0), cell(y0));
+            let (w, h) = (cell(x0 + width) - x, cell(y0 + height) - y);
+            if x < 0.0 || y < 0.0 || w < 1.0 || h < 1.0 {
+                return Err(format!(
+                    "a rectangle of {width} x {height} px at ({}, {}) covers no whole cell of the map's \
+                     {tile} px tiles; draw it over the tiles the mover carries",
+                    o.x, o.y
+                ));
+            }
+            mover.tiles = Some(CellRect {
+                x: x as usize,
+                y: y as usize,
+                width: w as usize,
+                height: h as usize,
+            });
+        }
+        _ => return Ok(false),
+    }
+    Ok(true)
 }
 
 /// Where an object sits: its `x, y` (layer offsets added), its clockwise

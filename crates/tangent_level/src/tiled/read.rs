@@ -179,7 +179,7 @@ fn level_of(map: &Map, lines: &Lines) -> Result<MapParts, String> {
     let (legend, tiles) = rows_of(&cells, w);
     let ts = map.tile_width as f32;
     let shift = (x0 as f32 * ts, y0 as f32 * ts);
-    let objects = read_objects(map, h as f32 * ts, shift, lines)?;
+    let objects = read_objects(map, h as f32 * ts, shift, ts, lines)?;
     let name = match map.properties.get("name") {
         Some(tiled::PropertyValue::StringValue(s)) => Some(s.clone()),
         _ => None,

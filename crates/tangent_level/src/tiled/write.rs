@@ -5,11 +5,15 @@
 //! checkpoints, the actors (circles as ellipses, boxes as rectangles, with
 //! their materials as properties) and every curve as a polyline of its
 //! control points with a `curve` property (`quadratic` or `cubic`), so that
-//! the Bézier comes back exactly. Numbers are written in the shortest form
+//! the Bézier comes back exactly. Each mover is an object layer of class
+//! `mover`: its motion as the layer's properties
+//! ([`crate::mover_props::motion_text`]), its block of tiles as a
+//! rectangle, its curves as polylines. Numbers are written in the shortest form
 //! that reads back to the same `f32`; the y flip (`map_height_px - y`) is
 //! done in f64 and rounded once.
 
 use crate::format::{ActorDef, CurveDef, CurveFill, LevelFile, ShapeDef, Side, TileDef};
+use crate::mover_props::motion_text;
 
 /// The tileset image a written map names (the game's `assets/tiles.png`).
 pub const TILESET_IMAGE: &str = "tangent-tiles.png";
@@ -117,10 +121,43 @@ pub fn write_tmx(f: &LevelFile) -> Result<String, String> {
         let (attrs, body) = curve(c, flip);
         object(&mut objects, attrs, body);
     }
+    // Each mover its own layer, after the things.
+    let mut mover_layers = String::new();
+    for (i, m) in f.movers.iter().enumerate() {
+        let mut props = String::new();
+        for (field, value) in motion_text(m) {
+            props.push_str(&prop(field, "string", esc(&value)));
+        }
+        mover_layers.push_str(&format!(
+            " <objectgroup id=\"{}\" name=\"mover {}\" class=\"mover\">\n",
+            3 + i,
+            i + 1
+        ));
+        if !props.is_empty() {
+            mover_layers.push_str(&format!("  <properties>\n{props}  </properties>\n"));
+        }
+        let mut layer_objects = String::new();
+        if let Some(r) = m.tiles {
+            let (x, y) = flip(r.x as f64 * ts as f64, (r.y + r.height) as f64 * ts as f64);
+            let attrs = format!(
+                "name=\"\" class=\"tiles\" x=\"{x}\" y=\"{y}\" width=\"{}\" height=\"{}\"",
+                r.width as f32 * ts,
+                r.height as f32 * ts
+            );
+            object(&mut layer_objects, attrs, String::new());
+        }
+        for c in &m.curves {
+            let (attrs, body) = curve(c, flip);
+            object(&mut layer_objects, attrs, body);
+        }
+        mover_layers.push_str(&layer_objects);
+        mover_layers.push_str(" </objectgroup>\n");
+    }
+    let next_layer = 3 + f.movers.len();
     s.push_str(&format!(
         "<map version=\"1.10\" tiledversion=\"1.10.2\" orientation=\"orthogonal\" renderorder=\"right-down\" \
          width=\"{w}\" height=\"{h}\" tilewidth=\"{ts}\" tileheight=\"{ts}\" infinite=\"0\" \
-         nextlayerid=\"3\" nextobjectid=\"{next_id}\">\n"
+         nextlayerid=\"{next_layer}\" nextobjectid=\"{next_id}\">\n"
     ));
     s.push_str(&format!(
         " <properties>\n  <property name=\"name\" value=\"{}\"/>\n </properties>\n",
@@ -162,7 +199,9 @@ pub fn write_tmx(f: &LevelFile) -> Result<String, String> {
     s.push_str("\n</data>\n </layer>\n");
     s.push_str(" <objectgroup id=\"2\" name=\"objects\">\n");
     s.push_str(&objects);
-    s.push_str(" </objectgroup>\n</map>\n");
+    s.push_str(" </objectgroup>\n");
+    s.push_str(&mover_layers);
+    s.push_str("</map>\n");
     Ok(s)
 }
 

@@ -8,17 +8,14 @@ use super::locate::{LevelError, Locator};
 use super::numbers::{finite2, v};
 use crate::fill::{Body, bodies, flatten};
 use crate::format::{CurveDef, CurveFill, LevelFile};
+use crate::mover_def::MoverDef;
 
-/// The curves of the level's drawing (`svg`, a path relative to the folder
-/// of `file`), none without one. A drawing that cannot be read or imported
-/// is an error at the `svg` line that names the drawing.
-pub(crate) fn drawing_curves(
-    raw: &LevelFile,
-    text: &str,
-    file: &str,
-) -> Result<Vec<CurveDef>, LevelError> {
+/// The curves and movers of the level's drawing (`svg`, a path relative to
+/// the folder of `file`), none without one. A drawing that cannot be read
+/// or imported is an error at the `svg` line that names the drawing.
+pub(crate) fn drawing(raw: &LevelFile, text: &str, file: &str) -> Result<Drawn, LevelError> {
     let Some(name) = &raw.svg else {
-        return Ok(Vec::new());
+        return Ok(Drawn::default());
     };
     let loc = Locator::new(text, file);
     let err = |message: String| loc.err(loc.key("svg"), None, message);
@@ -32,7 +29,17 @@ pub(crate) fn drawing_curves(
     };
     let imported = crate::svg::import_svg(&svg, &path.display().to_string(), opts)
         .map_err(|e| err(format!("svg: {e}")))?;
-    Ok(imported.curves)
+    Ok(Drawn {
+        curves: imported.curves,
+        movers: imported.movers,
+    })
+}
+
+/// What a level's drawing adds: curves, and movers carrying curves.
+#[derive(Default)]
+pub(crate) struct Drawn {
+    pub curves: Vec<CurveDef>,
+    pub movers: Vec<MoverDef>,
 }
 
 /// The file's curves as terrain pieces, in file order; the first bad curve

@@ -20,11 +20,12 @@ use tangent_collision::prelude::{ActorShape, TerrainPiece, TerrainSet, TileGrid,
 
 use crate::format::{CurveDef, LevelFile, Side};
 use crate::limits::{Place, next_missing, next_problem, out_of_range};
-use curves::{curve_fills, curve_pieces, drawing_curves};
+use crate::mover_def::MoverDef;
+use curves::{curve_fills, curve_pieces, drawing};
 pub use locate::LevelError;
 use locate::Locator;
 pub use movers::MoverParts;
-use movers::{motion_conflict, movers};
+use movers::{motion_conflict, mover_error, movers};
 use numbers::{finite2, v};
 pub use places::actor_shape;
 use places::{actor_problem, inside_solid, shape_ok};
@@ -46,10 +47,13 @@ pub struct Level {
     /// saved back. Their pieces are the last of `terrain`'s
     /// ([`Level::curves`]).
     pub curve_defs: Vec<CurveDef>,
+    /// The definitions of the movers: the file's, then its drawing's, as
+    /// `curve_defs` (in the order of `movers` and of the set's movers).
+    pub mover_defs: Vec<MoverDef>,
     /// What plays but is not as the file says, each `file:line: ...`: a
     /// `next` level that is not beside this one (the goal ends the run).
     pub warnings: Vec<String>,
-    /// The movers' pivots and tile cells, in the order of `file.movers`
+    /// The movers' pivots and tile cells, in the order of `mover_defs`
     /// (their cells are not in `grid`).
     pub movers: Vec<MoverParts>,
     /// Tile edges, curves and movers' pieces, in that order, indexed for
@@ -67,20 +71,31 @@ impl Level {
             column: Some(e.span.start.col),
             message: e.code.to_string(),
         })?;
-        let own = raw.curves.len();
-        let drawn = drawing_curves(&raw, text, file)?;
-        if drawn.is_empty() {
-            return Level::check(raw, text, file);
-        }
+        let (own_curves, own_movers) = (raw.curves.len(), raw.movers.len());
+        let drawn = drawing(&raw, text, file)?;
         let mut all = raw;
-        all.curves.extend(drawn);
-        let mut level = Level::check(all, text, file)?;
-        level.file.curves.truncate(own);
+        all.curves.extend(drawn.curves);
+        all.movers.extend(drawn.movers);
+        let mut level = Level::check_with(all, own_movers, text, file)?;
+        level.file.curves.truncate(own_curves);
+        level.file.movers.truncate(own_movers);
         Ok(level)
     }
 
     /// Checks an already parsed level; `text` is used to find lines.
     pub fn check(raw: LevelFile, text: &str, file: &str) -> Result<Level, LevelError> {
+        let own = raw.movers.len();
+        Level::check_with(raw, own, text, file)
+    }
+
+    /// [`Level::check`], where only the first `own_movers` movers are the
+    /// file's (the rest its drawing's, named at its `svg` line).
+    fn check_with(
+        raw: LevelFile,
+        own_movers: usize,
+        text: &str,
+        file: &str,
+    ) -> Result<Level, LevelError> {
         let loc = Locator::new(text, file);
         let err = |line, column, message| loc.err(line, column, message);
         if raw.name.trim().is_empty() {
@@ -110,7 +125,7 @@ impl Level {
         }
         let (mut grid, decor, spikes) = tiles(&raw, &loc)?;
         let curves = curve_pieces(&raw, &loc)?;
-        let (built_movers, mover_parts) = movers(&raw, &mut grid, &loc)?;
+        let (built_movers, mover_parts) = movers(&raw, own_movers, &mut grid, &loc)?;
         let curves_line = loc.key("curves");
         if !raw.tile_restitution.is_finite() || raw.tile_restitution < 0.0 {
             return Err(err(
@@ -167,7 +182,7 @@ impl Level {
             v(raw.gravity),
             raw.tile_size,
         ) {
-            return Err(err(loc.nth_item(movers_line, g), None, m));
+            return Err(mover_error(&loc, own_movers, g, m));
         }
         let checkpoints_line = loc.key("checkpoints");
         for (i, &c) in raw.checkpoints.iter().enumerate() {
@@ -217,6 +232,7 @@ impl Level {
         Ok(Level {
             warnings,
             curve_defs: raw.curves.clone(),
+            mover_defs: raw.movers.clone(),
             file: raw,
             grid,
             decor,

@@ -28,22 +28,35 @@ pub struct MoverParts {
     pub cells: Vec<((usize, usize), TileKind)>,
 }
 
+/// A problem `m` of mover `i` (from 0) as an error at its line: the file's
+/// first `own` movers are at their own line, the rest are its drawing's
+/// (`svg`), named at the `svg` line.
+pub(crate) fn mover_error(loc: &Locator, own: usize, i: usize, m: String) -> LevelError {
+    if i < own {
+        loc.err(loc.nth_item(loc.key("movers"), i), None, m)
+    } else {
+        let m = format!("svg: {m} (the drawing's mover {})", i - own + 1);
+        loc.err(loc.key("svg"), None, m)
+    }
+}
+
 /// The movers of `raw`, built, their tile cells taken out of `grid`; or the
-/// first problem, at its mover's line.
+/// first problem, at its mover's line (the first `own` are the file's, the
+/// rest its drawing's: [`mover_error`]).
 pub(crate) fn movers(
     raw: &LevelFile,
+    own: usize,
     grid: &mut TileGrid,
     loc: &Locator,
 ) -> Result<(Vec<Mover>, Vec<MoverParts>), LevelError> {
-    let list_line = loc.key("movers");
     if raw.movers.len() > MAX_MOVERS {
         let m = format!("at most {MAX_MOVERS} movers");
-        return Err(loc.err(list_line, None, m));
+        return Err(loc.err(loc.key("movers"), None, m));
     }
     let mut built = Vec::new();
     let mut parts = Vec::new();
     for (i, def) in raw.movers.iter().enumerate() {
-        let at = |m: String| loc.err(loc.nth_item(list_line, i), None, m);
+        let at = |m: String| mover_error(loc, own, i, m);
         let name = format!("mover {}", i + 1);
         motion_problem(def).map_err(|m| at(format!("{name}: {m}")))?;
         let (mut pieces, cells) =
