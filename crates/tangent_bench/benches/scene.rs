@@ -11,6 +11,15 @@
 //! steps each body alone); rows with it turn them on in both engines
 //! (Tangent's `step_bodies`), so the balls knock and pile up.
 //!
+//! Rows with `+200movers` add 200 moving parts (sliding boxes, spinning
+//! cubic paddles, swinging quadratic bridges: `tangent_bench::scene::moving_parts`),
+//! posed each step by a closed form of time: Tangent moves them with
+//! `move_movers` (carrying, pushing, crushing) before `step_bodies`;
+//! rapier2d gets each as a kinematic position-based body with the same
+//! pieces (curves flattened as above) and its next pose each step. Both
+//! with ball–ball contacts on. A ball Tangent crushes starts again where it
+//! started, as the game does (rapier2d squeezes it out instead).
+//!
 //! Each row reports steps per second (600 steps of all N bodies, wall clock,
 //! after building the terrain), and how many balls ended inside a solid tile
 //! or outside the level (tunneled). `SCENE_STEPS` shortens the run for
@@ -21,9 +30,9 @@ use std::time::Instant;
 
 use glam::Vec2;
 use rapier2d::prelude::*;
-use tangent_bench::scene::{DT, GRAVITY, Scene, escaped, scene};
+use tangent_bench::scene::{DT, GRAVITY, MovingPart, Scene, escaped, moving_parts, scene};
 use tangent_collision::prelude::{
-    Body, StepScratch, Terrain, TerrainSet, WorldScratch, step_bodies, step_body_with,
+    Body, StepScratch, Terrain, TerrainSet, WorldScratch, move_movers, step_bodies, step_body_with,
 };
 
 const FLATTEN_TOLERANCE: f32 = 0.1;
@@ -33,13 +42,30 @@ struct Run {
     escaped: usize,
 }
 
-fn run_tangent(s: &Scene, steps: usize, contacts: bool) -> Run {
-    let set = TerrainSet::from_tiles(&s.grid, s.curves.clone()).expect("valid terrain");
+fn run_tangent(s: &Scene, parts: &[MovingPart], steps: usize, contacts: bool) -> Run {
+    let mut set = TerrainSet::from_tiles(&s.grid, s.curves.clone()).expect("valid terrain");
+    if !parts.is_empty() {
+        let fixed: Vec<_> = (0..set.len()).map(|i| *set.piece(i)).collect();
+        let movers = parts.iter().map(MovingPart::mover).collect();
+        set = TerrainSet::with_movers(fixed, movers).expect("valid movers");
+    }
     let mut bodies: Vec<Body> = s.balls.iter().map(|b| b.body()).collect();
     let mut scratch = StepScratch::default();
     let mut world = WorldScratch::default();
+    let mut poses = Vec::with_capacity(parts.len());
     let start = Instant::now();
-    for _ in 0..steps {
+    for step in 0..steps {
+        if !parts.is_empty() {
+            let t = (step + 1) as f32 * DT;
+            poses.clear();
+            poses.extend(parts.iter().map(|p| p.pose(t)));
+            move_movers(&mut set, &poses, &mut bodies, &mut world, GRAVITY, DT)
+                .expect("poses in range");
+            // A crushed ball starts again where it started, as the game does.
+            for c in world.crushes() {
+                bodies[c.body] = s.balls[c.body].body();
+            }
+        }
         if contacts {
             step_bodies(&set, &mut bodies, &mut world, GRAVITY, DT);
             std::hint::black_box(world.reports());
@@ -87,7 +113,7 @@ fn flattened(curve: &Terrain) -> Vec<Vector> {
     out
 }
 
-fn run_rapier(s: &Scene, steps: usize, contacts: bool) -> Run {
+fn run_rapier(s: &Scene, parts: &[MovingPart], steps: usize, contacts: bool) -> Run {
     let mut bodies = RigidBodySet::new();
     let mut colliders = ColliderSet::new();
     let terrain_groups = InteractionGroups::new(Group::GROUP_2, Group::GROUP_1, Default::default());
@@ -124,6 +150,27 @@ fn run_rapier(s: &Scene, steps: usize, contacts: bool) -> Run {
             &mut bodies,
         );
     }
+    // Each moving part a kinematic body whose colliders are its pieces
+    // about its pivot.
+    let kinematic: Vec<RigidBodyHandle> = parts
+        .iter()
+        .map(|p| {
+            let h = bodies
+                .insert(RigidBodyBuilder::kinematic_position_based().translation(rv(p.pivot)));
+            for piece in &p.pieces {
+                let mut points = flattened(&piece.shape);
+                for q in &mut points {
+                    *q -= rv(p.pivot);
+                }
+                colliders.insert_with_parent(
+                    terrain(ColliderBuilder::polyline(points, None)),
+                    h,
+                    &mut bodies,
+                );
+            }
+            h
+        })
+        .collect();
     let handles: Vec<RigidBodyHandle> = s
         .balls
         .iter()
@@ -160,7 +207,12 @@ fn run_rapier(s: &Scene, steps: usize, contacts: bool) -> Run {
     let mut soft_bodies = SoftBodySet::new();
     let mut ccd = CCDSolver::new();
     let start = Instant::now();
-    for _ in 0..steps {
+    for step in 0..steps {
+        let t = (step + 1) as f32 * DT;
+        for (p, h) in parts.iter().zip(&kinematic) {
+            let pose = p.pose(t);
+            bodies[*h].set_next_kinematic_position(Pose::new(rv(pose.translation), pose.angle));
+        }
         pipeline.step(
             rv(GRAVITY),
             &params,
@@ -199,29 +251,33 @@ fn main() {
     let rows_wanted = std::env::var("SCENE_ROWS").unwrap_or_default();
     let engines = std::env::var("SCENE_ENGINES").unwrap_or_else(|_| "tangent,rapier".into());
     let configs = [
-        ("small-1k", 256, 64, 1_000, false),
-        ("small-10k", 256, 64, 10_000, false),
-        ("big-1k", 1_000, 1_000, 1_000, false),
-        ("big-10k", 1_000, 1_000, 10_000, false),
-        ("small-1k+contacts", 256, 64, 1_000, true),
-        ("small-10k+contacts", 256, 64, 10_000, true),
+        ("small-1k", 256, 64, 1_000, false, 0),
+        ("small-10k", 256, 64, 10_000, false, 0),
+        ("big-1k", 1_000, 1_000, 1_000, false, 0),
+        ("big-10k", 1_000, 1_000, 10_000, false, 0),
+        ("small-1k+contacts", 256, 64, 1_000, true, 0),
+        ("small-10k+contacts", 256, 64, 10_000, true, 0),
+        ("small-1k+200movers", 256, 64, 1_000, true, 200),
     ];
     println!(
         "| scene | tiles | terrain pieces | bodies | Tangent steps/s | rapier2d steps/s | Tangent / rapier | tunneled (ours / rapier) |"
     );
     println!("|---|---|---|---|---|---|---|---|");
-    for (name, cols, rows, n, contacts) in configs {
+    for (name, cols, rows, n, contacts, movers) in configs {
         if !rows_wanted.is_empty() && !rows_wanted.split(',').any(|r| r == name) {
             continue;
         }
         let s = scene(cols, rows, n);
-        let pieces = s.grid.pieces().len() + s.curves.len();
+        let parts = moving_parts(cols, rows, movers);
+        let pieces = s.grid.pieces().len()
+            + s.curves.len()
+            + parts.iter().map(|p| p.pieces.len()).sum::<usize>();
         let ours = engines
             .contains("tangent")
-            .then(|| run_tangent(&s, steps, contacts));
+            .then(|| run_tangent(&s, &parts, steps, contacts));
         let theirs = engines
             .contains("rapier")
-            .then(|| run_rapier(&s, steps, contacts));
+            .then(|| run_rapier(&s, &parts, steps, contacts));
         let f = |r: &Option<Run>| {
             r.as_ref()
                 .map_or("-".to_string(), |r| format!("{:.1}", r.steps_per_s))

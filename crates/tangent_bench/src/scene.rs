@@ -1,10 +1,13 @@
 //! The scene bench's level: walls, a three-tile floor, scattered platforms,
 //! quadratic hills and cubic waves, with balls in free cells; the same for
-//! every engine and for `scene_probe`.
+//! every engine and for `scene_probe`. Rows with movers add
+//! [`moving_parts`]: sliding boxes, spinning cubic paddles and swinging
+//! quadratic bridges, each with its pose a closed form of time.
 
 use glam::Vec2;
+use tangent_collision::geometry::Pose;
 use tangent_collision::prelude::{
-    ActorShape, Body, CubicBezier, QuadBezier, TerrainPiece, TileGrid, TileKind,
+    ActorShape, Body, CubicBezier, Mover, QuadBezier, Segment, TerrainPiece, TileGrid, TileKind,
 };
 
 /// Fixed step, s.
@@ -154,4 +157,123 @@ impl Ball {
             self.restitution,
         )
     }
+}
+
+/// How a moving part moves: its pose is a closed form of time.
+#[derive(Clone, Copy, Debug)]
+pub enum Motion {
+    /// Back and forth, `amplitude · sin(2π t / period)` from where it starts.
+    Slide { amplitude: Vec2, period: f32 },
+    /// Turning at `rate` rad/s.
+    Spin { rate: f32 },
+    /// Swinging, `angle · sin(2π t / period)` rad.
+    Swing { angle: f32, period: f32 },
+}
+
+/// A group of pieces moving rigidly about `pivot`: the pieces where they
+/// start (world coordinates), and how they move.
+#[derive(Clone, Debug)]
+pub struct MovingPart {
+    pub pieces: Vec<TerrainPiece>,
+    pub pivot: Vec2,
+    pub motion: Motion,
+}
+
+impl MovingPart {
+    /// Where it is at time `t`, s: its pivot and its angle, rad.
+    pub fn pose(&self, t: f32) -> Pose {
+        let wave = |period: f32| (std::f32::consts::TAU * t / period).sin();
+        match self.motion {
+            Motion::Slide { amplitude, period } => {
+                Pose::new(self.pivot + amplitude * wave(period), 0.0)
+            }
+            Motion::Spin { rate } => Pose::new(self.pivot, rate * t),
+            Motion::Swing { angle, period } => Pose::new(self.pivot, angle * wave(period)),
+        }
+    }
+
+    /// The collision crate's mover of it, at its start.
+    pub fn mover(&self) -> Mover {
+        Mover::around(self.pivot, self.pieces.clone())
+    }
+}
+
+/// `n` moving parts over a level `cols` x `rows` tiles, in the air above
+/// the floor (rows 6 to 4 short of the top): half sliding 48 x 8 px boxes
+/// (four segments; 32–160 px either way, sideways, up and down or
+/// diagonally, periods 1–4 s: up to about 1 000 px/s), a quarter spinning
+/// 80 px cubic paddles (0.25–3 turns a second either way), a quarter
+/// swinging 96 px quadratic bridges (±10–45°, periods 1.5–4 s). Their own
+/// random numbers, so the scene without them is unchanged.
+pub fn moving_parts(cols: usize, rows: usize, n: usize) -> Vec<MovingPart> {
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let size = Vec2::new(cols as f32, rows as f32) * TILE;
+    (0..n)
+        .map(|i| {
+            let pivot = Vec2::new(
+                rng.range(0.05, 0.95) * size.x,
+                rng.range(6.0 * TILE, size.y - 4.0 * TILE),
+            );
+            let solid = |a: Vec2, b: Vec2| TerrainPiece::solid(Segment::new(pivot + a, pivot + b));
+            match i % 4 {
+                0 | 1 => {
+                    let (w, h) = (24.0, 4.0);
+                    let corners = [
+                        Vec2::new(-w, -h),
+                        Vec2::new(w, -h),
+                        Vec2::new(w, h),
+                        Vec2::new(-w, h),
+                    ];
+                    let pieces = (0..4)
+                        .map(|k| solid(corners[k], corners[(k + 1) % 4]))
+                        .collect();
+                    let reach = rng.range(32.0, 160.0);
+                    let direction = match (rng.unit() * 3.0) as u32 {
+                        0 => Vec2::X,
+                        1 => Vec2::Y,
+                        _ => Vec2::new(1.0, 1.0).normalize(),
+                    };
+                    MovingPart {
+                        pieces,
+                        pivot,
+                        motion: Motion::Slide {
+                            amplitude: direction * reach,
+                            period: rng.range(1.0, 4.0),
+                        },
+                    }
+                }
+                2 => {
+                    let turns = rng.range(0.25, 3.0) * if rng.unit() < 0.5 { -1.0 } else { 1.0 };
+                    let paddle = CubicBezier::new(
+                        pivot + Vec2::new(-40.0, 0.0),
+                        pivot + Vec2::new(-13.0, 20.0),
+                        pivot + Vec2::new(13.0, -20.0),
+                        pivot + Vec2::new(40.0, 0.0),
+                    );
+                    MovingPart {
+                        pieces: vec![TerrainPiece::solid(paddle)],
+                        pivot,
+                        motion: Motion::Spin {
+                            rate: turns * std::f32::consts::TAU,
+                        },
+                    }
+                }
+                _ => {
+                    let bridge = QuadBezier::new(
+                        pivot + Vec2::new(-48.0, 0.0),
+                        pivot + Vec2::new(0.0, -24.0),
+                        pivot + Vec2::new(48.0, 0.0),
+                    );
+                    MovingPart {
+                        pieces: vec![TerrainPiece::solid(bridge)],
+                        pivot,
+                        motion: Motion::Swing {
+                            angle: rng.range(10.0, 45.0).to_radians(),
+                            period: rng.range(1.5, 4.0),
+                        },
+                    }
+                }
+            }
+        })
+        .collect()
 }

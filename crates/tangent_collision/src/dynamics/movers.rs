@@ -108,6 +108,23 @@ pub fn move_movers(
     r.on.clear();
     r.on.resize(n, None);
     find_riders(set, bodies, &scratch.reports, up, &mut r.riders);
+    // The broad phase: the bodies sorted by the left edge of their box.
+    // A body moved since (carried or pushed) is within the distance it was
+    // moved of where it was sorted, so a region widened by the most any
+    // body has been moved (`drift`) finds every body that touches it.
+    r.by_x.clear();
+    r.by_x.extend(
+        (bodies.iter().enumerate()).map(|(i, b)| (b.shape.aabb(b.position).min.x, i as u32)),
+    );
+    r.by_x
+        .sort_unstable_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+    let widest = (bodies.iter())
+        .map(|b| b.shape.aabb(b.position).size().x)
+        .filter(|w| w.is_finite())
+        .fold(0.0, f32::max);
+    r.moved.clear();
+    r.moved.resize(n, 0.0);
+    let mut drift = 0.0f32;
     let cache = &mut scratch.mover_cache;
     let wake = scratch.rest.len() == n;
     for (g, &to) in poses.iter().enumerate().take(set.mover_count()) {
@@ -123,6 +140,9 @@ pub fn move_movers(
         if motion.from == to {
             continue;
         }
+        r.mine.clear();
+        r.mine
+            .extend((0..n).filter(|&i| r.riders[i].is_some_and(|ride| ride.mover == g)));
         let reach = set.mover_reach(g).max(1.0);
         let max_turn = (8.0 * MAX_SAGITTA / reach).sqrt();
         let turn = (to.angle - motion.from.angle).abs();
@@ -140,11 +160,27 @@ pub fn move_movers(
             let sweep =
                 (b.translation - a.translation).length() + (b.angle - a.angle).abs() * reach;
             let region = set.mover_aabb(g).inflate(sweep + SKIN + CONTACT_MARGIN);
+            // The bodies that may touch the region (a pixel more either
+            // way for rounding), in body order.
+            let (lo, hi) = (
+                region.min.x - widest - drift - 1.0,
+                region.max.x + drift + 1.0,
+            );
+            let from = r.by_x.partition_point(|e| e.0 < lo);
+            r.near.clear();
+            r.near.extend(
+                (r.by_x[from..].iter())
+                    .take_while(|e| e.0 <= hi)
+                    .map(|e| e.1 as usize),
+            );
+            r.near.sort_unstable();
             // Pushes, found with the mover where it was (the list kept
             // between calls: no allocation once it has grown).
             let mut pushes = std::mem::take(&mut r.pushes);
             pushes.clear();
-            for (i, body) in bodies.iter().enumerate() {
+            for m in 0..r.near.len() {
+                let i = r.near[m];
+                let body = &bodies[i];
                 // Closed boxes: a body of no size is met too.
                 if !body.shape.aabb(body.position).touches(&region) || is_crushed(&r.crushed, i) {
                     continue;
@@ -166,7 +202,7 @@ pub fn move_movers(
             }
             set.set_mover_pose(g, b)?;
             if set.mover_stops_when_blocked(g)
-                && would_crush(set, bodies, &r.riders, &pushes, (g, a, b), cache)
+                && would_crush(set, bodies, &r.mine, &r.riders, &pushes, (g, a, b), cache)
             {
                 // It stops where it was instead: nothing moved this sub-step.
                 set.set_mover_pose(g, a)?;
@@ -177,7 +213,8 @@ pub fn move_movers(
                 r.pushes = pushes;
                 break;
             }
-            for i in 0..n {
+            for m in 0..r.mine.len() {
+                let i = r.mine[m];
                 let Some(ride) = r.riders[i].filter(|ride| ride.mover == g) else {
                     continue;
                 };
@@ -186,6 +223,8 @@ pub fn move_movers(
                 }
                 let d = a.carry(&b, bodies[i].position) - bodies[i].position;
                 let moved = shift(set, &mut bodies[i], d, off_mover, cache);
+                r.moved[i] += moved.length();
+                drift = drift.max(r.moved[i]);
                 let point = a.carry(&b, ride.point);
                 let normal = Pose::new(Vec2::ZERO, b.angle - a.angle).apply(ride.normal);
                 r.riders[i] = Some(Ride {
@@ -200,6 +239,8 @@ pub fn move_movers(
             }
             for &(i, push, normal, piece, point) in &pushes {
                 let moved = shift(set, &mut bodies[i], push, off_mover, cache);
+                r.moved[i] += moved.length();
+                drift = drift.max(r.moved[i]);
                 if falls_short(push, moved, normal) {
                     crush(r, bodies, i, g);
                     continue;
@@ -216,6 +257,9 @@ pub fn move_movers(
                     // It stands on the mover from now on: carried, its
                     // velocity its own.
                     body.velocity = relative;
+                    if let Err(at) = r.mine.binary_search(&i) {
+                        r.mine.insert(at, i);
+                    }
                     r.on[i] = Some((g, w));
                     r.riders[i] = Some(Ride {
                         mover: g,
@@ -232,11 +276,13 @@ pub fn move_movers(
     Ok(())
 }
 
-/// Whether carrying mover `g`'s riders and making its `pushes` as it goes
-/// from pose `a` to `b` (where it now is) would crush a body; moves none.
+/// Whether carrying mover `g`'s riders (among the bodies `mine`) and
+/// making its `pushes` as it goes from pose `a` to `b` (where it now is)
+/// would crush a body; moves none.
 fn would_crush(
     set: &TerrainSet,
     bodies: &[Body],
+    mine: &[usize],
     riders: &[Option<Ride>],
     pushes: &[(usize, Vec2, Vec2, usize, Vec2)],
     (g, a, b): (usize, Pose, Pose),
@@ -244,8 +290,9 @@ fn would_crush(
 ) -> bool {
     let pieces = set.mover_pieces(g);
     let off_mover = |p: usize| !pieces.contains(&p);
-    let carried = bodies.iter().zip(riders).filter_map(|(body, ride)| {
-        let ride = ride.filter(|ride| ride.mover == g)?;
+    let carried = mine.iter().filter_map(|&i| {
+        let ride = riders[i].filter(|ride| ride.mover == g)?;
+        let body = &bodies[i];
         Some((
             *body,
             a.carry(&b, body.position) - body.position,

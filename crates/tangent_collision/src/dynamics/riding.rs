@@ -87,6 +87,14 @@ pub(super) struct Riding {
     pub riders: Vec<Option<Ride>>,
     /// The movers' turn's pushes: `(body, push, normal, piece, point)`.
     pub pushes: Vec<(usize, Vec2, Vec2, usize, Vec2)>,
+    /// The movers' turn's broad phase (see `movers`): the bodies by the
+    /// left edge of their box where the turn began, `(edge, body)`; how far
+    /// each has been moved since; the bodies near the mover's sweep; and
+    /// the riders of the mover moving, ascending.
+    pub by_x: Vec<(f32, u32)>,
+    pub moved: Vec<f32>,
+    pub near: Vec<usize>,
+    pub mine: Vec<usize>,
 }
 
 /// The mover `report`'s body stands on, and the point where: the first

@@ -1,0 +1,44 @@
+//! Profiling probe: the scene bench's small-1k+200movers row (256 x 64
+//! tiles, 1 000 balls, 200 moving parts), stepped N times (default 60) with
+//! `move_movers` then `step_bodies`, printing a checksum of where the balls
+//! ended so two versions compare.
+//!
+//! `valgrind --tool=callgrind target/release/examples/mover_probe 30`
+
+use tangent_bench::scene::{DT, GRAVITY, MovingPart, checksum, moving_parts, scene};
+use tangent_collision::prelude::{Body, TerrainSet, WorldScratch, move_movers, step_bodies};
+
+fn main() {
+    let steps: usize = std::env::args()
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(60);
+    let s = scene(256, 64, 1_000);
+    let parts = moving_parts(256, 64, 200);
+    let tiles = TerrainSet::from_tiles(&s.grid, s.curves.clone()).expect("valid terrain");
+    let fixed: Vec<_> = (0..tiles.len()).map(|i| *tiles.piece(i)).collect();
+    let movers = parts.iter().map(MovingPart::mover).collect();
+    let mut set = TerrainSet::with_movers(fixed, movers).expect("valid movers");
+    let mut bodies: Vec<Body> = s.balls.iter().map(|b| b.body()).collect();
+    let mut world = WorldScratch::default();
+    let mut poses = Vec::new();
+    let mut crushed = 0;
+    for step in 0..steps {
+        let t = (step + 1) as f32 * DT;
+        poses.clear();
+        poses.extend(parts.iter().map(|p| p.pose(t)));
+        move_movers(&mut set, &poses, &mut bodies, &mut world, GRAVITY, DT)
+            .expect("poses in range");
+        crushed += world.crushes().len();
+        // A crushed ball starts again where it started, as the game does.
+        for c in world.crushes() {
+            bodies[c.body] = s.balls[c.body].body();
+        }
+        step_bodies(&set, &mut bodies, &mut world, GRAVITY, DT);
+    }
+    println!(
+        "{} bodies after {steps} steps ({crushed} crushes), state checksum {:016x}",
+        bodies.len(),
+        checksum(&bodies)
+    );
+}
