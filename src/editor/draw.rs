@@ -1,7 +1,9 @@
 //! The editor's marks over the level: the cell under the mouse, curve
 //! control polygons and points, the spawn with the player's shape, the
-//! goal, actors and checkpoints; what is selected in orange; the selection
-//! box being drawn.
+//! goal, actors and checkpoints; movers (their pivot, their path through
+//! its waypoints, their curves' points, and a ghost of what they carry
+//! going along the path, the motion previewed); what is selected in
+//! orange; the selection box being drawn.
 
 use bevy::prelude::*;
 
@@ -9,6 +11,8 @@ use super::items::Item;
 use super::state::{Drag, EditorState, cursor_world};
 use crate::player::camera::GameCamera;
 use tangent_level::format::ShapeDef;
+use tangent_level::mover_def::{MoverDef, Repeat};
+use tangent_level::mover_path::{path_offset, turn_at};
 
 const SELECTED: Color = Color::srgb(1.0, 0.6, 0.1);
 
@@ -16,6 +20,7 @@ pub fn draw(
     state: Res<EditorState>,
     cursor: Query<(&Camera, &GlobalTransform), With<GameCamera>>,
     windows: Query<&Window>,
+    time: Res<Time<Real>>,
     mut gizmos: Gizmos,
 ) {
     let Some(model) = &state.model else {
@@ -77,6 +82,34 @@ pub fn draw(
             selected(Item::Checkpoint(i)),
         );
     }
+    let violet = Color::srgb(0.75, 0.45, 1.0);
+    for (g, m) in f.movers.iter().enumerate() {
+        let sel = selected(Item::Mover(g));
+        let Some(pivot) = model.pivot(g) else {
+            continue;
+        };
+        handle(pivot, violet, sel);
+        let mut path = vec![pivot];
+        path.extend(m.path.iter().map(|w| pivot + v(*w)));
+        for w in &path[1..] {
+            handle(*w, violet, sel);
+        }
+        if m.repeat == Repeat::Loop && path.len() > 2 {
+            path.push(pivot);
+        }
+        let color = if sel { SELECTED } else { violet };
+        lines.push((path, color.with_alpha(0.6)));
+        for c in &m.curves {
+            let pts: Vec<Vec2> = c.points.iter().map(|p| v(*p)).collect();
+            for p in &pts {
+                handle(*p, Color::srgb(0.2, 0.9, 1.0), sel);
+            }
+            lines.push((pts, Color::srgba(1.0, 1.0, 1.0, 0.6)));
+        }
+        for ghost in ghost_lines(m, pivot, ts, time.elapsed_secs_f64()) {
+            lines.push((ghost, color.with_alpha(0.8)));
+        }
+    }
     for (pts, color) in lines {
         gizmos.linestrip_2d(pts, color);
     }
@@ -92,4 +125,32 @@ pub fn draw(
     if let (Some(Drag::Box(from)), Some(at)) = (state.drag, at) {
         gizmos.rect_2d((from + at) / 2.0, (at - from).abs(), SELECTED);
     }
+}
+
+/// What mover `m` carries (its tile block's outline, its curves sampled)
+/// where its motion has it `clock` seconds in, for the preview: moved by
+/// its path's offset and turned about its `pivot`. Nothing when its motion
+/// gives no finite pose (a mover not yet valid).
+pub fn ghost_lines(m: &MoverDef, pivot: Vec2, tile_size: f32, clock: f64) -> Vec<Vec<Vec2>> {
+    let (offset, angle) = (path_offset(m, clock), turn_at(m, clock));
+    if !offset.is_finite() || !angle.is_finite() {
+        return Vec::new();
+    }
+    let turn = Vec2::from_angle(angle);
+    let place = |p: Vec2| pivot + offset + turn.rotate(p - pivot);
+    let mut out = Vec::new();
+    if let Some(r) = m.tiles {
+        let lo = Vec2::new(r.x as f32, r.y as f32) * tile_size;
+        let hi = lo + Vec2::new(r.width as f32, r.height as f32) * tile_size;
+        let corners = [lo, Vec2::new(hi.x, lo.y), hi, Vec2::new(lo.x, hi.y), lo];
+        out.push(corners.iter().map(|c| place(*c)).collect());
+    }
+    for shape in m.curves.iter().filter_map(|c| c.shape()) {
+        out.push(
+            (0..=24)
+                .map(|k| place(shape.point(k as f32 / 24.0)))
+                .collect(),
+        );
+    }
+    out
 }

@@ -14,6 +14,9 @@ pub enum Item {
     Checkpoint(usize),
     Spawn,
     Goal,
+    /// A mover: its curves and pivot move with it; its tiles are cells of
+    /// the grid (painted, not moved).
+    Mover(usize),
 }
 
 /// What Ctrl+C holds: copies of curves, actors and checkpoints (the spawn
@@ -83,6 +86,14 @@ pub fn translate(f: &mut LevelFile, items: &[Item], d: Vec2) {
             }
             Item::Spawn => f.spawn = moved(f.spawn, d),
             Item::Goal => f.goal.position = moved(f.goal.position, d),
+            Item::Mover(g) => {
+                if let Some(m) = f.movers.get_mut(g) {
+                    m.pivot = m.pivot.map(|p| moved(p, d));
+                    for c in &mut m.curves {
+                        c.points.iter_mut().for_each(|p| *p = moved(*p, d));
+                    }
+                }
+            }
         }
     }
 }
@@ -99,6 +110,7 @@ pub fn delete(f: &mut LevelFile, items: &[Item]) {
             Item::Curve(i) if i < f.curves.len() => drop(f.curves.remove(i)),
             Item::Actor(i) if i < f.actors.len() => drop(f.actors.remove(i)),
             Item::Checkpoint(i) if i < f.checkpoints.len() => drop(f.checkpoints.remove(i)),
+            Item::Mover(g) if g < f.movers.len() => drop(f.movers.remove(g)),
             _ => {}
         }
     }
@@ -183,6 +195,12 @@ pub fn in_box(f: &LevelFile, lo: Vec2, hi: Vec2) -> Vec<Item> {
             out.push(Item::Checkpoint(i));
         }
     }
+    for (g, m) in f.movers.iter().enumerate() {
+        let points = m.curves.iter().flat_map(|c| c.points.iter().copied());
+        if m.pivot.into_iter().chain(points).any(inside) {
+            out.push(Item::Mover(g));
+        }
+    }
     out
 }
 
@@ -204,11 +222,12 @@ pub fn added_since(
         .collect()
 }
 
-/// Every curve, actor and checkpoint (Ctrl+A).
+/// Every curve, actor, checkpoint and mover (Ctrl+A).
 pub fn all(f: &LevelFile) -> Vec<Item> {
     (0..f.curves.len())
         .map(Item::Curve)
         .chain((0..f.actors.len()).map(Item::Actor))
         .chain((0..f.checkpoints.len()).map(Item::Checkpoint))
+        .chain((0..f.movers.len()).map(Item::Mover))
         .collect()
 }

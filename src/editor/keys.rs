@@ -5,7 +5,7 @@
 use bevy::prelude::*;
 
 use super::items::{self, Item};
-use super::model::{Edit, EditorModel, GridSide};
+use super::model::{Edit, EditorModel, GridSide, stepped_motion};
 use super::state::{EditorState, PALETTE, Panel, cursor_world, preview};
 use crate::collision::{PhysicsPosition, PreviousPhysicsPosition};
 use crate::level::{CurrentLevel, LevelCommand};
@@ -212,11 +212,62 @@ fn plain_keys(
     let bracket = step(KeyCode::BracketRight, KeyCode::BracketLeft);
     let friction = step(KeyCode::Equal, KeyCode::Minus);
     let fine = if shift { 0.01 } else { 0.1 };
+    if keys.just_pressed(KeyCode::KeyN) {
+        let made = model.apply(Edit::MakeMover(state.selection.clone()));
+        if made {
+            state.selection = vec![Item::Mover(model.file.movers.len() - 1)];
+        } else {
+            state.message = "N makes a mover of the selected curves: select some curves".into();
+        }
+        return made;
+    }
     let selection = state.selection.clone();
     for item in selection {
         changed |= material_keys(keys, model, item, bracket * fine, friction * fine);
+        if let Item::Mover(g) = item {
+            changed |= mover_keys(keys, model, g, at, shift, (bracket, friction));
+        }
     }
     changed
+}
+
+/// The motion keys applied to a selected mover: W adds a waypoint at the
+/// mouse (Shift+W removes the last), `[ ]` its speed, `- =` its wait,
+/// `, .` its spin, I its easing, R its repeat, Y its trigger.
+fn mover_keys(
+    keys: &ButtonInput<KeyCode>,
+    model: &mut EditorModel,
+    g: usize,
+    at: Option<Vec2>,
+    shift: bool,
+    (faster, longer): (f32, f32),
+) -> bool {
+    let mut changed = false;
+    if keys.just_pressed(KeyCode::KeyW) {
+        changed |= match (shift, at) {
+            (true, _) => model.apply(Edit::RemoveWaypoint(g)),
+            (false, Some(p)) => model.apply(Edit::AddWaypoint(g, p)),
+            (false, None) => false,
+        };
+    }
+    let Some(m) = model.file.movers.get(g) else {
+        return changed;
+    };
+    let spin = if keys.just_pressed(KeyCode::Period) {
+        1.0
+    } else if keys.just_pressed(KeyCode::Comma) {
+        -1.0
+    } else {
+        0.0
+    };
+    let fine = if shift { 0.1 } else { 1.0 };
+    let choices = (
+        keys.just_pressed(KeyCode::KeyI),
+        keys.just_pressed(KeyCode::KeyR),
+        keys.just_pressed(KeyCode::KeyY),
+    );
+    let new = stepped_motion(m, faster * fine, longer * fine, spin * fine, choices);
+    changed | model.apply(Edit::SetMotion(g, new))
 }
 
 /// The material keys applied to one selected item.

@@ -10,6 +10,7 @@ use tangent_level::format::{
     ActorDef, CurveDef, CurveFill, LevelFile, ShapeDef, TileDef, legend_char,
 };
 use tangent_level::loops::loop_curves;
+use tangent_level::mover_def::{Easing, MoverDef, Repeat, Trigger};
 
 /// What can be picked and dragged.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -20,6 +21,12 @@ pub enum Handle {
     Goal,
     Actor(usize),
     Checkpoint(usize),
+    /// The pivot of mover `g` (dragging it sets the pivot).
+    Pivot(usize),
+    /// Waypoint `k` of mover `g`'s path (drawn at the pivot plus its offset).
+    Waypoint(usize, usize),
+    /// Point `k` of curve `i` of mover `g`.
+    MoverPoint(usize, usize, usize),
 }
 
 impl Handle {
@@ -31,6 +38,9 @@ impl Handle {
             Handle::Goal => Item::Goal,
             Handle::Actor(i) => Item::Actor(i),
             Handle::Checkpoint(i) => Item::Checkpoint(i),
+            Handle::Pivot(g) | Handle::Waypoint(g, _) | Handle::MoverPoint(g, _, _) => {
+                Item::Mover(g)
+            }
         }
     }
 }
@@ -82,6 +92,14 @@ pub enum Edit {
     DeleteItems(Vec<Item>),
     /// Add copies of the clipboard's things, moved by an offset.
     Paste(Clipboard, Vec2),
+    /// Add a waypoint to a mover's path, at a world point.
+    AddWaypoint(usize, Vec2),
+    /// Remove a mover's last waypoint.
+    RemoveWaypoint(usize),
+    /// Replace a mover's motion (its pieces kept).
+    SetMotion(usize, MoverDef),
+    /// The selected curves become one new mover (going up 4 tiles and back).
+    MakeMover(Vec<Item>),
 }
 
 /// A side of the tile grid.
@@ -99,6 +117,9 @@ pub struct EditorModel {
     pub file: LevelFile,
     undo: Vec<LevelFile>,
     redo: Vec<LevelFile>,
+    /// Where the loader put each mover's pivot in the last good preview
+    /// (for movers whose file gives none: the middle of what it carries).
+    pub pivots: Vec<Vec2>,
 }
 
 fn round_pair(p: Vec2) -> (f32, f32) {
@@ -112,6 +133,7 @@ impl EditorModel {
             file,
             undo: Vec::new(),
             redo: Vec::new(),
+            pivots: Vec::new(),
         }
     }
 
@@ -202,6 +224,22 @@ impl EditorModel {
             Handle::Goal => Some(v(self.file.goal.position)),
             Handle::Actor(i) => self.file.actors.get(i).map(|a| v(a.position)),
             Handle::Checkpoint(i) => self.file.checkpoints.get(i).map(|p| v(*p)),
+            Handle::Pivot(g) => self.pivot(g),
+            Handle::Waypoint(g, k) => Some(self.pivot(g)? + v(*self.file.movers[g].path.get(k)?)),
+            Handle::MoverPoint(g, i, k) => {
+                let c = self.file.movers.get(g)?.curves.get(i)?;
+                c.points.get(k).map(|p| v(*p))
+            }
+        }
+    }
+
+    /// Where mover `g` turns: its file's pivot, else where the loader put
+    /// it.
+    pub fn pivot(&self, g: usize) -> Option<Vec2> {
+        let m = self.file.movers.get(g)?;
+        match m.pivot {
+            Some(p) => Some(Vec2::new(p.0, p.1)),
+            None => self.pivots.get(g).copied(),
         }
     }
 
@@ -215,6 +253,13 @@ impl EditorModel {
         }
         out.extend((0..self.file.actors.len()).map(Handle::Actor));
         out.extend((0..self.file.checkpoints.len()).map(Handle::Checkpoint));
+        for (g, m) in self.file.movers.iter().enumerate() {
+            out.push(Handle::Pivot(g));
+            out.extend((0..m.path.len()).map(|k| Handle::Waypoint(g, k)));
+            for (i, c) in m.curves.iter().enumerate() {
+                out.extend((0..c.points.len()).map(|k| Handle::MoverPoint(g, i, k)));
+            }
+        }
         out
     }
 
@@ -271,6 +316,26 @@ impl EditorModel {
                     Handle::Checkpoint(i) => {
                         if let Some(c) = self.file.checkpoints.get_mut(i) {
                             *c = q;
+                        }
+                    }
+                    Handle::Pivot(g) => {
+                        if let Some(m) = self.file.movers.get_mut(g) {
+                            m.pivot = Some(q);
+                        }
+                    }
+                    Handle::Waypoint(g, k) => {
+                        let Some(pivot) = self.pivot(g) else {
+                            return;
+                        };
+                        if let Some(w) = self.file.movers[g].path.get_mut(k) {
+                            *w = round_pair(p - pivot);
+                        }
+                    }
+                    Handle::MoverPoint(g, i, k) => {
+                        let m = self.file.movers.get_mut(g);
+                        let c = m.and_then(|m| m.curves.get_mut(i));
+                        if let Some(pt) = c.and_then(|c| c.points.get_mut(k)) {
+                            *pt = q;
                         }
                     }
                 }
@@ -387,6 +452,51 @@ impl EditorModel {
             Edit::Translate(list, d) => items::translate(&mut self.file, &list, d),
             Edit::DeleteItems(list) => items::delete(&mut self.file, &list),
             Edit::Paste(clip, d) => drop(items::paste(&mut self.file, &clip, d)),
+            Edit::AddWaypoint(g, p) => {
+                if let Some(pivot) = self.pivot(g) {
+                    self.file.movers[g].path.push(round_pair(p - pivot));
+                }
+            }
+            Edit::RemoveWaypoint(g) => {
+                if let Some(m) = self.file.movers.get_mut(g) {
+                    m.path.pop();
+                }
+            }
+            Edit::SetMotion(g, def) => {
+                if let Some(m) = self.file.movers.get_mut(g) {
+                    *m = MoverDef {
+                        tiles: m.tiles,
+                        curves: std::mem::take(&mut m.curves),
+                        ..def
+                    };
+                }
+            }
+            Edit::MakeMover(list) => {
+                let mut curves: Vec<usize> = list
+                    .iter()
+                    .filter_map(|item| match item {
+                        Item::Curve(i) if *i < self.file.curves.len() => Some(*i),
+                        _ => None,
+                    })
+                    .collect();
+                curves.sort_unstable();
+                curves.dedup();
+                if curves.is_empty() {
+                    return;
+                }
+                let carried = curves
+                    .iter()
+                    .map(|&i| self.file.curves[i].clone())
+                    .collect();
+                let gone: Vec<Item> = curves.into_iter().map(Item::Curve).collect();
+                items::delete(&mut self.file, &gone);
+                self.file.movers.push(MoverDef {
+                    curves: carried,
+                    path: vec![(0.0, 4.0 * self.file.tile_size)],
+                    speed: 120.0,
+                    ..MoverDef::default()
+                });
+            }
         }
     }
 
@@ -494,4 +604,50 @@ impl EditorModel {
 pub fn snap(p: Vec2, tile_size: f32) -> Vec2 {
     let step = tile_size * 0.5;
     (p / step).round() * step
+}
+
+/// A mover's motion with one thing changed by a key: its speed (or its
+/// leg time, when it has no speed) by `faster` steps of 10 px/s (0.1 s),
+/// its wait by `longer` steps of 0.1 s, its spin by `spin` steps of
+/// 15°/s; `easing`, `repeat` and `trigger` each step to the next choice
+/// (the trigger through `Always`, `StoodOn`, `StoodOn` returning and
+/// `Crumble(0.5)`). Never below zero.
+pub fn stepped_motion(
+    m: &MoverDef,
+    faster: f32,
+    longer: f32,
+    spin: f32,
+    (easing, repeat, trigger): (bool, bool, bool),
+) -> MoverDef {
+    let round = |x: f32| (x.max(0.0) * 100.0).round() / 100.0;
+    let mut m = m.clone();
+    if m.speed > 0.0 || m.leg_time == 0.0 {
+        m.speed = round(m.speed + 10.0 * faster);
+    } else {
+        m.leg_time = round(m.leg_time - 0.1 * faster);
+    }
+    m.wait = round(m.wait + 0.1 * longer);
+    m.spin = ((m.spin + 15.0 * spin) * 100.0).round() / 100.0;
+    if easing {
+        m.easing = match m.easing {
+            Easing::Smooth => Easing::Linear,
+            Easing::Linear => Easing::Smooth,
+        };
+    }
+    if repeat {
+        m.repeat = match m.repeat {
+            Repeat::PingPong => Repeat::Loop,
+            Repeat::Loop => Repeat::Once,
+            Repeat::Once => Repeat::PingPong,
+        };
+    }
+    if trigger {
+        (m.trigger, m.returns) = match (m.trigger, m.returns) {
+            (Trigger::Always, _) => (Trigger::StoodOn, false),
+            (Trigger::StoodOn, false) => (Trigger::StoodOn, true),
+            (Trigger::StoodOn, true) => (Trigger::Crumble(0.5), false),
+            (Trigger::Crumble(_), _) => (Trigger::Always, false),
+        };
+    }
+    m
 }

@@ -110,6 +110,7 @@ pub fn mouse(
         Item::Curve(k) => k < f.curves.len(),
         Item::Actor(k) => k < f.actors.len(),
         Item::Checkpoint(k) => k < f.checkpoints.len(),
+        Item::Mover(g) => g < f.movers.len(),
         Item::Spawn | Item::Goal => true,
     });
     if changed {

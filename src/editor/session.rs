@@ -26,7 +26,9 @@ pub(super) fn open_editor(mut state: ResMut<EditorState>, current: Option<Res<Cu
         // Unreadable or invalid on disk: the next save writes it anew.
         Err(_) => (String::new(), current.level.file.clone()),
     });
-    state.model = Some(EditorModel::new(current.level.file.clone()));
+    let mut model = EditorModel::new(current.level.file.clone());
+    model.pivots = current.level.movers.iter().map(|m| m.pivot).collect();
+    state.model = Some(model);
     state.selection.clear();
     state.message = format!("editing {}", current.path.display());
 }

@@ -76,6 +76,23 @@ fn describe(state: &EditorState) -> String {
         [Item::Spawn] => format!("spawn (player {:?})", f.player),
         [Item::Goal] => "goal".into(),
         [Item::Checkpoint(i)] => format!("checkpoint {}", i + 1),
+        [Item::Mover(g)] => f.movers.get(*g).map_or(String::new(), |m| {
+            let motion: Vec<String> = tangent_level::mover_props::motion_text(m)
+                .into_iter()
+                .filter(|(k, _)| *k != "path" && *k != "pivot")
+                .map(|(k, v)| format!("{k} {v}"))
+                .collect();
+            format!(
+                "mover {} ({} waypoints; {})",
+                g + 1,
+                m.path.len(),
+                if motion.is_empty() {
+                    "still".to_string()
+                } else {
+                    motion.join(", ")
+                }
+            )
+        }),
         many => format!("{} things", many.len()),
     }
 }

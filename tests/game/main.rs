@@ -8,6 +8,7 @@ mod actors_push;
 mod art;
 mod cli;
 mod editor;
+mod editor_movers;
 mod editor_whole;
 mod fell_out;
 mod game_headless;

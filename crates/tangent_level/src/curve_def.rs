@@ -4,6 +4,7 @@
 //! [`crate::format`].
 
 use serde::{Deserialize, Serialize};
+use tangent_collision::prelude::{CubicBezier, QuadBezier, Terrain, Vec2};
 
 /// A quadratic (3 points) or cubic (4 points) Bézier curve of terrain.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -44,4 +45,26 @@ pub enum CurveFill {
 
 fn one() -> f32 {
     1.0
+}
+
+impl CurveDef {
+    /// The curve as a shape: a quadratic of 3 points, a cubic of 4; `None`
+    /// for any other count (the loader says so at the curve's line).
+    ///
+    /// ```
+    /// use tangent_level::curve_def::{CurveDef, CurveFill};
+    /// use tangent_collision::prelude::Vec2;
+    /// let hill = CurveDef { points: vec![(0.0, 0.0), (50.0, 100.0), (100.0, 0.0)],
+    ///                       restitution: 1.0, one_way: false, fill: CurveFill::Below,
+    ///                       hazard: false };
+    /// assert_eq!(hill.shape().unwrap().point(0.5), Vec2::new(50.0, 50.0));
+    /// ```
+    pub fn shape(&self) -> Option<Terrain> {
+        let p: Vec<Vec2> = self.points.iter().map(|p| Vec2::new(p.0, p.1)).collect();
+        match p.as_slice() {
+            [a, b, c] => Some(Terrain::Quad(QuadBezier::new(*a, *b, *c))),
+            [a, b, c, d] => Some(Terrain::Cubic(CubicBezier::new(*a, *b, *c, *d))),
+            _ => None,
+        }
+    }
 }

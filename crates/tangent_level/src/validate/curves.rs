@@ -2,10 +2,10 @@
 //! drawing's (`svg`), read from the drawing at each load; each curve's fill
 //! for the "is this point in the ground" checks.
 
-use tangent_collision::prelude::{CubicBezier, QuadBezier, Terrain, TerrainPiece, Vec2};
+use tangent_collision::prelude::{TerrainPiece, Vec2};
 
 use super::locate::{LevelError, Locator};
-use super::numbers::{finite2, v};
+use super::numbers::finite2;
 use crate::fill::{Body, bodies, flatten};
 use crate::format::{CurveDef, CurveFill, LevelFile};
 use crate::mover_def::MoverDef;
@@ -77,12 +77,7 @@ pub(crate) fn curve_piece(c: &CurveDef, name: &str) -> Result<TerrainPiece, Stri
     if !c.restitution.is_finite() || c.restitution < 0.0 {
         return Err(format!("{name} restitution must be 0 or more"));
     }
-    let p: Vec<Vec2> = c.points.iter().map(|p| v(*p)).collect();
-    let shape = if p.len() == 3 {
-        Terrain::Quad(QuadBezier::new(p[0], p[1], p[2]))
-    } else {
-        Terrain::Cubic(CubicBezier::new(p[0], p[1], p[2], p[3]))
-    };
+    let shape = c.shape().expect("3 or 4 points, checked above");
     if shape.aabb().size().max_element() < 1.0 {
         return Err(format!(
             "{name} is degenerate: all its points are within 1 px"
