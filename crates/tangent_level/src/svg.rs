@@ -24,8 +24,13 @@
 //! Pieces of a path with no fill are drawn as lines (`fill: Line`). A
 //! filled subpath that comes back to its start (with `Z` or not) is an
 //! outline filled inside (`fill: Closed`: a floating island); one that
-//! does not is ground down to the level's bottom (`fill: Below`). `assets/svg/sample.svg`
+//! does not is ground down to the level's bottom (`fill: Below`). `assets/svg/06-drawn.svg`
 //! shows every convention.
+//!
+//! **Movers**: an element with the class `mover` (or `mover` in its id) is
+//! a mover carrying the curves of its paths, its motion from its `data-*`
+//! attributes as `crate::mover_props` reads them (see `docs/level-format.md`,
+//! "SVG drawings").
 
 use tangent_collision::prelude::Vec2;
 use usvg::tiny_skia_path::PathSegment;
