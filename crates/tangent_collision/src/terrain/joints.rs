@@ -30,10 +30,11 @@ pub(super) fn find_joints(pieces: &[TerrainPiece]) -> Vec<JointEnds> {
         ends.push((pts[pts.len() - 1], i, 1));
     }
     ends.sort_by(|a, b| a.0.x.total_cmp(&b.0.x));
-    let directions: Vec<[Option<Vec2>; 2]> = pieces
-        .iter()
-        .map(|p| [leaving(p, 0), leaving(p, 1)])
-        .collect();
+    // Each end's leaving direction, worked out the first time it meets
+    // another (most ends of a lone or scattered piece never do).
+    let mut directions: Vec<[Option<Option<Vec2>>; 2]> = vec![[None; 2]; pieces.len()];
+    let mut direction =
+        |i: usize, e: usize| *directions[i][e].get_or_insert_with(|| leaving(&pieces[i], e));
     let mut joints = vec![[EndJoint::FREE; 2]; pieces.len()];
     for (k, &(at, i, e)) in ends.iter().enumerate() {
         for &(other, j, f) in ends[k + 1..].iter() {
@@ -43,10 +44,10 @@ pub(super) fn find_joints(pieces: &[TerrainPiece]) -> Vec<JointEnds> {
             if (other - at).length() > JOINT_TOLERANCE || (i, e) == (j, f) {
                 continue;
             }
-            if let Some(d) = directions[j][f] {
+            if let Some(d) = direction(j, f) {
                 joints[i][e].push(d);
             }
-            if let Some(d) = directions[i][e] {
+            if let Some(d) = direction(i, e) {
                 joints[j][f].push(d);
             }
         }

@@ -18,7 +18,7 @@ use super::joints::find_joints;
 use super::piece::{TerrainError, TerrainPiece, check_shape};
 use super::spans::{BoxedRange, piece_spans};
 use crate::geometry::{Pose, Rect, Terrain};
-use crate::query::{EndJoint, JOINT_TOLERANCE, JointEnds};
+use crate::query::JointEnds;
 
 /// A group of terrain pieces that moves rigidly: its pieces in local
 /// coordinates (about the pivot, the local origin) and where they are
@@ -147,20 +147,7 @@ impl MoverState {
         for span in &self.spans {
             self.aabb = self.aabb.union(span.aabb);
         }
-        // A lone piece whose ends are apart joins nothing (most paddles and
-        // bridges): no need to look.
-        let lone_open = match pieces {
-            [p] => {
-                let pts = p.shape.control_points();
-                (pts[0] - pts[pts.len() - 1]).length() > JOINT_TOLERANCE
-            }
-            _ => false,
-        };
-        if lone_open {
-            joints[0] = [EndJoint::FREE; 2];
-        } else {
-            joints.copy_from_slice(&find_joints(pieces));
-        }
+        joints.copy_from_slice(&find_joints(pieces));
         Ok(())
     }
 }
