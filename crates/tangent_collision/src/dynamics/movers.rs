@@ -113,15 +113,16 @@ pub fn move_movers(
     // moved of where it was sorted, so a region widened by the most any
     // body has been moved (`drift`) finds every body that touches it.
     r.by_x.clear();
-    r.by_x.extend(
-        (bodies.iter().enumerate()).map(|(i, b)| (b.shape.aabb(b.position).min.x, i as u32)),
-    );
+    let mut widest = 0.0f32;
+    for (i, b) in bodies.iter().enumerate() {
+        let aabb = b.shape.aabb(b.position);
+        if aabb.size().x.is_finite() {
+            widest = widest.max(aabb.size().x);
+        }
+        r.by_x.push((aabb.min.x, i as u32));
+    }
     r.by_x
         .sort_unstable_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
-    let widest = (bodies.iter())
-        .map(|b| b.shape.aabb(b.position).size().x)
-        .filter(|w| w.is_finite())
-        .fold(0.0, f32::max);
     r.moved.clear();
     r.moved.resize(n, 0.0);
     let mut drift = 0.0f32;
