@@ -93,6 +93,16 @@ pub(super) fn read_objects(
     Ok(out)
 }
 
+/// What an object is known by: its class, or without one its name, as a
+/// [`word`].
+fn class_of(o: &Object) -> String {
+    word(if o.user_type.is_empty() {
+        &o.name
+    } else {
+        &o.user_type
+    })
+}
+
 /// Whether an object layer is a mover: its class is `mover`, or its name
 /// has `mover` in it.
 fn is_mover_layer(layer: &tiled::Layer) -> bool {
@@ -140,11 +150,7 @@ fn mover_object(
     if o.tile_data().is_some() {
         return Ok(false);
     }
-    let class = word(if o.user_type.is_empty() {
-        &o.name
-    } else {
-        &o.user_type
-    });
+    let class = class_of(o);
     match (&o.shape, class.as_str()) {
         (ObjectShape::Polyline { .. } | ObjectShape::Polygon { .. }, _) => {
             mover.curves.extend(curves(o, place)?);
@@ -210,11 +216,7 @@ fn read_object(
     at: &str,
     out: &mut MapObjects,
 ) -> Result<(), String> {
-    let class = word(if o.user_type.is_empty() {
-        &o.name
-    } else {
-        &o.user_type
-    });
+    let class = class_of(o);
     let centre = match &o.shape {
         ObjectShape::Rect { width, height } | ObjectShape::Ellipse { width, height } => {
             Some(place.level(width / 2.0, height / 2.0))
