@@ -367,33 +367,31 @@ fn walk(
                             .for_each(|c| c.fill = CurveFill::Closed);
                     }
                 };
-                let out_curves = &mut curves;
                 for seg in path.data().segments() {
-                    let out = &mut *out_curves;
                     match seg {
                         PathSegment::MoveTo(p) => {
-                            close_up(out, first, cur, start);
-                            first = out.len();
+                            close_up(&mut curves, first, cur, start);
+                            first = curves.len();
                             cur = map(p, &t);
                             start = cur;
                         }
                         PathSegment::LineTo(p) => {
                             let q = map(p, &t);
-                            piece(out, vec![cur, (cur + q) * 0.5, q]);
+                            piece(&mut curves, vec![cur, (cur + q) * 0.5, q]);
                             cur = q;
                         }
                         PathSegment::QuadTo(c, p) => {
                             let q = map(p, &t);
-                            piece(out, vec![cur, map(c, &t), q]);
+                            piece(&mut curves, vec![cur, map(c, &t), q]);
                             cur = q;
                         }
                         PathSegment::CubicTo(c1, c2, p) => {
                             let q = map(p, &t);
-                            piece(out, vec![cur, map(c1, &t), map(c2, &t), q]);
+                            piece(&mut curves, vec![cur, map(c1, &t), map(c2, &t), q]);
                             cur = q;
                         }
                         PathSegment::Close => {
-                            piece(out, vec![cur, (cur + start) * 0.5, start]);
+                            piece(&mut curves, vec![cur, (cur + start) * 0.5, start]);
                             cur = start;
                         }
                     }
