@@ -18,6 +18,9 @@ use tangent_level::import::with_map;
 use tangent_level::ldtk::{LdtkLevel, read_ldtk};
 use tangent_level::starter::starter_level;
 
+mod common;
+use common::Rng;
+
 fn fixtures() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/levels/ldtk")
 }
@@ -422,18 +425,6 @@ fn bad_projects_give_errors_that_name_the_file_and_the_json_path() {
         "{} bad projects refused with file and JSON path",
         cases.len() + 3
     );
-}
-
-/// A tiny deterministic generator (xorshift), so a failure reproduces.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
 }
 
 #[test]

@@ -15,6 +15,9 @@ use tangent_level::starter::starter_level;
 use tangent_level::svg::{SvgOptions, import_svg};
 use tangent_level::tiled::read_tmx;
 
+mod common;
+use common::Rng;
+
 /// A fresh folder under the system's temporary one.
 fn temp_dir(name: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!(
@@ -363,27 +366,6 @@ fn bad_tiled_movers_are_errors_at_their_line() {
     for (what, layer, want) in cases {
         let e = read_map("bad", &tmx(layer)).unwrap_err();
         assert!(e.contains(want), "{what}: {e:?} lacks {want:?}");
-    }
-}
-
-/// A small deterministic generator (xorshift), so the sweep needs no crate.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn unit(&mut self) -> f32 {
-        (self.next() >> 40) as f32 / (1u64 << 24) as f32
-    }
-    fn range(&mut self, lo: f32, hi: f32) -> f32 {
-        lo + (hi - lo) * self.unit()
-    }
-    fn pick<T: Copy>(&mut self, xs: &[T]) -> T {
-        xs[(self.next() % xs.len() as u64) as usize]
     }
 }
 

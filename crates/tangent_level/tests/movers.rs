@@ -12,6 +12,9 @@ use tangent_level::mover_path::{
 };
 use tangent_level::starter::starter_level;
 
+mod common;
+use common::Rng;
+
 /// The starter room (40 × 14 tiles of 32 px, spawn at (96, 46.5)) with a
 /// 3-tile block at row 5 (from the bottom), columns 20–22, and `movers`.
 fn level_text(movers: &str) -> String {
@@ -236,22 +239,9 @@ fn paths_follow_their_closed_forms() {
     assert_eq!(path_offset(&def, 100.0), Vec2::new(50.0, 50.0));
 }
 
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> f32 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 >> 40) as f32 / (1u64 << 24) as f32
-    }
-    fn range(&mut self, lo: f32, hi: f32) -> f32 {
-        lo + (hi - lo) * self.next()
-    }
-}
-
 fn random_def(rng: &mut Rng) -> MoverDef {
-    let legs = 1 + (rng.next() * 4.0) as usize;
-    let far = if rng.next() < 0.5 { 200.0 } else { 3000.0 };
+    let legs = 1 + (rng.unit() * 4.0) as usize;
+    let far = if rng.unit() < 0.5 { 200.0 } else { 3000.0 };
     MoverDef {
         tiles: Some(tangent_level::mover_def::CellRect {
             x: 20,
@@ -262,29 +252,29 @@ fn random_def(rng: &mut Rng) -> MoverDef {
         path: (0..legs)
             .map(|_| (rng.range(-far, far), rng.range(-100.0, 250.0)))
             .collect(),
-        speed: if rng.next() < 0.5 {
+        speed: if rng.unit() < 0.5 {
             rng.range(0.0, 2500.0)
         } else {
             0.0
         },
         leg_time: rng.range(0.0, 3.0),
-        easing: if rng.next() < 0.5 {
+        easing: if rng.unit() < 0.5 {
             Easing::Linear
         } else {
             Easing::Smooth
         },
-        repeat: [Repeat::PingPong, Repeat::Loop, Repeat::Once][(rng.next() * 3.0) as usize % 3],
-        wait: if rng.next() < 0.3 {
+        repeat: [Repeat::PingPong, Repeat::Loop, Repeat::Once][(rng.unit() * 3.0) as usize % 3],
+        wait: if rng.unit() < 0.3 {
             rng.range(0.0, 1.0)
         } else {
             0.0
         },
-        spin: if rng.next() < 0.3 {
+        spin: if rng.unit() < 0.3 {
             rng.range(-1500.0, 1500.0)
         } else {
             0.0
         },
-        swing: (rng.next() < 0.3).then(|| Swing {
+        swing: (rng.unit() < 0.3).then(|| Swing {
             angle: rng.range(-90.0, 90.0),
             period: rng.range(0.05, 4.0),
         }),
