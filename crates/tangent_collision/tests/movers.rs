@@ -454,6 +454,7 @@ fn movers_crush_what_they_trap_once_and_never_leave_it_inside() {
                     pieces: vec![TerrainPiece::solid(f)],
                     pose: Pose::new(Vec2::new(at.x, start), 0.0),
                     stops_when_blocked: false,
+                    turns_riders: false,
                 });
                 ends.push(Vec2::new(at.x, stop));
                 vec![floor]
@@ -471,6 +472,7 @@ fn movers_crush_what_they_trap_once_and_never_leave_it_inside() {
                     pieces: vec![TerrainPiece::solid(f)],
                     pose: Pose::new(Vec2::new(start, at.y), 0.0),
                     stops_when_blocked: false,
+                    turns_riders: false,
                 });
                 ends.push(Vec2::new(stop, at.y));
                 vec![floor, wall]
@@ -492,11 +494,13 @@ fn movers_crush_what_they_trap_once_and_never_leave_it_inside() {
                     pieces: vec![TerrainPiece::solid(left)],
                     pose: Pose::new(Vec2::new(lx, at.y), 0.0),
                     stops_when_blocked: false,
+                    turns_riders: false,
                 });
                 movers.push(Mover {
                     pieces: vec![TerrainPiece::solid(right)],
                     pose: Pose::new(Vec2::new(rx, at.y), 0.0),
                     stops_when_blocked: false,
+                    turns_riders: false,
                 });
                 ends.push(Vec2::new(meet - half.x + 0.5 * (2.0 * half.x - room), at.y));
                 ends.push(Vec2::new(meet + half.x - 0.5 * (2.0 * half.x - room), at.y));
@@ -814,6 +818,7 @@ fn one_way_movers_carry_from_above_and_let_bodies_through_from_below() {
                 pieces: vec![platform],
                 pose: Pose::new(Vec2::new(0.0, low), 0.0),
                 stops_when_blocked: false,
+                turns_riders: false,
             }],
         )
         .unwrap();
@@ -932,4 +937,89 @@ fn movers_push_bodies_of_no_size() {
     }
     println!("bodies of no size: {pushed} pushed along by a wall, none left behind it");
     assert_eq!(pushed, cases);
+}
+
+/// A mover made with `turns_riders` turns its riders' own velocities by
+/// its turn; one made without leaves them as they were. Random platforms
+/// (tiles, a flat cubic, a bowl) with a circle or box 2–64 px across at
+/// rest on them, given a velocity of 0–1 000 px/s in any direction, then
+/// turned about a pivot up to 200 px off by up to 3 turns/s for a step,
+/// within ±15 000 px. Oracle: the velocity turned in `f64`.
+#[test]
+fn movers_that_turn_their_riders_turn_their_velocities() {
+    let mut rng = Rng::new(0x5EED_7221);
+    let cases = 600;
+    let (mut turned, mut kept, mut worst) = (0, 0, 0.0f64);
+    for case in 0..cases {
+        let size = rng.log_range(1.0, 32.0) as f32;
+        let shape = common::circle_or_rect(&mut rng, size);
+        let (pieces, rest_at, _) = platform(&mut rng, case % 3, &shape);
+        let origin = Vec2::new(
+            rng.range(-15_000.0, 15_000.0) as f32,
+            rng.range(-15_000.0, 15_000.0) as f32,
+        );
+        let pieces: Vec<TerrainPiece> = pieces.iter().map(|p| shifted_piece(p, origin)).collect();
+        let pivot = origin
+            + rest_at
+            + Vec2::new(
+                rng.range(-200.0, 200.0) as f32,
+                rng.range(-200.0, 200.0) as f32,
+            );
+        let turns = case % 2 == 0;
+        let mut mover = Mover::around(pivot, pieces);
+        if turns {
+            mover = mover.turns_riders();
+        }
+        let mut set = TerrainSet::with_movers(vec![], vec![mover]).unwrap();
+        let gravity = Vec2::new(0.0, -rng.range(300.0, 3000.0) as f32);
+        let half_h = shape.aabb(Vec2::ZERO).max.y;
+        let mut bodies = vec![body(
+            shape,
+            origin + rest_at + Vec2::new(0.0, half_h + 0.5),
+            0.5,
+        )];
+        let mut world = WorldScratch::default();
+        let still = [Pose::new(pivot, 0.0)];
+        for _ in 0..90 {
+            move_movers(&mut set, &still, &mut bodies, &mut world, gravity, DT).unwrap();
+            step_bodies(&set, &mut bodies, &mut world, gravity, DT);
+        }
+        assert!(world.reports()[0].grounded, "case {case}: did not settle");
+        let v = Vec2::from_angle(rng.range(0.0, std::f64::consts::TAU) as f32)
+            * rng.range(0.0, 1000.0) as f32;
+        bodies[0].velocity = v;
+        let turn = rng.range(-1.0, 1.0) as f32 * 3.0 * std::f32::consts::TAU * DT;
+        move_movers(
+            &mut set,
+            &[Pose::new(pivot, turn)],
+            &mut bodies,
+            &mut world,
+            gravity,
+            DT,
+        )
+        .unwrap();
+        let got = bodies[0].velocity.as_dvec2();
+        let want = if turns {
+            let (s, c) = (turn as f64).sin_cos();
+            let v = v.as_dvec2();
+            DVec2::new(c * v.x - s * v.y, s * v.x + c * v.y)
+        } else {
+            v.as_dvec2()
+        };
+        let off = (got - want).length();
+        worst = worst.max(off);
+        assert!(
+            off <= 1e-3,
+            "case {case} (turns {turns}): velocity {got} for {want}, turned {turn}"
+        );
+        if turns && turn.abs() > 1e-3 && v.length() > 1.0 {
+            turned += 1;
+        } else if !turns {
+            kept += 1;
+        }
+    }
+    println!(
+        "turning riders: {cases} cases, {turned} velocities turned by their mover, {kept} kept, worst {worst:.2e} px/s off the rotation"
+    );
+    assert!(turned >= 250 && kept >= 300, "{turned} {kept}");
 }

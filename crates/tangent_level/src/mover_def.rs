@@ -130,4 +130,10 @@ pub struct MoverDef {
     pub returns: bool,
     #[serde(default)]
     pub when_blocked: WhenBlocked,
+    /// Turns the own velocities of the bodies riding it as it turns (a
+    /// ball rolling along a tilting paddle rolls on along it); without,
+    /// they keep their direction in the world. Their places turn with it
+    /// either way.
+    #[serde(default)]
+    pub turns_riders: bool,
 }

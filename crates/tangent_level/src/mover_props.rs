@@ -26,7 +26,7 @@ use crate::mover_def::{MoverDef, Trigger};
 /// The motion fields a property may set, as the level file names them;
 /// the pieces a mover carries (`tiles`, `curves`) come from the drawing or
 /// map itself.
-pub const MOTION_FIELDS: [&str; 12] = [
+pub const MOTION_FIELDS: [&str; 13] = [
     "pivot",
     "path",
     "speed",
@@ -39,6 +39,7 @@ pub const MOTION_FIELDS: [&str; 12] = [
     "trigger",
     "returns",
     "when_blocked",
+    "turns_riders",
 ];
 
 /// The level file's field a property name stands for, if any (an SVG
@@ -83,7 +84,7 @@ fn plain_word(field: &str, value: &str) -> String {
         "repeat" => &["PingPong", "Loop", "Once"],
         "trigger" => &["Always", "StoodOn"],
         "when_blocked" => &["Crush", "Stop", "Reverse"],
-        "returns" => &["true", "false"],
+        "returns" | "turns_riders" => &["true", "false"],
         // Optional fields: a plain value is `Some` of it.
         "pivot" | "swing" if !value.starts_with("Some") && value != "None" => {
             return format!("Some({value})");
@@ -105,7 +106,7 @@ fn example(field: &str) -> &'static str {
         "repeat" => "`PingPong`, `Loop` or `Once`",
         "swing" => "`(angle: 30, period: 2)`",
         "trigger" => "`Always`, `StoodOn` or `Crumble(0.5)`",
-        "returns" => "`true`",
+        "returns" | "turns_riders" => "`true`",
         "when_blocked" => "`Crush`, `Stop` or `Reverse`",
         _ => "`200`",
     }
@@ -168,6 +169,9 @@ pub fn motion_text(m: &MoverDef) -> Vec<(&'static str, String)> {
     }
     if m.when_blocked != d.when_blocked {
         out.push(("when_blocked", format!("{:?}", m.when_blocked)));
+    }
+    if m.turns_riders {
+        out.push(("turns_riders", "true".into()));
     }
     out
 }

@@ -469,6 +469,13 @@ fn random_motion(rng: &mut Rng) -> (MoverDef, Vec<(String, String)>) {
             w.to_lowercase(),
         );
     }
+    if rng.unit() < 0.3 {
+        m.turns_riders = rng.unit() < 0.7;
+        say(
+            rng.pick(&["turns-riders", "turns_riders", "TurnsRiders"]),
+            m.turns_riders.to_string(),
+        );
+    }
     (m, props)
 }
 

@@ -66,6 +66,13 @@ fn a_tile_block_and_a_curve_become_movers_after_the_curves() {
         set.mover_pieces(0).start - 1..set.mover_pieces(0).start
     );
     assert_eq!(level.curves().len(), 1);
+    // Stopping and turning riders are the file's choices, off by default.
+    assert!(!set.mover_stops_when_blocked(0) && !set.mover_turns_riders(0));
+    let level = parse(
+        "(tiles: Some((x: 20, y: 5, width: 3)), spin: 30, turns_riders: true, when_blocked: Reverse)",
+    )
+    .unwrap();
+    assert!(level.terrain.mover_turns_riders(0) && level.terrain.mover_stops_when_blocked(0));
     // A file without movers writes no `movers` field back.
     let plain = Level::parse(&starter_level("P"), "p.level.ron").unwrap();
     assert!(!ron::to_string(&plain.file).unwrap().contains("movers"));

@@ -24,7 +24,11 @@
 //! that did) are carried by the displacement of their centre fixed to the
 //! mover: turning with it (a ball on a tilting curve keeps its place on
 //! the curve, so it rolls off when gravity wins). Their velocity is their
-//! own (see `riding`).
+//! own (see `riding`), and keeps its direction in the world unless the
+//! mover was made with
+//! [`Mover::turns_riders`](crate::terrain::Mover::turns_riders): then it
+//! turns by the mover's turn too, so a body sliding along a turning
+//! paddle goes on along it.
 //!
 //! **Crushes.** A carried or pushed body moves through the rest of the
 //! terrain (sliding along what it meets, up to four times). When it falls
@@ -226,6 +230,10 @@ pub fn move_movers(
                 let moved = shift(set, &mut bodies[i], d, off_mover, cache);
                 r.moved[i] += moved.length();
                 drift = drift.max(r.moved[i]);
+                if set.mover_turns_riders(g) {
+                    let turn = Pose::new(Vec2::ZERO, b.angle - a.angle);
+                    bodies[i].velocity = turn.apply(bodies[i].velocity);
+                }
                 let point = a.carry(&b, ride.point);
                 let normal = Pose::new(Vec2::ZERO, b.angle - a.angle).apply(ride.normal);
                 r.riders[i] = Some(Ride {

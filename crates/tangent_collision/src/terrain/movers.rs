@@ -46,6 +46,9 @@ pub struct Mover {
     pub pose: Pose,
     /// Stop short rather than crush a body (see `dynamics::movers`).
     pub stops_when_blocked: bool,
+    /// Turn its riders' own velocities with it (see `dynamics::movers`):
+    /// a body sliding along a turning paddle keeps sliding along it.
+    pub turns_riders: bool,
 }
 
 impl Mover {
@@ -65,6 +68,7 @@ impl Mover {
             pieces,
             pose: Pose::new(pivot, 0.0),
             stops_when_blocked: false,
+            turns_riders: false,
         }
     }
 
@@ -84,6 +88,20 @@ impl Mover {
         self.stops_when_blocked = true;
         self
     }
+
+    /// The same mover, turning its riders' own velocities as it turns
+    /// (their places turn with it either way).
+    ///
+    /// ```
+    /// use tangent_collision::prelude::*;
+    /// let plank = TerrainPiece::solid(Segment::new(Vec2::ZERO, Vec2::new(100.0, 0.0)));
+    /// let m = Mover::around(Vec2::new(50.0, 0.0), vec![plank]).turns_riders();
+    /// assert!(m.turns_riders && !m.stops_when_blocked);
+    /// ```
+    pub fn turns_riders(mut self) -> Mover {
+        self.turns_riders = true;
+        self
+    }
 }
 
 /// A mover inside a set: its pieces' local shapes, where they are, their
@@ -100,6 +118,7 @@ pub(crate) struct MoverState {
     /// point of it is farther (a Bézier lies in its control points' hull).
     pub(super) reach: f32,
     pub(super) stops_when_blocked: bool,
+    pub(super) turns_riders: bool,
 }
 
 impl MoverState {
@@ -114,6 +133,7 @@ impl MoverState {
             aabb: Rect::EMPTY,
             reach,
             stops_when_blocked: mover.stops_when_blocked,
+            turns_riders: mover.turns_riders,
         }
     }
 }

@@ -397,6 +397,7 @@ impl TerrainSet {
                     .collect(),
                 pose: m.pose,
                 stops_when_blocked: m.stops_when_blocked,
+                turns_riders: m.turns_riders,
             })
             .collect()
     }
@@ -414,6 +415,11 @@ impl TerrainSet {
     /// Whether mover `g` stops short rather than crush a body.
     pub fn mover_stops_when_blocked(&self, g: usize) -> bool {
         self.movers[g].stops_when_blocked
+    }
+
+    /// Whether mover `g` turns its riders' own velocities as it turns.
+    pub fn mover_turns_riders(&self, g: usize) -> bool {
+        self.movers[g].turns_riders
     }
 
     /// The box around mover `g` where it is.

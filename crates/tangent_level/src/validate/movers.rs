@@ -96,6 +96,9 @@ pub(crate) fn movers(
         if def.when_blocked != WhenBlocked::Crush {
             mover = mover.stops_when_blocked();
         }
+        if def.turns_riders {
+            mover = mover.turns_riders();
+        }
         built.push(mover);
         parts.push(MoverParts { pivot, cells });
     }
