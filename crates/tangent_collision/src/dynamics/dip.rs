@@ -401,6 +401,88 @@ mod tests {
         assert!(!bends(&set, on, &ball, at, Vec2::new(20.0, -1.0)));
     }
 
+    /// The push rule at a loop's top (the normal facing the body points
+    /// down, gravity pulls the body off): judged by `v_t² k` against
+    /// `g · n`, the tangential speed worked out from the tangent itself;
+    /// a body moving off faster than 1 % of its speed is left to the
+    /// chord's end (`None`), one at exactly 1 % is not.
+    #[test]
+    fn holds_weighs_the_push_and_leaves_bodies_moving_off_to_the_chord() {
+        let n = Vec2::new(0.0, -1.0);
+        let gravity = Vec2::new(0.0, -3600.0);
+        let g_n = 3600.0f64;
+        // Moving off at half its speed: not judged here.
+        let away = Vec2::new(100.0, -50.0);
+        assert_eq!(holds(away, gravity, n, 1.0), None);
+        assert_eq!(holds(away, gravity, n, 0.0), None);
+        // Gravity pressing it on (a floor): not judged here either.
+        assert_eq!(holds(Vec2::X * 100.0, -gravity, n, 1.0), None);
+        // Moving off at exactly 1 % of its speed (an f32 tie found by
+        // search): still judged by the push.
+        let tie = (0..200_000)
+            .map(|i| Vec2::new(99.99 + i as f32 * 1e-7, -1.0))
+            .find(|v| v.dot(n) == 0.01 * v.length())
+            .expect("an exact 1 % in f32");
+        assert!(holds(tie, gravity, n, 1.0).is_some(), "{tie}");
+        // Just under 1 % off the surface: the push decides, with the
+        // tangential speed `(v · t)²`, within 2e-5 of the bound either way.
+        let tangent = n.perp().as_dvec2();
+        let v = Vec2::new(100.0, -0.9);
+        let vt2 = v.as_dvec2().dot(tangent).powi(2);
+        for (scale, held) in [(1.0 - 2e-5, false), (1.0 + 2e-5, true)] {
+            let k = (g_n / vt2 * scale) as f32;
+            assert_eq!(holds(v, gravity, n, k), Some(held), "k {k}");
+        }
+    }
+
+    /// A held body's chord end may lie up to `HELD_SLACK` (a quarter skin)
+    /// past the bend's target and still be bent; farther out it is left
+    /// alone, as is every chord end past the target unless held.
+    #[test]
+    fn a_held_body_is_bent_within_the_slack_and_no_farther() {
+        let bowl = QuadBezier::new(
+            Vec2::new(0.0, 100.0),
+            Vec2::new(100.0, -100.0),
+            Vec2::new(200.0, 100.0),
+        );
+        let set = TerrainSet::new(vec![TerrainPiece::solid(bowl)]).unwrap();
+        let mut cache = SpanCache::default();
+        let on = Sliding {
+            piece: 0,
+            t: 0.5,
+            normal: Vec2::Y,
+        };
+        let r = 10.0;
+        let ball = ActorShape::Circle { radius: r };
+        let target = r + DIP_GAP;
+        // The chord ends straight over the bowl's bottom (its nearest
+        // point), `past` beyond the target.
+        let mut bent = |past: f32, held| {
+            let end = Vec2::new(100.0, target + past);
+            let motion = Vec2::new(2.0, 0.0);
+            bend(&set, on, &ball, (end - motion, motion), held, &mut cache)
+                .map(|b| end - motion + b.motion)
+        };
+        let slack = 0.25 * SKIN;
+        for (past, held, want) in [
+            (-0.8 * slack, None, true),
+            (-0.8 * slack, Some(true), true),
+            (-0.8 * slack, Some(false), false),
+            (0.6 * slack, None, false),
+            (0.6 * slack, Some(true), true),
+            (0.6 * slack, Some(false), false),
+            (4.0 * slack, Some(true), false),
+            (20.0 * slack, Some(true), false),
+        ] {
+            let got = bent(past, held);
+            assert_eq!(got.is_some(), want, "{past} px past, held {held:?}");
+            if let Some(end) = got {
+                // Bent to the target over the bottom.
+                assert!((end - Vec2::new(100.0, target)).length() < 1e-4, "{end}");
+            }
+        }
+    }
+
     #[test]
     fn along_turns_into_the_tangent_keeping_speed() {
         let n = Vec2::from_angle(1.2);
