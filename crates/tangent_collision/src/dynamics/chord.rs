@@ -329,3 +329,53 @@ pub(super) fn sliding_on(contacts: &[Contact]) -> Option<Sliding> {
         normal: last.normal,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::query::Hits;
+
+    /// A contact with piece `piece` at parameter 0.5, its normal
+    /// `degrees` from straight up.
+    fn touching(piece: usize, degrees: f32, bounced: bool) -> Contact {
+        let mut hits = Hits::new();
+        hits.push(0.4);
+        hits.push(0.6);
+        Contact {
+            point: Vec2::ZERO,
+            normal: Vec2::from_angle((90.0 + degrees).to_radians()),
+            with: Touched::Piece(piece),
+            velocity: Vec2::ZERO,
+            hits,
+            impact_speed: 0.0,
+            bounced,
+        }
+    }
+
+    /// Which surface a chord is bent along next: the last contact's piece
+    /// when the contacts are one surface (one piece at any angle, or pieces
+    /// whose normals agree within 2.5°: a smooth joint), none when any
+    /// bounced or has no hits, or another piece faces more than 2.5° away
+    /// (a crease).
+    #[test]
+    fn a_slide_goes_on_along_one_surface_only() {
+        let on = |cs: &[Contact]| sliding_on(cs).map(|s| (s.piece, s.normal));
+        let last = touching(1, 1.0, false);
+        // A smooth joint: the last piece, its normal.
+        assert_eq!(on(&[touching(0, 0.0, false), last]), Some((1, last.normal)));
+        // One piece (a curve) touched at normals 20° apart: one surface.
+        let same = touching(1, -19.0, false);
+        assert_eq!(on(&[same, last]), Some((1, last.normal)));
+        // A crease: another piece facing 5° away.
+        assert_eq!(on(&[touching(0, -4.0, false), last]), None);
+        // A bounce anywhere, or a contact with no hits.
+        assert_eq!(on(&[touching(0, 0.0, true), last]), None);
+        assert_eq!(on(&[touching(1, 1.0, true)]), None);
+        let mut empty = touching(0, 0.0, false);
+        empty.hits = Hits::new();
+        assert_eq!(on(&[empty, last]), None);
+        // The last contact alone, its hits' mean.
+        let alone = sliding_on(&[last]).unwrap();
+        assert_eq!((alone.piece, alone.t), (1, 0.5));
+    }
+}
