@@ -26,6 +26,11 @@
 //!   is kept when it lies between the two faces' normals, `φ ∈ [π/2, φ₁ - π/2]`,
 //!   and clamped to the nearer face's normal otherwise.
 //! - No neighbour (a free end, a ledge): the point normal, as before.
+//!   The face normal is the one on the body's side of the neighbour's line:
+//!   a body past the neighbour (the wedge up to it is the solid between the
+//!   pieces, as at a spike's tip met from outside) gets the other face's.
+//!   Before, a circle clipping a 37° spike from outside was told the
+//!   normal facing into the spike.
 //!
 //! A resting circle whose hits on a piece run up to a joint is supported
 //! along the radial direction from the surface's nearest point instead of
@@ -161,8 +166,16 @@ pub(crate) fn joint_contact(
     let handed = side.dot(back.perp()).signum();
     let other_face = -handed * next.perp();
     if first <= PI + SMOOTH_ANGLE {
+        // On the body's side of the neighbour's line: a body past the
+        // neighbour (a spike's tip met from outside, where the wedge up to
+        // the neighbour is the spike's solid) is on its other face.
+        let normal = if other_face.dot(to_body) < 0.0 {
+            -other_face
+        } else {
+            other_face
+        };
         return EndContact {
-            normal: other_face,
+            normal,
             covered: true,
         };
     }
@@ -224,12 +237,29 @@ mod tests {
     }
 
     /// A neighbour folding straight back along the piece (angle 0 in the
-    /// end's frame, not 2π) covers the end.
+    /// end's frame, not 2π) covers the end: a body beyond it is over the
+    /// neighbour's face (a spike of no width), which faces it.
     #[test]
     fn a_neighbour_folding_straight_back_covers_the_end() {
         let radial = DVec2::new(1.0, 1.0).normalize();
         let c = joint_contact(&joint(&[-Vec2::X]), DVec2::X, DVec2::new(3.0, 3.0), radial);
-        assert!(c.covered, "{c:?}");
+        assert!(c.covered && near(c.normal, DVec2::Y), "{c:?}");
+    }
+
+    /// A body past the first neighbour (beyond the tip of a spike, outside
+    /// it) is covered by that neighbour, whose face normal on the body's
+    /// side it gets, not the one facing into the spike.
+    #[test]
+    fn a_body_past_a_spikes_tip_gets_the_other_faces_outer_normal() {
+        // An arch's end going up-right, the other face leaving down-left
+        // 37° round from it on the body's side; the body right of the tip.
+        let out = DVec2::new(0.814, 0.580).normalize();
+        let other = Vec2::new(-0.30, -0.95).normalize();
+        let to_body = DVec2::new(20.0, -2.0);
+        let c = joint_contact(&joint(&[other]), out, to_body, to_body.normalize());
+        let outer = DVec2::new(0.95, -0.30).normalize();
+        assert!(c.covered && near(c.normal, outer), "{c:?}");
+        assert!(c.normal.dot(to_body) > 0.0);
     }
 
     #[test]
@@ -240,13 +270,22 @@ mod tests {
 
     #[test]
     fn straight_on_and_concave_joints_are_covered_by_the_neighbour() {
-        for d in [Vec2::X, Vec2::new(1.0, 0.5).normalize(), Vec2::Y] {
+        for d in [
+            Vec2::X,
+            Vec2::new(1.0, 0.5).normalize(),
+            Vec2::new(1.0, 0.8).normalize(),
+        ] {
             let radial = DVec2::new(1.0, 1.0).normalize();
             let c = joint_contact(&joint(&[d]), DVec2::X, DVec2::new(3.0, 3.0), radial);
             assert!(c.covered, "{d}");
             // The neighbour's face normal, on the body's side.
             assert!(near(c.normal, d.as_dvec2().perp()), "{d}: {c:?}");
         }
+        // A wall going straight up: a body beyond the floor's end is past
+        // the wall's line, on its right face.
+        let radial = DVec2::new(1.0, 1.0).normalize();
+        let c = joint_contact(&joint(&[Vec2::Y]), DVec2::X, DVec2::new(3.0, 3.0), radial);
+        assert!(c.covered && near(c.normal, DVec2::X), "{c:?}");
         // A hair below straight on is still smooth.
         let hair = Vec2::new(1.0, -1e-8).normalize();
         assert!(near(at_floor_end(&joint(&[hair])), DVec2::Y));
