@@ -35,6 +35,7 @@ impl Plugin for MenuPlugin {
             .add_message::<MenuPress>()
             .init_resource::<MenuCursor>()
             .init_resource::<MenuReturn>()
+            .init_resource::<levels::OpenLevels>()
             .init_resource::<Rebinding>()
             .add_systems(OnEnter(Title), (title::spawn_title, reset_cursor))
             .add_systems(

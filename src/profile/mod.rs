@@ -1,5 +1,6 @@
 //! The player's profile: settings ([`settings`]) and best times and deaths
-//! per level ([`records`]), kept as small RON files in the game's
+//! per level ([`records`]), with the progress and par medals worked out
+//! from them ([`progress`]), kept as small RON files in the game's
 //! [data folder](tangent_level::data_dir), written atomically, and replaced with
 //! defaults and a warning when missing or bad ([`store`]).
 //!
@@ -7,6 +8,7 @@
 //! the current level into the records, and saves what changed. Headless
 //! runs leave it out: a replay does not touch the player's records.
 
+pub mod progress;
 pub mod records;
 pub mod settings;
 pub mod state;

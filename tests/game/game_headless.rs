@@ -9,7 +9,8 @@ use std::path::{Path, PathBuf};
 
 use bevy::prelude::*;
 use tangent::headless::{HeadlessOptions, headless_app, run_headless};
-use tangent::level::LevelStatus;
+use tangent::level::play::load_level_file;
+use tangent::level::{LevelFinished, LevelStatus};
 use tangent::player::{ControllerState, Player, PlayerInput, Replay};
 
 fn app(name: &str) -> App {
@@ -218,6 +219,64 @@ fn replays() -> Vec<(PathBuf, PathBuf)> {
     }
     out.sort();
     out
+}
+
+/// The steps each shipped level's replay takes to its goal.
+fn replay_times() -> Vec<(PathBuf, u64)> {
+    replays()
+        .into_iter()
+        .map(|(level, replay)| {
+            let text = std::fs::read_to_string(&replay)
+                .unwrap_or_else(|e| panic!("{}: {e}", replay.display()));
+            let r = Replay::parse(&text).unwrap();
+            let frames = r.changes.last().map_or(0, |c| c.0) + 600;
+            let mut app = headless_app(&level, Some(r)).unwrap();
+            let mut finished = app
+                .world_mut()
+                .resource_mut::<Messages<LevelFinished>>()
+                .get_cursor();
+            for _ in 0..frames {
+                app.update();
+                let status = app.world().resource::<LevelStatus>();
+                assert_eq!(status.deaths, 0, "{} dies on the way", replay.display());
+                let messages = app.world().resource::<Messages<LevelFinished>>();
+                if let Some(f) = finished.read(messages).next() {
+                    return (level, f.steps);
+                }
+            }
+            panic!(
+                "{} did not reach the goal of {}",
+                replay.display(),
+                level.display()
+            )
+        })
+        .collect()
+}
+
+/// Every shipped level states a par, at least its replay's time (and so
+/// the replay's run earns the medal), and not more than a second over it
+/// rounded up to the next whole second.
+#[test]
+fn each_shipped_level_has_a_par_its_replay_makes() {
+    use tangent::profile::progress::under_par;
+    use tangent::profile::records::Records;
+    for (level, steps) in replay_times() {
+        let par = load_level_file(&level).unwrap().file.par;
+        println!("{}: replay {steps} steps, par {par:?} s", level.display());
+        let par = par.unwrap_or_else(|| panic!("{} states no par", level.display()));
+        let replay_secs = steps as f32 / 60.0;
+        assert!(
+            par >= replay_secs && par <= replay_secs.ceil() + 1.0,
+            "{par} vs {replay_secs}"
+        );
+        let mut records = Records::default();
+        records.finish(&level, steps, 0);
+        assert!(under_par(&records.get(&level), Some(par)));
+        let slow = (par as f64 * 60.0) as u64 + 1;
+        let mut records = Records::default();
+        records.finish(&level, slow, 0);
+        assert!(!under_par(&records.get(&level), Some(par)));
+    }
 }
 
 #[test]

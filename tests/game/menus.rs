@@ -1,5 +1,6 @@
 //! The menus, driven headless by keyboard and gamepad: title → level select
-//! → a level; pause → settings (volume, a key rebound and saved, a reserved
+//! → a level (a locked one refused, then open once the one before is
+//! finished); the shipped run's unlock order; pause → settings (volume, a key rebound and saved, a reserved
 //! key refused, Esc cancelling) → back → resume; restart; Play picks the
 //! first unfinished level; Quit quits; the stick moves one item per push.
 
@@ -82,8 +83,19 @@ fn title_to_a_level_through_the_level_select_and_back() {
     assert_eq!(cursor(&app), n);
     tap(&mut app, Enter);
     assert_eq!(mode(&app), GameMode::Title);
-    // The second level.
+    // The second level is locked on a fresh profile: choosing it does
+    // nothing. Once the first is finished it opens.
     taps(&mut app, &[Down, Enter, Down, Enter]);
+    assert_eq!(
+        mode(&app),
+        GameMode::LevelSelect,
+        "a locked level was chosen"
+    );
+    let first = app.world().resource::<LevelList>().0[0].clone();
+    app.world_mut()
+        .resource_mut::<Records>()
+        .finish(&first, 900, 0);
+    taps(&mut app, &[Escape, Down, Enter, Down, Enter]);
     assert_eq!(mode(&app), GameMode::Playing);
     let second = load_level_file(&app.world().resource::<LevelList>().0[1]).unwrap();
     assert_eq!(level_name(&app), second.file.name);
@@ -257,4 +269,29 @@ fn a_gamepad_moves_one_item_per_push_chooses_and_goes_back() {
     assert_eq!(mode(&app), GameMode::Paused);
     button(&mut app, GamepadButton::Start);
     assert_eq!(mode(&app), GameMode::Playing);
+}
+
+/// The shipped run opens in order: a fresh profile has only the first
+/// level open, and finishing each opens the next (by its `next`), only.
+#[test]
+fn the_shipped_levels_open_one_by_one_as_each_is_finished() {
+    use tangent::profile::progress::{RunLevel, open_levels};
+    let list = LevelList::around(&first_level());
+    let run: Vec<RunLevel> = list
+        .0
+        .iter()
+        .map(|p| RunLevel {
+            path: p.clone(),
+            next: load_level_file(p).unwrap().file.next,
+        })
+        .collect();
+    assert!(run.len() >= 8);
+    let mut records = Records::default();
+    for k in 0..run.len() {
+        let open = open_levels(&run, &records);
+        let want: Vec<bool> = (0..run.len()).map(|i| i <= k).collect();
+        assert_eq!(open, want, "after finishing {k} levels");
+        records.finish(&run[k].path, 600, 0);
+    }
+    println!("{} shipped levels opened one by one", run.len());
 }

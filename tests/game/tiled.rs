@@ -456,6 +456,7 @@ fn random_level(rng: &mut Rng) -> LevelFile {
         },
         checkpoints: (0..rng.below(5)).map(|_| point(rng)).collect(),
         next: None,
+        par: None,
         svg: None,
         svg_scale: 1.0,
         tuning: Default::default(),

@@ -189,6 +189,10 @@ pub struct LevelFile {
     /// File name (in the same folder) of the level that follows this one.
     #[serde(default)]
     pub next: Option<String>,
+    /// The par time in seconds: a finish within it earns the level's medal
+    /// (the shipped levels' pars are their replays' times, rounded up).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub par: Option<f32>,
     /// An SVG drawing (path relative to the level's folder) whose paths are
     /// more curves of the level, after `curves` (see docs/level-format.md,
     /// "SVG drawings"); reloaded live like the level.

@@ -141,3 +141,26 @@ fn a_level_round_trips_through_ron() {
     let again = Level::parse(&written, "b").unwrap();
     assert_eq!(level.file, again.file);
 }
+
+/// A par must be a positive number of seconds up to an hour; a bad one is
+/// named at its line. A level without one has no medal to give.
+#[test]
+fn a_bad_par_names_its_line() {
+    let text = first_level_text();
+    let good = Level::parse(&text, "test.level.ron").unwrap();
+    assert_eq!(good.file.par, Some(7.0));
+    for bad_par in [
+        "Some(0)",
+        "Some(-3)",
+        "Some(NaN)",
+        "Some(inf)",
+        "Some(3601)",
+    ] {
+        let bad = text.replacen("par: Some(7)", &format!("par: {bad_par}"), 1);
+        let e = error_for(&bad);
+        assert_eq!(e.line, line_of(&text, "par: Some(7)"), "{bad_par}: {e}");
+        assert!(e.message.contains("par must be"), "{bad_par}: {e}");
+    }
+    let none = text.replacen("par: Some(7),", "", 1);
+    assert_eq!(Level::parse(&none, "t.level.ron").unwrap().file.par, None);
+}

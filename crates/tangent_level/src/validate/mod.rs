@@ -31,6 +31,9 @@ pub use places::actor_shape;
 use places::{actor_problem, inside_solid, shape_ok};
 use tiles::tiles;
 
+/// The longest par time a level may state, seconds (an hour).
+pub const MAX_PAR: f32 = 3600.0;
+
 /// A checked level, ready to play.
 #[derive(Clone, Debug)]
 pub struct Level {
@@ -106,6 +109,15 @@ impl Level {
                 loc.key("tile_size"),
                 None,
                 format!("tile_size must be a positive number, not {}", raw.tile_size),
+            ));
+        }
+        if let Some(par) = raw.par
+            && !(par.is_finite() && par > 0.0 && par <= MAX_PAR)
+        {
+            return Err(err(
+                loc.key("par"),
+                None,
+                format!("par must be a number of seconds between 0 and {MAX_PAR}, not {par}"),
             ));
         }
         if !finite2(raw.gravity) {
