@@ -120,8 +120,10 @@ fn hazard_def<'a>(
 
 type PlayerItem<'a> = (&'a Actor, &'a PhysicsPosition, &'a Velocity, &'a Contacts);
 
-/// Kills the player touching spikes or a hazard curve.
+/// Kills the player touching spikes or a hazard curve (not while the
+/// invincibility assist is on).
 pub fn hurt_player(
+    assist: Option<Res<crate::player::assist::Assist>>,
     level: Option<Res<CurrentLevel>>,
     status: Res<LevelStatus>,
     index: Res<TerrainIndex>,
@@ -129,7 +131,7 @@ pub fn hurt_player(
     players: Query<PlayerItem, With<Player>>,
     mut died: MessageWriter<Died>,
 ) {
-    let Some(level) = level else {
+    let Some(level) = level.filter(|_| !assist.is_some_and(|a| a.invincible)) else {
         return;
     };
     let grid = &level.level.grid;

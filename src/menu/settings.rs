@@ -1,5 +1,7 @@
 //! The settings screen: volume (left and right change it by a tenth),
-//! fullscreen, a key for each action, reset keys, back. Choosing an action
+//! fullscreen, the assists (game speed by tenths from 50 to 100 %,
+//! invincibility, an extra air jump), a key for each action, reset keys,
+//! back. Choosing an action
 //! waits for the next key pressed and binds it (Esc cancels; a key the
 //! game uses itself is refused with the reason). Every change is saved at
 //! once ([`crate::profile`]). Gamepads keep their fixed layout.
@@ -9,14 +11,18 @@ use bevy::prelude::*;
 use super::state::MenuReturn;
 use super::widget::{MenuItem, MenuPress, item, screen, set_label, text};
 use crate::mode::GameMode;
+use crate::player::assist::MIN_SPEED;
 use crate::player::bindings::{Action, Bindings};
 use crate::profile::settings::Settings;
 
 /// Item positions on the settings screen.
 pub const VOLUME: usize = 0;
 pub const FULLSCREEN: usize = 1;
+pub const GAME_SPEED: usize = 2;
+pub const INVINCIBLE: usize = 3;
+pub const AIR_JUMP: usize = 4;
 /// The first action's item; the actions follow in [`Action::ALL`] order.
-pub const FIRST_ACTION: usize = 2;
+pub const FIRST_ACTION: usize = 5;
 pub const RESET_KEYS: usize = FIRST_ACTION + Action::ALL.len();
 pub const BACK: usize = RESET_KEYS + 1;
 
@@ -57,14 +63,18 @@ pub fn spawn_settings(mut commands: Commands, mut rebinding: ResMut<Rebinding>) 
         .with_child((SettingsMessage, text("", 18.0, Color::srgb(1.0, 0.85, 0.3))));
 }
 
+fn on_off(on: bool) -> &'static str {
+    if on { "on" } else { "off" }
+}
+
 /// An item's label for the current settings.
 pub fn settings_label(i: usize, s: &Settings, rebinding: &Rebinding) -> String {
     match i {
         VOLUME => format!("Volume   <  {:.0}%  >", s.volume * 100.0),
-        FULLSCREEN => format!(
-            "Fullscreen (F11)   {}",
-            if s.fullscreen { "on" } else { "off" }
-        ),
+        FULLSCREEN => format!("Fullscreen (F11)   {}", on_off(s.fullscreen)),
+        GAME_SPEED => format!("Assist: game speed   <  {:.0}%  >", s.assist.speed * 100.0),
+        INVINCIBLE => format!("Assist: invincible   {}", on_off(s.assist.invincible)),
+        AIR_JUMP => format!("Assist: extra air jump   {}", on_off(s.assist.air_jump)),
         RESET_KEYS => "Reset keys".into(),
         BACK => "Back".into(),
         _ => {
@@ -99,6 +109,25 @@ pub fn settings_choices(
             MenuPress::Confirm(FULLSCREEN)
             | MenuPress::Left(FULLSCREEN)
             | MenuPress::Right(FULLSCREEN) => settings.fullscreen = !settings.fullscreen,
+            MenuPress::Left(GAME_SPEED) | MenuPress::Right(GAME_SPEED) => {
+                let step = if *press == MenuPress::Left(GAME_SPEED) {
+                    -1.0
+                } else {
+                    1.0
+                };
+                let tenths = (settings.assist.speed * 10.0).round() + step;
+                settings.assist.speed = (tenths / 10.0).clamp(MIN_SPEED, 1.0);
+            }
+            MenuPress::Confirm(INVINCIBLE)
+            | MenuPress::Left(INVINCIBLE)
+            | MenuPress::Right(INVINCIBLE) => {
+                settings.assist.invincible = !settings.assist.invincible;
+            }
+            MenuPress::Confirm(AIR_JUMP)
+            | MenuPress::Left(AIR_JUMP)
+            | MenuPress::Right(AIR_JUMP) => {
+                settings.assist.air_jump = !settings.assist.air_jump;
+            }
             MenuPress::Confirm(RESET_KEYS) => {
                 settings.keys = Bindings::default();
                 rebinding.message = "Keys reset.".into();

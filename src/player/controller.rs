@@ -21,6 +21,7 @@ use crate::collision::{
 };
 use crate::collision::{Contact, OnSurface, Touched};
 
+use super::assist::Assist;
 use super::input::PlayerInput;
 use super::roll;
 use super::state::{ControllerState, Player, PlayerTuning};
@@ -193,6 +194,7 @@ fn control_on_surface(
 /// One fixed step of the controller.
 pub fn control(
     time: Res<Time<Fixed>>,
+    assist: Res<Assist>,
     input: Res<PlayerInput>,
     tuning: Res<PlayerTuning>,
     gravity: Res<Gravity>,
@@ -215,6 +217,9 @@ pub fn control(
         };
         let on_ground = ground.is_some();
         jump_timers(&mut st, &input, &t, dt, on_ground);
+        if on_ground {
+            st.air_jumps = assist.air_jump as u32;
+        }
         let lift = contacts
             .iter()
             .find(|c| c.piece().is_some() && c.velocity != Vec2::ZERO)
@@ -274,9 +279,13 @@ pub fn control(
 
         // Jumping.
         st.jumped = false;
-        if st.buffer > 0 && st.coyote > 0 {
+        // An extra jump in the air (an assist), once coyote time is over.
+        let air_jump = st.buffer > 0 && st.coyote == 0 && st.air_jumps > 0;
+        if st.buffer > 0 && (st.coyote > 0 || air_jump) {
             vel.0.y = t.jump_speed;
-            if !on_ground && st.lift.1 > 0 {
+            if air_jump {
+                st.air_jumps -= 1;
+            } else if !on_ground && st.lift.1 > 0 {
                 // Off a mover a moment ago: its lift still boosts (on it,
                 // the collision step adds the mover's velocity as it goes).
                 vel.0.y += st.lift.0.y.max(0.0);

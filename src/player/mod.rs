@@ -3,6 +3,7 @@
 //! files: `level` spawns the player and hands it its tuning and the
 //! camera's bounds.
 
+pub mod assist;
 pub mod bindings;
 pub mod camera;
 pub mod controller;
@@ -31,6 +32,7 @@ impl Plugin for ControllerPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<PlayerInput>()
             .init_resource::<PlayerTuning>()
+            .init_resource::<assist::Assist>()
             .configure_sets(
                 FixedUpdate,
                 (

@@ -59,6 +59,9 @@ pub struct ControllerState {
     /// as long as coyote time): walking off a rising lift and jumping a
     /// moment later still jumps higher by the lift's speed.
     pub lift: (Vec2, u32),
+    /// Jumps left in the air (the extra air jump assist gives one, back
+    /// on touching the ground).
+    pub air_jumps: u32,
 }
 
 /// The feel numbers in use (from the level file).

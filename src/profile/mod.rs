@@ -54,6 +54,7 @@ impl Plugin for ProfilePlugin {
             .insert_resource(settings)
             .insert_resource(records)
             .init_resource::<LastFinish>()
+            .init_resource::<crate::player::assist::Assist>()
             // Sent by the level logic; registered here too so the profile
             // also works in an app without it.
             .add_message::<LevelFinished>()
@@ -62,7 +63,11 @@ impl Plugin for ProfilePlugin {
                 Update,
                 (
                     upkeep::count_finishes_and_deaths,
-                    (upkeep::save_settings, upkeep::apply_bindings)
+                    (
+                        upkeep::save_settings,
+                        upkeep::apply_bindings,
+                        upkeep::apply_assist,
+                    )
                         .run_if(resource_changed::<Settings>),
                 ),
             );

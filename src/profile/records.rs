@@ -45,6 +45,9 @@ pub enum Finish {
     NewBest { previous: Option<u64> },
     /// Not faster than the best.
     Slower { best: u64 },
+    /// With an assist on: counted as finished (it opens the next level),
+    /// but not a record.
+    Assisted,
 }
 
 /// The key of a level's record: its file name.
@@ -87,6 +90,22 @@ impl Records {
                 Finish::NewBest { previous }
             }
         }
+    }
+
+    /// Counts a finish of `level` made with an assist on: the level is
+    /// finished (progress goes on), its best time is left as it was.
+    ///
+    /// ```
+    /// use std::path::Path;
+    /// use tangent::profile::records::{Finish, Records};
+    /// let mut r = Records::default();
+    /// let l = Path::new("levels/01-hills.level.ron");
+    /// assert_eq!(r.finish_assisted(l), Finish::Assisted);
+    /// assert_eq!((r.get(l).best_steps, r.get(l).finishes), (None, 1));
+    /// ```
+    pub fn finish_assisted(&mut self, level: &Path) -> Finish {
+        self.levels.entry(record_key(level)).or_default().finishes += 1;
+        Finish::Assisted
     }
 
     /// Counts a death on `level`.

@@ -1,5 +1,5 @@
-//! The player's settings: sound volume, fullscreen, and the keys for each
-//! action, kept in `settings.ron` in the [data folder](tangent_level::data_dir)
+//! The player's settings: sound volume, fullscreen, the keys for each
+//! action and the assist options, kept in `settings.ron` in the [data folder](tangent_level::data_dir)
 //! (see [`super::store`] for how it is written and what a bad file does).
 //!
 //! ```text
@@ -13,6 +13,7 @@
 //!         jump: ["Space", "KeyW", "ArrowUp"],
 //!         down: ["ArrowDown", "KeyS"],
 //!     ),
+//!     assist: (speed: 1.0, invincible: false, air_jump: false),
 //! )
 //! ```
 //!
@@ -22,6 +23,7 @@ use bevy::prelude::Resource;
 use serde::{Deserialize, Serialize};
 
 use super::store::Stored;
+use crate::player::assist::Assist;
 use crate::player::bindings::{Action, Bindings};
 
 /// The settings file's name in the data folder.
@@ -37,6 +39,8 @@ pub struct Settings {
     pub fullscreen: bool,
     /// The keys for each action.
     pub keys: Bindings,
+    /// Assist options (see [`crate::player::assist`]).
+    pub assist: Assist,
 }
 
 impl Default for Settings {
@@ -45,6 +49,7 @@ impl Default for Settings {
             volume: 0.8,
             fullscreen: false,
             keys: Bindings::default(),
+            assist: Assist::default(),
         }
     }
 }
@@ -59,7 +64,7 @@ impl Stored for Settings {
                 return Err(format!("no key for {}", action.label()));
             }
         }
-        Ok(())
+        self.assist.check()
     }
 }
 

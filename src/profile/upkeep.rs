@@ -1,6 +1,7 @@
 //! Keeping the profile: each finish and death of the current level counted
-//! into the records, and a changed file saved (a failure said on screen);
-//! the key bindings follow the settings.
+//! into the records (a finish with an assist on sets no best), and a changed
+//! file saved (a failure said on screen); the key bindings and the assists
+//! follow the settings.
 
 use bevy::prelude::*;
 
@@ -9,6 +10,7 @@ use super::settings::{SETTINGS_FILE, Settings};
 use super::state::{LastFinish, ProfileDir, ProfileWarnings};
 use super::store;
 use crate::level::{CurrentLevel, Died, LevelFinished};
+use crate::player::assist::Assist;
 use crate::player::bindings::Bindings;
 
 /// Saves `value` as `file` in the profile folder, reporting a failure.
@@ -28,8 +30,8 @@ fn save_file<T: store::Stored>(
 }
 
 pub(super) fn count_finishes_and_deaths(
-    mut finished: MessageReader<LevelFinished>,
-    mut died: MessageReader<Died>,
+    assist: Res<Assist>,
+    (mut finished, mut died): (MessageReader<LevelFinished>, MessageReader<Died>),
     level: Option<Res<CurrentLevel>>,
     mut records: ResMut<Records>,
     mut last: ResMut<LastFinish>,
@@ -38,7 +40,11 @@ pub(super) fn count_finishes_and_deaths(
 ) {
     let mut changed = false;
     for f in finished.read() {
-        let how = records.finish(&f.path, f.steps, f.deaths);
+        let how = if assist.is_on() {
+            records.finish_assisted(&f.path)
+        } else {
+            records.finish(&f.path, f.steps, f.deaths)
+        };
         last.0 = Some((f.steps, how));
         changed = true;
     }
@@ -61,6 +67,24 @@ pub(super) fn save_settings(
 ) {
     if !settings.is_added() {
         save_file(&dir, SETTINGS_FILE, &*settings, "settings", &mut warnings);
+    }
+}
+
+/// The game reads the assists from [`Assist`] and runs at their speed (the
+/// virtual clock's, so fewer fixed steps a second of real time); the
+/// settings own them.
+pub(super) fn apply_assist(
+    settings: Res<Settings>,
+    mut assist: ResMut<Assist>,
+    time: Option<ResMut<Time<Virtual>>>,
+) {
+    if *assist != settings.assist {
+        *assist = settings.assist;
+    }
+    if let Some(mut time) = time
+        && time.relative_speed() != settings.assist.speed
+    {
+        time.set_relative_speed(settings.assist.speed);
     }
 }
 

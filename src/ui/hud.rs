@@ -9,6 +9,7 @@ use super::text::{finish_line, format_time, label};
 use crate::assets::GameAssets;
 use crate::level::{CurrentLevel, LevelStatus, SimFrame};
 use crate::mode::GameMode;
+use crate::player::assist::Assist;
 use crate::profile::records::Records;
 use crate::profile::{LastFinish, ProfileWarnings};
 
@@ -43,6 +44,7 @@ pub(super) fn spawn_ui(mut commands: Commands) {
 #[derive(bevy::ecs::system::SystemParam)]
 pub(super) struct ProfileView<'w> {
     records: Option<Res<'w, Records>>,
+    assist: Option<Res<'w, Assist>>,
     last: Option<Res<'w, LastFinish>>,
     warnings: Option<Res<'w, ProfileWarnings>>,
 }
@@ -76,8 +78,13 @@ pub(super) fn update_ui(
                 .map_or(String::new(), |b| format!(" (best {})", format_time(b))),
             _ => String::new(),
         };
+        let assisted = if profile.assist.as_ref().is_some_and(|a| a.is_on()) {
+            "   assist on: no records"
+        } else {
+            ""
+        };
         let s = format!(
-            "{name}   {}{best}   goals {}   deaths {}",
+            "{name}   {}{best}   goals {}   deaths {}{assisted}",
             format_time(steps),
             status.goals,
             status.deaths

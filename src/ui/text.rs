@@ -37,6 +37,7 @@ pub fn format_time(steps: u64) -> String {
 /// assert_eq!(finish_line(600, Finish::NewBest { previous: Some(660) }), "Finished in 0:10.00: a new best, 1.00 s faster!");
 /// assert_eq!(finish_line(600, Finish::NewBest { previous: None }), "Finished in 0:10.00: your first time.");
 /// assert_eq!(finish_line(630, Finish::Slower { best: 600 }), "Finished in 0:10.50 (best 0:10.00).");
+/// assert_eq!(finish_line(630, Finish::Assisted), "Finished in 0:10.50 with an assist on: no record.");
 /// ```
 pub fn finish_line(steps: u64, how: Finish) -> String {
     let t = format_time(steps);
@@ -47,5 +48,6 @@ pub fn finish_line(steps: u64, how: Finish) -> String {
         ),
         Finish::NewBest { previous: None } => format!("Finished in {t}: your first time."),
         Finish::Slower { best } => format!("Finished in {t} (best {}).", format_time(best)),
+        Finish::Assisted => format!("Finished in {t} with an assist on: no record."),
     }
 }

@@ -71,7 +71,7 @@ fn until_death(app: &mut App, input: PlayerInput, steps: usize) -> Option<(usize
 
 /// A floor row of spikes at columns 30–33: the player runs right from x 100
 /// past the checkpoint at x 600 into them.
-fn spike_run() -> PathBuf {
+pub(crate) fn spike_run() -> PathBuf {
     let floor = format!("#{}^^^^{}#", ".".repeat(29), ".".repeat(5));
     let mut inner = vec!["#......................................#"; 9];
     inner.push(&floor);

@@ -6,6 +6,7 @@ mod common;
 
 mod actors_push;
 mod art;
+mod assists;
 mod cli;
 mod editor;
 mod editor_movers;

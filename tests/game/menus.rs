@@ -295,3 +295,31 @@ fn the_shipped_levels_open_one_by_one_as_each_is_finished() {
     }
     println!("{} shipped levels opened one by one", run.len());
 }
+
+/// The assists on the settings screen: game speed by tenths down to 50 %
+/// (no lower), invincibility and the extra air jump toggled; the game's
+/// assists follow at once.
+#[test]
+fn the_settings_screen_sets_the_assists() {
+    use tangent::menu::settings::GAME_SPEED;
+    use tangent::player::assist::Assist;
+    let (mut app, _) = menu_app("assists");
+    taps(&mut app, &[Down, Down, Enter]);
+    assert_eq!(mode(&app), GameMode::Settings);
+    for _ in 0..GAME_SPEED {
+        tap(&mut app, Down);
+    }
+    for _ in 0..7 {
+        tap(&mut app, Left);
+    }
+    taps(&mut app, &[Down, Enter, Down, Enter]);
+    let want = Assist {
+        speed: 0.5,
+        invincible: true,
+        air_jump: true,
+    };
+    assert_eq!(app.world().resource::<Settings>().assist, want);
+    assert_eq!(*app.world().resource::<Assist>(), want);
+    taps(&mut app, &[KeyCode::ArrowUp, KeyCode::ArrowUp, Right]);
+    assert_eq!(app.world().resource::<Settings>().assist.speed, 0.6);
+}

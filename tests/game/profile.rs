@@ -16,14 +16,14 @@ use tangent::profile::records::{RECORDS_FILE, Records};
 use tangent::profile::settings::{SETTINGS_FILE, Settings};
 use tangent::profile::{ProfilePlugin, ProfileWarnings};
 
-fn profile_dir(tag: &str) -> PathBuf {
+pub(crate) fn profile_dir(tag: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("tangent-profile-{tag}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&d);
     d
 }
 
 /// Level 1 with the profile in `dir`, optionally fed its shipped replay.
-fn game(dir: &Path, replay: bool) -> App {
+pub(crate) fn game(dir: &Path, replay: bool) -> App {
     let replay = replay.then(|| {
         let text = std::fs::read_to_string(
             Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/replays/01-hills.replay"),
@@ -52,7 +52,7 @@ fn run_to_goal(app: &mut App, limit: usize) -> u64 {
     panic!("the goal was not reached in {limit} steps");
 }
 
-fn teleport_to_goal(app: &mut App) {
+pub(crate) fn teleport_to_goal(app: &mut App) {
     let goal = goal_box(app);
     let mut q = app
         .world_mut()
