@@ -29,13 +29,13 @@ pub struct OpenLevels(pub Vec<bool>);
 /// use tangent::profile::records::LevelRecord;
 /// let r = LevelRecord { best_steps: Some(750), deaths: 3, ..Default::default() };
 /// assert_eq!(level_line(0, "Rolling Hills", &r, Some(13.0), true),
-///            "1. Rolling Hills    best 0:12.50 *    par 0:13.00    3 deaths");
-/// assert_eq!(level_line(0, "Rolling Hills", &r, Some(12.0), true),
-///            "1. Rolling Hills    best 0:12.50    par 0:12.00    3 deaths");
+///            "1. Rolling Hills   best 0:12.50 *   par 0:13   3 deaths");
+/// assert_eq!(level_line(0, "Rolling Hills", &r, Some(12.25), true),
+///            "1. Rolling Hills   best 0:12.50   par 0:12.25   3 deaths");
 /// assert_eq!(level_line(1, "Pipe", &LevelRecord::default(), None, true),
-///            "2. Pipe    best --:--.--    0 deaths");
+///            "2. Pipe   best --:--.--   0 deaths");
 /// assert_eq!(level_line(2, "Loop", &LevelRecord::default(), Some(30.0), false),
-///            "3. Loop    locked: finish the level before it");
+///            "3. Loop   locked: finish the level before it");
 /// ```
 pub fn level_line(
     index: usize,
@@ -44,27 +44,27 @@ pub fn level_line(
     par: Option<f32>,
     open: bool,
 ) -> String {
+    let n = index + 1;
     if !open {
-        return format!(
-            "{}. {name}    locked: finish the level before it",
-            index + 1
-        );
+        return format!("{n}. {name}   locked: finish the level before it");
     }
     let best = record
         .best_steps
         .map_or_else(|| "--:--.--".to_string(), format_time);
     let medal = if under_par(record, par) { " *" } else { "" };
     let par = par.map_or_else(String::new, |p| {
-        format!("    par {}", format_time((p as f64 * 60.0).ceil() as u64))
+        let whole = p as u64;
+        if whole as f32 == p {
+            format!("   par {}:{:02}", whole / 60, whole % 60)
+        } else {
+            format!("   par {}", format_time((p as f64 * 60.0).ceil() as u64))
+        }
     });
     let deaths = match record.deaths {
         1 => "1 death".to_string(),
         n => format!("{n} deaths"),
     };
-    format!(
-        "{}. {name}    best {best}{medal}{par}    {deaths}",
-        index + 1
-    )
+    format!("{n}. {name}   best {best}{medal}{par}   {deaths}")
 }
 
 pub fn spawn_level_select(mut commands: Commands, list: Res<LevelList>, records: Res<Records>) {
