@@ -1,5 +1,5 @@
-//! The settings screen: volume (left and right change it by a tenth),
-//! fullscreen, the assists (game speed by tenths from 50 to 100 %,
+//! The settings screen: the effects and music volumes (left and right
+//! change them by a tenth), fullscreen, the assists (game speed by tenths from 50 to 100 %,
 //! invincibility, an extra air jump), a key for each action, reset keys,
 //! back. Choosing an action
 //! waits for the next key pressed and binds it (Esc cancels; a key the
@@ -17,12 +17,13 @@ use crate::profile::settings::Settings;
 
 /// Item positions on the settings screen.
 pub const VOLUME: usize = 0;
-pub const FULLSCREEN: usize = 1;
-pub const GAME_SPEED: usize = 2;
-pub const INVINCIBLE: usize = 3;
-pub const AIR_JUMP: usize = 4;
+pub const MUSIC: usize = 1;
+pub const FULLSCREEN: usize = 2;
+pub const GAME_SPEED: usize = 3;
+pub const INVINCIBLE: usize = 4;
+pub const AIR_JUMP: usize = 5;
 /// The first action's item; the actions follow in [`Action::ALL`] order.
-pub const FIRST_ACTION: usize = 5;
+pub const FIRST_ACTION: usize = 6;
 pub const RESET_KEYS: usize = FIRST_ACTION + Action::ALL.len();
 pub const BACK: usize = RESET_KEYS + 1;
 
@@ -70,7 +71,8 @@ fn on_off(on: bool) -> &'static str {
 /// An item's label for the current settings.
 pub fn settings_label(i: usize, s: &Settings, rebinding: &Rebinding) -> String {
     match i {
-        VOLUME => format!("Volume   <  {:.0}%  >", s.volume * 100.0),
+        VOLUME => format!("Effects volume   <  {:.0}%  >", s.volume * 100.0),
+        MUSIC => format!("Music volume   <  {:.0}%  >", s.music_volume * 100.0),
         FULLSCREEN => format!("Fullscreen (F11)   {}", on_off(s.fullscreen)),
         GAME_SPEED => format!("Assist: game speed   <  {:.0}%  >", s.assist.speed * 100.0),
         INVINCIBLE => format!("Assist: invincible   {}", on_off(s.assist.invincible)),
@@ -88,6 +90,17 @@ pub fn settings_label(i: usize, s: &Settings, rebinding: &Rebinding) -> String {
     }
 }
 
+/// `value` a tenth down (Left) or up (Right), on whole tenths, within
+/// `lowest` and 1.
+fn by_a_tenth(value: f32, press: MenuPress, lowest: f32) -> f32 {
+    let step = if matches!(press, MenuPress::Left(_)) {
+        -1.0
+    } else {
+        1.0
+    };
+    (((value * 10.0).round() + step) / 10.0).clamp(lowest, 1.0)
+}
+
 pub fn settings_choices(
     mut presses: MessageReader<MenuPress>,
     mut settings: ResMut<Settings>,
@@ -98,25 +111,16 @@ pub fn settings_choices(
     for press in presses.read() {
         match *press {
             MenuPress::Left(VOLUME) | MenuPress::Right(VOLUME) => {
-                let step = if *press == MenuPress::Left(VOLUME) {
-                    -1.0
-                } else {
-                    1.0
-                };
-                let tenths = (settings.volume * 10.0).round() + step;
-                settings.volume = (tenths / 10.0).clamp(0.0, 1.0);
+                settings.volume = by_a_tenth(settings.volume, *press, 0.0);
+            }
+            MenuPress::Left(MUSIC) | MenuPress::Right(MUSIC) => {
+                settings.music_volume = by_a_tenth(settings.music_volume, *press, 0.0);
             }
             MenuPress::Confirm(FULLSCREEN)
             | MenuPress::Left(FULLSCREEN)
             | MenuPress::Right(FULLSCREEN) => settings.fullscreen = !settings.fullscreen,
             MenuPress::Left(GAME_SPEED) | MenuPress::Right(GAME_SPEED) => {
-                let step = if *press == MenuPress::Left(GAME_SPEED) {
-                    -1.0
-                } else {
-                    1.0
-                };
-                let tenths = (settings.assist.speed * 10.0).round() + step;
-                settings.assist.speed = (tenths / 10.0).clamp(MIN_SPEED, 1.0);
+                settings.assist.speed = by_a_tenth(settings.assist.speed, *press, MIN_SPEED);
             }
             MenuPress::Confirm(INVINCIBLE)
             | MenuPress::Left(INVINCIBLE)

@@ -1,4 +1,4 @@
-//! The player's settings: sound volume, fullscreen, the keys for each
+//! The player's settings: effects and music volumes, fullscreen, the keys for each
 //! action and the assist options, kept in `settings.ron` in the [data folder](tangent_level::data_dir)
 //! (see [`super::store`] for how it is written and what a bad file does).
 //!
@@ -6,6 +6,7 @@
 //! // Tangent settings; the game rewrites this file.
 //! (
 //!     volume: 0.8,
+//!     music_volume: 0.6,
 //!     fullscreen: false,
 //!     keys: (
 //!         left: ["ArrowLeft", "KeyA"],
@@ -33,8 +34,10 @@ pub const SETTINGS_FILE: &str = "settings.ron";
 #[derive(Resource, Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Settings {
-    /// Sound volume, 0 (silent) to 1.
+    /// Sound effects' volume, 0 (silent) to 1.
     pub volume: f32,
+    /// Music volume, 0 (silent) to 1.
+    pub music_volume: f32,
     /// Borderless fullscreen (F11 toggles it).
     pub fullscreen: bool,
     /// The keys for each action.
@@ -47,6 +50,7 @@ impl Default for Settings {
     fn default() -> Self {
         Settings {
             volume: 0.8,
+            music_volume: 0.6,
             fullscreen: false,
             keys: Bindings::default(),
             assist: Assist::default(),
@@ -58,6 +62,12 @@ impl Stored for Settings {
     fn check(&self) -> Result<(), String> {
         if !(0.0..=1.0).contains(&self.volume) {
             return Err(format!("volume {} is not between 0 and 1", self.volume));
+        }
+        if !(0.0..=1.0).contains(&self.music_volume) {
+            return Err(format!(
+                "music_volume {} is not between 0 and 1",
+                self.music_volume
+            ));
         }
         for action in Action::ALL {
             if self.keys.get(action).is_empty() {

@@ -23,6 +23,7 @@ mod live_reload;
 mod menus;
 mod modes;
 mod movers;
+mod music;
 mod non_finite;
 mod profile;
 mod resvg_files;

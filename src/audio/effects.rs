@@ -1,7 +1,7 @@
-//! Sounds: jump, land, bounce and death, played from the collision plugin's
-//! hit messages (terrain and actor–actor), the controller's jumps and the
-//! player's deaths, at the volume of the settings. The WAV files are built into the
-//! binary ([`crate::assets`]).
+//! Sound effects: jump, land, bounce and death, played from the collision
+//! plugin's hit messages (terrain and actor–actor), the controller's jumps
+//! and the player's deaths, at the settings' effects volume. The WAV files
+//! are built into the binary ([`crate::assets`]).
 
 use bevy::prelude::*;
 
@@ -11,35 +11,27 @@ use crate::level::Died;
 use crate::player::{ControllerState, Player};
 use crate::profile::settings::Settings;
 
-pub struct SoundPlugin;
-
-impl Plugin for SoundPlugin {
-    fn build(&self, app: &mut App) {
-        app.add_systems(
-            Update,
-            (
-                play_hits,
-                play_jumps,
-                play_deaths,
-                apply_volume.run_if(resource_exists_and_changed::<Settings>),
-            ),
-        );
-    }
-}
-
-fn play(commands: &mut Commands, clip: &Option<Handle<AudioSource>>, volume: f32) {
+/// Plays `clip` once at `loudness` times the effects volume.
+fn play(
+    commands: &mut Commands,
+    clip: &Option<Handle<AudioSource>>,
+    loudness: f32,
+    settings: &Option<Res<Settings>>,
+) {
     let Some(clip) = clip else {
         return;
     };
+    let volume = settings.as_ref().map_or(1.0, |s| s.volume) * loudness;
     commands.spawn((
         AudioPlayer(clip.clone()),
         PlaybackSettings::DESPAWN.with_volume(bevy::audio::Volume::Linear(volume)),
     ));
 }
 
-fn play_hits(
+pub(super) fn play_hits(
     mut commands: Commands,
     sounds: Res<GameAssets>,
+    settings: Option<Res<Settings>>,
     mut hits: MessageReader<HitMessage>,
     mut knocks: MessageReader<ActorHit>,
 ) {
@@ -60,30 +52,37 @@ fn play_hits(
             &mut commands,
             &sounds.bounce,
             (bounce / 1200.0).clamp(0.15, 1.0),
+            &settings,
         );
     }
     if land > 150.0 {
-        play(&mut commands, &sounds.land, (land / 900.0).clamp(0.2, 1.0));
+        play(
+            &mut commands,
+            &sounds.land,
+            (land / 900.0).clamp(0.2, 1.0),
+            &settings,
+        );
     }
 }
 
-fn play_jumps(
+pub(super) fn play_jumps(
     mut commands: Commands,
     sounds: Res<GameAssets>,
+    settings: Option<Res<Settings>>,
     players: Query<&ControllerState, (With<Player>, Changed<ControllerState>)>,
 ) {
     if players.iter().any(|s| s.jumped) {
-        play(&mut commands, &sounds.jump, 0.5);
+        play(&mut commands, &sounds.jump, 0.5, &settings);
     }
 }
 
-fn play_deaths(mut commands: Commands, sounds: Res<GameAssets>, mut deaths: MessageReader<Died>) {
+pub(super) fn play_deaths(
+    mut commands: Commands,
+    sounds: Res<GameAssets>,
+    settings: Option<Res<Settings>>,
+    mut deaths: MessageReader<Died>,
+) {
     if deaths.read().count() > 0 {
-        play(&mut commands, &sounds.die, 0.6);
+        play(&mut commands, &sounds.die, 0.6, &settings);
     }
-}
-
-/// The settings' volume for every sound started from now on.
-fn apply_volume(settings: Res<Settings>, mut global: ResMut<GlobalVolume>) {
-    global.volume = bevy::audio::Volume::Linear(settings.volume);
 }
