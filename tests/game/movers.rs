@@ -192,6 +192,21 @@ fn room_of(rows: &[String], spawn: (f32, f32), movers: &str) -> String {
     )
 }
 
+/// A headless game of `text` (written as `name`) whose player has walked
+/// right 40 steps from the spawn (onto the lift the tests put there) and
+/// then stood still `idle` steps.
+fn onto_the_lift(name: &str, text: &str, idle: usize) -> App {
+    let path = write_level("movers", name, text);
+    let mut app = headless_app(&path, None).unwrap();
+    let right = PlayerInput {
+        right: true,
+        ..default()
+    };
+    hold(&mut app, right, 40);
+    hold(&mut app, PlayerInput::default(), idle);
+    app
+}
+
 /// The player's vertical speed after jumping `k` steps after walking off
 /// the right edge of what it stands on (`None`: it never walked off),
 /// with its vertical speed the step before the jump.
@@ -248,14 +263,7 @@ fn a_jump_just_after_walking_off_a_rising_lift_keeps_its_boost() {
                 "(tiles: Some((x: 10, y: 2, width: 3)), path: [(0, 300)], speed: {lift}, easing: Linear, trigger: StoodOn, repeat: Once)"
             ),
         );
-        let path = write_level("movers", &format!("lift-boost-{k}"), &text);
-        let mut app = headless_app(&path, None).unwrap();
-        let right = PlayerInput {
-            right: true,
-            ..default()
-        };
-        hold(&mut app, right, 40);
-        hold(&mut app, PlayerInput::default(), 30);
+        let mut app = onto_the_lift(&format!("lift-boost-{k}"), &text, 30);
         let index = app.world().resource::<TerrainIndex>();
         let risen = index.set.mover_pose(0).translation.y - 96.0;
         assert!(
@@ -532,14 +540,11 @@ fn a_runner_steps_the_seam_between_a_lift_and_the_ground_it_stops_by() {
                 "(tiles: Some((x: 10, y: 0, width: 3)), path: [(0, {rise})], speed: 200, trigger: StoodOn, repeat: Once)"
             ),
         );
-        let path = write_level("movers", &format!("seam-{rise}"), &text);
-        let mut app = headless_app(&path, None).unwrap();
+        let mut app = onto_the_lift(&format!("seam-{rise}"), &text, 90);
         let right = PlayerInput {
             right: true,
             ..default()
         };
-        hold(&mut app, right, 40);
-        hold(&mut app, PlayerInput::default(), 90);
         let top = app
             .world()
             .resource::<TerrainIndex>()

@@ -91,6 +91,14 @@ fn the_sweep_normal_faces_the_body_for_every_size_down_to_zero() {
     assert!(by_size.iter().all(|&n| n >= 200), "{by_size:?}");
 }
 
+/// How far along the reported normal the body's centre lies from the
+/// contact point, where the sweep stops it: positive when the normal faces
+/// it.
+fn facing(start: Vec2, motion: Vec2, toi: &Toi) -> f64 {
+    let centre = start + motion * toi.fraction;
+    (centre - toi.point).dot(toi.normal) as f64
+}
+
 /// A body touching a piece (within the sweep's margin) and moving off it
 /// is told the normal facing it, not one flipped as if it had crossed:
 /// circles and rects 0.01–1.5 px, a gap of 0.001–0.015 px inside a
@@ -133,8 +141,7 @@ fn a_body_moving_off_a_piece_it_touches_is_told_the_normal_facing_it() {
             continue;
         };
         reported += 1;
-        let centre = start + motion * toi.fraction;
-        let facing = (centre - toi.point).dot(toi.normal) as f64;
+        let facing = facing(start, motion, &toi);
         least = least.min(facing);
         assert!(
             facing > 0.0,
@@ -206,8 +213,7 @@ fn a_body_clipping_a_corner_is_told_a_normal_facing_it() {
             continue;
         };
         hits += 1;
-        let centre = start + motion * toi.fraction;
-        let facing = (centre - toi.point).dot(toi.normal) as f64;
+        let facing = facing(start, motion, &toi);
         least = least.min(facing);
         assert!(
             facing >= -1e-3,
