@@ -230,3 +230,46 @@ fn a_body_clipping_a_corner_is_told_a_normal_facing_it() {
     );
     assert!(hits >= 3_800, "{hits}");
 }
+
+/// A box whose side meets an arch's tip while it moves up and away from
+/// the arch's own line (hits at the tip only: the mean-hit normal is the
+/// arch's end normal, which the motion does not oppose, the body's centre
+/// 1–16 px on its side) is told a normal facing it, not one flipped as
+/// if the body had crossed the surface within rounding (from
+/// `tunneling.rs`'s islands, and smaller boxes into the same tip).
+#[test]
+fn a_box_meeting_a_curves_tip_side_on_is_told_a_normal_facing_it() {
+    let arch = Terrain::Quad(QuadBezier::new(
+        Vec2::new(500.0, 400.0),
+        Vec2::new(600.0, 520.0),
+        Vec2::new(700.0, 400.0),
+    ));
+    let motion = Vec2::new(-26.196415, 51.084206);
+    let cases = [
+        (
+            Vec2::new(7.824567, 19.36518),
+            Vec2::new(733.7891, 365.3986),
+            motion,
+        ),
+        (Vec2::new(1.0, 1.2), Vec2::new(708.08, 387.3), motion * 0.3),
+        (Vec2::new(0.5, 3.0), Vec2::new(707.58, 385.45), motion * 0.3),
+    ];
+    for (half, start, motion) in cases {
+        let shape = ActorShape::Rect { half_extents: half };
+        let toi = arch
+            .sweep(&shape, start, motion, 0.02)
+            .expect("meets the tip");
+        let facing = facing(start, motion, &toi);
+        println!(
+            "box {half} at the tip: normal {}, n · d {:.3}, centre {facing:.3} px along it",
+            toi.normal,
+            toi.normal.dot(motion)
+        );
+        assert!(
+            (toi.point - Vec2::new(700.0, 400.0)).length() < 0.01,
+            "{}",
+            toi.point
+        );
+        assert!(facing > 0.5, "{half}: {facing}");
+    }
+}
