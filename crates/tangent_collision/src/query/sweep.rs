@@ -414,6 +414,48 @@ mod tests {
     use crate::poly::testing::unit_rng;
     use crate::prelude::{CubicBezier, QuadBezier, Segment};
 
+    /// The contact query's fallback: for a bracket whose end lies past its
+    /// own slack by up to `2 TOI_TOLERANCE` (where a bisection's rounding
+    /// could put it: no sweep input found does), the second query, with
+    /// that much more margin, still finds the contact, at the body's foot
+    /// on the piece (1 px from the piece's end, so a wider margin would
+    /// shift the hits' mean), and a body farther out gets none.
+    #[test]
+    fn a_bracket_just_past_its_slack_still_gets_its_contact_at_the_foot() {
+        let floor = Terrain::Segment(Segment::new(Vec2::ZERO, Vec2::new(101.0, 0.0)));
+        let span = Span::whole(&floor);
+        let target = || Target {
+            terrain: &floor,
+            span: &span,
+            ends: &FREE_ENDS,
+        };
+        let (r, grow) = (5.0, 0.02);
+        let shape = ActorShape::Circle { radius: r as f32 };
+        // Straight down 10 px; the bracket half a tolerance long.
+        let d = DVec2::new(0.0, -10.0);
+        let (lo, hi) = (0.5, 0.5 + 5e-6);
+        let slack = (hi - lo) * 10.0 + px_tol(span.pc.scale() + 10.0);
+        let at = |past: f64| {
+            let pose = DVec2::new(100.0, r + grow + slack + past);
+            let toi = contact_in(target(), &shape, pose - d * hi, d, grow, lo, hi);
+            let first = contact_at(target(), &shape, pose, grow + slack);
+            (toi, first.is_some())
+        };
+        // 1.5 tolerances past the slack: the first query misses, the
+        // fallback finds the floor under the body.
+        let (toi, first) = at(1.5 * TOI_TOLERANCE);
+        assert!(!first, "the first query reaches it");
+        let toi = toi.expect("the fallback finds it");
+        assert!(
+            (toi.point - Vec2::new(100.0, 0.0)).length() < 0.01,
+            "{}",
+            toi.point
+        );
+        assert_eq!(toi.normal, Vec2::Y);
+        // Past the fallback's margin too: nothing.
+        assert!(at(2.5 * TOI_TOLERANCE).0.is_none());
+    }
+
     /// Case `i` of the formula tests: a random segment, quadratic or cubic
     /// (by `i % 3`) within 1 000 px, a circle radius 1–31 px (every fourth
     /// 0.03–1 px: the formula's search box along the motion is half the
