@@ -1,7 +1,7 @@
 //! The settings screen: the effects and music volumes (left and right
 //! change them by a tenth), fullscreen, the assists (game speed by tenths from 50 to 100 %,
-//! invincibility, an extra air jump), a key for each action, reset keys,
-//! back. Choosing an action
+//! invincibility, an extra air jump), the ghost of the best run, a key for
+//! each action, reset keys, back. Choosing an action
 //! waits for the next key pressed and binds it (Esc cancels; a key the
 //! game uses itself is refused with the reason). Every change is saved at
 //! once ([`crate::profile`]). Gamepads keep their fixed layout.
@@ -22,8 +22,9 @@ pub const FULLSCREEN: usize = 2;
 pub const GAME_SPEED: usize = 3;
 pub const INVINCIBLE: usize = 4;
 pub const AIR_JUMP: usize = 5;
+pub const GHOST: usize = 6;
 /// The first action's item; the actions follow in [`Action::ALL`] order.
-pub const FIRST_ACTION: usize = 6;
+pub const FIRST_ACTION: usize = 7;
 pub const RESET_KEYS: usize = FIRST_ACTION + Action::ALL.len();
 pub const BACK: usize = RESET_KEYS + 1;
 
@@ -77,6 +78,7 @@ pub fn settings_label(i: usize, s: &Settings, rebinding: &Rebinding) -> String {
         GAME_SPEED => format!("Assist: game speed   <  {:.0}%  >", s.assist.speed * 100.0),
         INVINCIBLE => format!("Assist: invincible   {}", on_off(s.assist.invincible)),
         AIR_JUMP => format!("Assist: extra air jump   {}", on_off(s.assist.air_jump)),
+        GHOST => format!("Ghost of your best run   {}", on_off(s.ghost)),
         RESET_KEYS => "Reset keys".into(),
         BACK => "Back".into(),
         _ => {
@@ -131,6 +133,9 @@ pub fn settings_choices(
             | MenuPress::Left(AIR_JUMP)
             | MenuPress::Right(AIR_JUMP) => {
                 settings.assist.air_jump = !settings.assist.air_jump;
+            }
+            MenuPress::Confirm(GHOST) | MenuPress::Left(GHOST) | MenuPress::Right(GHOST) => {
+                settings.ghost = !settings.ghost;
             }
             MenuPress::Confirm(RESET_KEYS) => {
                 settings.keys = Bindings::default();

@@ -47,7 +47,7 @@ pub fn screen(mode: GameMode) -> impl Bundle {
             flex_direction: FlexDirection::Column,
             align_items: AlignItems::Center,
             justify_content: JustifyContent::Center,
-            row_gap: px(10),
+            row_gap: px(6),
             ..default()
         },
         BackgroundColor(PANEL),
@@ -74,7 +74,7 @@ pub fn item(index: usize, label: impl Into<String>) -> impl Bundle {
         Button,
         Node {
             width: px(760),
-            padding: UiRect::axes(px(18), px(8)),
+            padding: UiRect::axes(px(18), px(6)),
             justify_content: JustifyContent::Center,
             ..default()
         },

@@ -8,6 +8,7 @@
 //! the current level into the records, and saves what changed. Headless
 //! runs leave it out: a replay does not touch the player's records.
 
+pub mod ghost;
 pub mod progress;
 pub mod records;
 pub mod settings;
@@ -55,6 +56,8 @@ impl Plugin for ProfilePlugin {
             .insert_resource(records)
             .init_resource::<LastFinish>()
             .init_resource::<crate::player::assist::Assist>()
+            .init_resource::<ghost::RunPath>()
+            .init_resource::<ghost::GhostRun>()
             // Sent by the level logic; registered here too so the profile
             // also works in an app without it.
             .add_message::<LevelFinished>()
@@ -62,7 +65,7 @@ impl Plugin for ProfilePlugin {
             .add_systems(
                 Update,
                 (
-                    upkeep::count_finishes_and_deaths,
+                    (upkeep::count_finishes_and_deaths, ghost::save_best_run).chain(),
                     (
                         upkeep::save_settings,
                         upkeep::apply_bindings,
@@ -70,6 +73,10 @@ impl Plugin for ProfilePlugin {
                     )
                         .run_if(resource_changed::<Settings>),
                 ),
+            )
+            .add_systems(
+                FixedPostUpdate,
+                ghost::follow_run.after(crate::level::LevelSystems::Rules),
             );
     }
 }

@@ -15,6 +15,7 @@
 //!         down: ["ArrowDown", "KeyS"],
 //!     ),
 //!     assist: (speed: 1.0, invincible: false, air_jump: false),
+//!     ghost: true,
 //! )
 //! ```
 //!
@@ -44,6 +45,8 @@ pub struct Settings {
     pub keys: Bindings,
     /// Assist options (see [`crate::player::assist`]).
     pub assist: Assist,
+    /// Show the ghost of the best run (see [`super::ghost`]).
+    pub ghost: bool,
 }
 
 impl Default for Settings {
@@ -54,6 +57,7 @@ impl Default for Settings {
             fullscreen: false,
             keys: Bindings::default(),
             assist: Assist::default(),
+            ghost: true,
         }
     }
 }

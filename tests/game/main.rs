@@ -14,6 +14,7 @@ mod editor_whole;
 mod fell_out;
 mod game_headless;
 mod game_timing;
+mod ghost;
 mod hazards;
 mod input_devices;
 mod ldtk;
