@@ -16,6 +16,7 @@ use super::records::{Records, record_key};
 use super::settings::Settings;
 use super::state::{ProfileDir, ProfileWarnings};
 use super::store::{self, Stored};
+use super::upkeep::save_file;
 use crate::collision::PhysicsPosition;
 use crate::level::{CurrentLevel, LevelFinished, LevelStatus, SimFrame};
 use crate::player::Player;
@@ -63,10 +64,14 @@ pub fn level_hash(level: &Level) -> u64 {
     })
 }
 
+/// Where `level`'s ghost is kept within the profile folder.
+fn ghost_name(level: &Path) -> String {
+    format!("ghosts/{}.ghost.ron", record_key(level))
+}
+
 /// Where `level`'s ghost is kept in the profile folder `dir`.
 pub fn ghost_file(dir: &Path, level: &Path) -> PathBuf {
-    dir.join("ghosts")
-        .join(format!("{}.ghost.ron", record_key(level)))
+    dir.join(ghost_name(level))
 }
 
 /// This run's path so far, and what it is a run of.
@@ -184,13 +189,6 @@ pub(super) fn save_best_run(
             level_hash: run.hash,
             path: run.path[..n].iter().map(|p| (p.x, p.y)).collect(),
         };
-        let at = ghost_file(&dir.0, &f.path);
-        let saved = std::fs::create_dir_all(at.parent().unwrap_or(&dir.0))
-            .map_err(|e| format!("{}: {e}", at.display()))
-            .and_then(|_| store::save(&at, &file, "ghost"));
-        if let Err(e) = saved {
-            warn!("{e}");
-            warnings.0.push(e);
-        }
+        save_file(&dir, &ghost_name(&f.path), &file, "ghost", &mut warnings);
     }
 }

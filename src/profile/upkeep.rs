@@ -13,8 +13,9 @@ use crate::level::{CurrentLevel, Died, LevelFinished};
 use crate::player::assist::Assist;
 use crate::player::bindings::Bindings;
 
-/// Saves `value` as `file` in the profile folder, reporting a failure.
-fn save_file<T: store::Stored>(
+/// Saves `value` as `file` (a path within the profile folder), reporting a
+/// failure.
+pub(super) fn save_file<T: store::Stored>(
     dir: &ProfileDir,
     file: &str,
     value: &T,
