@@ -1,6 +1,6 @@
 //! The whole game simulation headless: one Bevy `FixedUpdate` step (player
 //! controller, collision plugin with 1 001 actors, hit messages, goal checks)
-//! of the shipped level 01-hills with 1 000 extra balls dropped over it.
+//! of the shipped level 1-1-hills with 1 000 extra balls dropped over it.
 
 use std::fmt::Write;
 
@@ -12,7 +12,7 @@ use tangent::headless::headless_app;
 /// The shipped level's text with `n` balls added to its actors, in the open
 /// air between the floor and the ceiling.
 fn level_with_balls(n: usize) -> String {
-    let text = std::fs::read_to_string("assets/levels/01-hills.level.ron")
+    let text = std::fs::read_to_string("assets/levels/1-1-hills.level.ron")
         .expect("run from the repository root");
     let mut balls = String::new();
     for i in 0..n {
@@ -32,7 +32,7 @@ fn level_with_balls(n: usize) -> String {
     let next = text
         .lines()
         .find(|l| l.trim_start().starts_with("next:"))
-        .expect("01-hills names its next level");
+        .expect("1-1-hills names its next level");
     text.replacen("actors: [\n", &format!("actors: [\n{balls}"), 1)
         .replacen(&format!("{next}\n"), "", 1)
 }
@@ -48,7 +48,7 @@ fn main() {
         app.update();
     }
     timing::time(
-        "game_loop: FixedUpdate step, 01-hills + 1000 balls",
+        "game_loop: FixedUpdate step, 1-1-hills + 1000 balls",
         timing::quick_or(60),
         timing::quick_or(600),
         || {

@@ -35,7 +35,7 @@ usage:
                                  the level as a Tiled map, its tileset image beside it
   tangent --headless --frames N [--level PATH] [--replay FILE] [--trace FILE.csv]
                                  run N fixed steps with no window (a replay may be a
-                                 shipped one by name, e.g. 01-hills.replay)
+                                 shipped one by name, e.g. 1-1-hills.replay)
   tangent --help                 this list
   tangent --version              the version
 

@@ -6,7 +6,11 @@
 Writes (the game synthesises each score into a seamless loop at start-up,
 src/audio/synth.rs; no recorded or third-party audio):
   assets/music/title.tune.ron    the title theme: A minor, slow, a pad, a bass and a bell melody
-  assets/music/world-1.tune.ron  the first world: C major, brisk, bass, arpeggios and a lead
+  assets/music/world-1.tune.ron  Curves and Balls: C major, brisk, bass, arpeggios and a lead
+  assets/music/world-2.tune.ron  Bounce and One-Way: G major, bouncy, faster
+  assets/music/world-3.tune.ron  Moving Curves: D minor, steady, a pad under the arpeggios
+  assets/music/world-4.tune.ron  Momentum: E minor, fast and driving
+  assets/music/world-5.tune.ron  Everything at Once: F major to D minor, the fastest
 
 A score is a tempo, a length in beats and voices; each voice is a waveform,
 a gain and notes (start beat, length in beats, MIDI pitch). The melody is
@@ -74,11 +78,27 @@ def main():
     title = [(57, MINOR), (53, MAJOR), (48, MAJOR), (55, MAJOR)] * 2
     bpm, beats, voices = tune(84, title, 4, 7, 1, False, True)
     write("title.tune.ron", bpm, beats, voices, "The title theme: A minor, slow.")
-    # C major: C G Am F, C G F G.
-    world = [(48, MAJOR), (55, MAJOR), (57, MINOR), (53, MAJOR), (48, MAJOR), (55, MAJOR), (53, MAJOR), (55, MAJOR)]
-    bpm, beats, voices = tune(132, world, 4, 11, 1, True, False)
-    write("world-1.tune.ron", bpm, beats, voices, "World 1: C major, brisk.")
-
+    # The worlds' loops: (file, chords, bpm, seed, pad, about).
+    worlds = [
+        # C major: C G Am F, C G F G.
+        ("world-1", [(48, MAJOR), (55, MAJOR), (57, MINOR), (53, MAJOR), (48, MAJOR), (55, MAJOR), (53, MAJOR), (55, MAJOR)],
+         132, 11, False, "World 1: C major, brisk."),
+        # G major: G D Em C, G D C D.
+        ("world-2", [(55, MAJOR), (50, MAJOR), (52, MINOR), (48, MAJOR), (55, MAJOR), (50, MAJOR), (48, MAJOR), (50, MAJOR)],
+         144, 23, False, "World 2: G major, bouncy."),
+        # D minor: Dm Bb F C, Dm Bb Gm A.
+        ("world-3", [(50, MINOR), (46, MAJOR), (53, MAJOR), (48, MAJOR), (50, MINOR), (46, MAJOR), (55, MINOR), (57, MAJOR)],
+         120, 31, True, "World 3: D minor, steady."),
+        # E minor: Em C G D, Em C D B.
+        ("world-4", [(52, MINOR), (48, MAJOR), (55, MAJOR), (50, MAJOR), (52, MINOR), (48, MAJOR), (50, MAJOR), (47, MAJOR)],
+         156, 41, False, "World 4: E minor, driving."),
+        # F major to D minor: F C Dm Bb, Gm C Dm A.
+        ("world-5", [(53, MAJOR), (48, MAJOR), (50, MINOR), (46, MAJOR), (55, MINOR), (48, MAJOR), (50, MINOR), (57, MAJOR)],
+         168, 53, False, "World 5: F major to D minor, the fastest."),
+    ]
+    for name, chords, tempo, seed, pad, about in worlds:
+        bpm, beats, voices = tune(tempo, chords, 4, seed, 1, True, pad)
+        write(f"{name}.tune.ron", bpm, beats, voices, about)
 
 if __name__ == "__main__":
     main()

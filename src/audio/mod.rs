@@ -34,11 +34,17 @@ pub struct MusicPlugin;
 
 impl Plugin for MusicPlugin {
     fn build(&self, app: &mut App) {
-        app.add_systems(Startup, music::make_tracks).add_systems(
-            Update,
-            (music::follow_mode, music::pause_and_volume)
-                .chain()
-                .run_if(resource_exists::<State<GameMode>>),
-        );
+        app.init_resource::<music::WorldMusic>()
+            .add_systems(Startup, music::make_tracks)
+            .add_systems(
+                Update,
+                (
+                    music::follow_level,
+                    music::follow_mode,
+                    music::pause_and_volume,
+                )
+                    .chain()
+                    .run_if(resource_exists::<State<GameMode>>),
+            );
     }
 }

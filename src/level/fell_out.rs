@@ -1,5 +1,6 @@
 //! Bodies lost to the level: an actor whose centre is outside the level's
-//! tile grid, or inside a solid tile after a step (sunk deeper than the
+//! tile grid (in an open level, below its bottom or past a side: above the
+//! top is sky), or inside a solid tile after a step (sunk deeper than the
 //! collision step pushes out, through a bug or an edit), is reported with a
 //! [`FellOut`] message and a warning naming it, and put back: a ball or
 //! crate where the level file starts it, with the file's velocity; the
@@ -39,7 +40,8 @@ pub fn put_back_lost_actors(
     let file = &level.level.file;
     for (entity, name, mut pos, mut prev, mut vel, level_actor, is_player) in &mut actors {
         let (x, y) = grid.cell_of(pos.0);
-        let outside = !grid.contains(x, y) || !pos.0.is_finite();
+        let sky = file.open && y >= grid.height as i64 && (0..grid.width as i64).contains(&x);
+        let outside = (!grid.contains(x, y) && !sky) || !pos.0.is_finite();
         if !outside && grid.get(x, y) != TileKind::Solid {
             continue;
         }

@@ -1,24 +1,55 @@
-//! The level select: each level beside the first, by its name, with the
-//! player's best time (a star when it is within the level's par), the par,
-//! and deaths; a level not yet open (see [`crate::profile::progress`]) is
-//! shown locked and cannot be chosen. Then Back. Choosing an open level
-//! plays it from the start.
+//! The level select, world by world: the shown world's name and how much
+//! of it is done, then its levels by name, with the player's best time (a
+//! star when it is within the level's par), the par, and deaths; a level
+//! not yet open (see [`crate::profile::progress`]) is shown locked and
+//! cannot be chosen. Then "Next world" (Left and Right on any item go back
+//! and forth too) and Back. It opens on the world of the level played
+//! last. Choosing an open level plays it from the start.
 
 use bevy::prelude::*;
 
 use super::state::MenuReturn;
-use super::widget::{MenuPress, item, screen, text};
-use crate::level::LevelCommand;
+use super::widget::{MenuCursor, MenuPress, item, screen, text};
 use crate::level::list::LevelList;
 use crate::level::play::load_level_file;
+use crate::level::{CurrentLevel, LevelCommand};
 use crate::mode::GameMode;
 use crate::profile::progress::{RunLevel, open_levels, under_par};
 use crate::profile::records::{LevelRecord, Records};
 use crate::ui::format_time;
 
-/// Which levels of the list the level select shows open (set as it opens).
+/// Which world the level select shows (an index into the list's worlds).
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ShownWorld(pub usize);
+
+/// What the level select's items are: the list's index of each level item
+/// in order, how many worlds there are, and which levels of the list are
+/// open (set as it opens).
 #[derive(Resource, Clone, Debug, Default, PartialEq)]
-pub struct OpenLevels(pub Vec<bool>);
+pub struct ShownLevels {
+    pub levels: Vec<usize>,
+    pub worlds: usize,
+    pub open: Vec<bool>,
+}
+
+/// The level select's panel (rebuilt when the shown world changes).
+#[derive(Component)]
+pub struct LevelSelectScreen;
+
+/// The world heading's second line: how many of its `total` levels are
+/// finished and under par, or that it is locked.
+///
+/// ```
+/// use tangent::menu::levels::world_progress;
+/// assert_eq!(world_progress(4, 2, 1, true), "2 of 4 finished   1 under par");
+/// assert_eq!(world_progress(4, 0, 0, false), "locked: finish the world before it");
+/// ```
+pub fn world_progress(total: usize, finished: usize, under_par: usize, open: bool) -> String {
+    if !open {
+        return "locked: finish the world before it".into();
+    }
+    format!("{finished} of {total} finished   {under_par} under par")
+}
 
 /// A level's line in the list: number, name, best time (or `--:--.--`,
 /// with a star when within par), par, and deaths; or, not yet open, its
@@ -67,61 +98,141 @@ pub fn level_line(
     format!("{n}. {name}   best {best}{medal}{par}   {deaths}")
 }
 
-pub fn spawn_level_select(mut commands: Commands, list: Res<LevelList>, records: Res<Records>) {
-    let root = commands
-        .spawn((
-            screen(GameMode::LevelSelect),
-            children![text("Levels", 56.0, Color::WHITE)],
-        ))
-        .id();
-    let n = list.0.len();
+/// Opens the level select on the world of the level played last.
+pub fn show_current_world(
+    list: Res<LevelList>,
+    current: Option<Res<CurrentLevel>>,
+    mut shown: ResMut<ShownWorld>,
+) {
+    let world = current
+        .and_then(|c| list.world_of(&c.path))
+        .map_or(0, |(i, _)| i);
+    shown.set_if_neq(ShownWorld(world));
+}
+
+/// Builds the level select's panel for the shown world (replacing the one
+/// on screen).
+pub fn spawn_level_select(
+    mut commands: Commands,
+    list: Res<LevelList>,
+    records: Res<Records>,
+    mut shown: ResMut<ShownWorld>,
+    mut cursor: ResMut<MenuCursor>,
+    old: Query<Entity, With<LevelSelectScreen>>,
+) {
+    for e in &old {
+        commands.entity(e).despawn();
+    }
     let files: Vec<_> = list.0.iter().map(|p| load_level_file(p)).collect();
+    let nexts: Vec<Option<String>> = files
+        .iter()
+        .map(|f| f.as_ref().ok().and_then(|l| l.file.next.clone()))
+        .collect();
     let run: Vec<RunLevel> = list
         .0
         .iter()
-        .zip(&files)
-        .map(|(path, f)| RunLevel {
+        .zip(&nexts)
+        .map(|(path, next)| RunLevel {
             path: path.clone(),
-            next: f.as_ref().ok().and_then(|l| l.file.next.clone()),
+            next: next.clone(),
         })
         .collect();
     let open = open_levels(&run, &records);
-    for (i, (path, file)) in list.0.iter().zip(&files).enumerate() {
-        let (name, par) = match file {
-            Ok(level) => (level.file.name.clone(), level.file.par),
-            Err(_) => (
-                format!(
-                    "{} (cannot be loaded)",
-                    path.file_name().unwrap_or_default().to_string_lossy()
+    let worlds = list.worlds_with(&nexts);
+    let w = shown.0.min(worlds.len().saturating_sub(1));
+    shown.bypass_change_detection().0 = w;
+    let world = worlds.get(w);
+    let levels: Vec<usize> = world.map_or_else(Vec::new, |w| w.levels.clone());
+    let heading = match world {
+        Some(world) if worlds.len() > 1 => {
+            format!("World {} of {}: {}", w + 1, worlds.len(), world.name)
+        }
+        Some(world) => world.name.clone(),
+        None => "Levels".into(),
+    };
+    let pars: Vec<Option<f32>> = files
+        .iter()
+        .map(|f| f.as_ref().ok().and_then(|l| l.file.par))
+        .collect();
+    let finished = levels
+        .iter()
+        .filter(|&&i| records.get(&list.0[i]).finishes > 0)
+        .count();
+    let medals = levels
+        .iter()
+        .filter(|&&i| under_par(&records.get(&list.0[i]), pars[i]))
+        .count();
+    let world_open = levels.first().is_none_or(|&i| open[i]);
+    let root = commands
+        .spawn((
+            LevelSelectScreen,
+            screen(GameMode::LevelSelect),
+            children![
+                text(heading, 44.0, Color::WHITE),
+                text(
+                    world_progress(levels.len(), finished, medals, world_open),
+                    20.0,
+                    Color::srgb(0.75, 0.8, 0.9)
                 ),
-                None,
+            ],
+        ))
+        .id();
+    for (k, &i) in levels.iter().enumerate() {
+        let path = &list.0[i];
+        let name = match &files[i] {
+            Ok(level) => level.file.name.clone(),
+            Err(_) => format!(
+                "{} (cannot be loaded)",
+                path.file_name().unwrap_or_default().to_string_lossy()
             ),
         };
-        let line = level_line(i, &name, &records.get(path), par, open[i]);
-        commands.entity(root).with_child(item(i, line));
+        let line = level_line(k, &name, &records.get(path), pars[i], open[i]);
+        commands.entity(root).with_child(item(k, line));
+    }
+    let mut n = levels.len();
+    if worlds.len() > 1 {
+        let to = (w + 1) % worlds.len();
+        let label = format!("World {}: {}   >", to + 1, worlds[to].name);
+        commands.entity(root).with_child(item(n, label));
+        n += 1;
     }
     commands.entity(root).with_child(item(n, "Back"));
-    commands.insert_resource(OpenLevels(open));
+    cursor.0 = cursor.0.min(n);
+    commands.insert_resource(ShownLevels {
+        levels,
+        worlds: worlds.len(),
+        open,
+    });
 }
 
 pub fn level_select_choices(
     mut presses: MessageReader<MenuPress>,
     list: Res<LevelList>,
-    open: Res<OpenLevels>,
+    shown_levels: Res<ShownLevels>,
+    mut shown: ResMut<ShownWorld>,
     back_to: Res<MenuReturn>,
     mut level: MessageWriter<LevelCommand>,
     mut next: ResMut<NextState<GameMode>>,
 ) {
+    let n = shown_levels.levels.len();
+    let worlds = shown_levels.worlds.max(1);
+    let turn = |shown: &mut ShownWorld, by: usize| shown.0 = (shown.0 + by) % worlds;
     for press in presses.read() {
+        let level_at = |i: &usize| shown_levels.levels.get(*i).copied();
         match press {
-            // A locked level stays in the list, not chosen.
-            MenuPress::Confirm(i)
-                if *i < list.0.len() && !open.0.get(*i).copied().unwrap_or(true) => {}
-            MenuPress::Confirm(i) if *i < list.0.len() => {
-                level.write(LevelCommand::Load(list.0[*i].clone()));
-                next.set(GameMode::Playing);
-            }
-            MenuPress::Confirm(_) | MenuPress::Back => next.set(back_to.0),
+            MenuPress::Confirm(i) => match level_at(i) {
+                // A locked level stays in the list, not chosen.
+                Some(l) if !shown_levels.open.get(l).copied().unwrap_or(true) => {}
+                Some(l) if l < list.0.len() => {
+                    level.write(LevelCommand::Load(list.0[l].clone()));
+                    next.set(GameMode::Playing);
+                }
+                _ if *i == n && worlds > 1 => turn(&mut shown, 1),
+                _ => next.set(back_to.0),
+            },
+            MenuPress::Right(_) if worlds > 1 => turn(&mut shown, 1),
+            MenuPress::Left(_) if worlds > 1 => turn(&mut shown, worlds - 1),
+            MenuPress::Back => next.set(back_to.0),
             _ => {}
         }
     }

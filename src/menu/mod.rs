@@ -35,12 +35,18 @@ impl Plugin for MenuPlugin {
             .add_message::<MenuPress>()
             .init_resource::<MenuCursor>()
             .init_resource::<MenuReturn>()
-            .init_resource::<levels::OpenLevels>()
+            .init_resource::<levels::ShownWorld>()
+            .init_resource::<levels::ShownLevels>()
             .init_resource::<Rebinding>()
             .add_systems(OnEnter(Title), (title::spawn_title, reset_cursor))
             .add_systems(
                 OnEnter(LevelSelect),
-                (levels::spawn_level_select, reset_cursor),
+                (
+                    levels::show_current_world,
+                    levels::spawn_level_select,
+                    reset_cursor,
+                )
+                    .chain(),
             )
             .add_systems(OnEnter(Paused), (pause::spawn_pause, reset_cursor))
             .add_systems(OnEnter(Settings), (settings::spawn_settings, reset_cursor))
@@ -51,7 +57,12 @@ impl Plugin for MenuPlugin {
                     point_and_click.run_if(not_rebinding),
                     move_cursor,
                     title::title_choices.run_if(in_state(Title)),
-                    levels::level_select_choices.run_if(in_state(LevelSelect)),
+                    (
+                        levels::level_select_choices,
+                        levels::spawn_level_select.run_if(resource_changed::<levels::ShownWorld>),
+                    )
+                        .chain()
+                        .run_if(in_state(LevelSelect)),
                     pause::pause_choices.run_if(in_state(Paused)),
                     (
                         settings::settings_choices,

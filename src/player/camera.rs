@@ -107,7 +107,9 @@ pub fn follow(
         bounds.max,
     );
     let k = 1.0 - (-FOLLOW_RATE * time.delta_secs()).exp();
-    let now = cam.translation.truncate();
+    // From inside the bounds too (a camera left outside them by the level
+    // before, or by its start at the origin), so every frame's view is in.
+    let now = clamp_to_level(cam.translation.truncate(), half, bounds.min, bounds.max);
     let jump = now.distance(goal) > 4.0 * half.length();
     let next = if jump { goal } else { now.lerp(goal, k) };
     cam.translation.x = next.x;

@@ -1,6 +1,6 @@
 //! Best times and deaths per level, kept in `records.ron` in the
 //! [data folder](tangent_level::data_dir) and keyed by the level's file name
-//! (`01-hills.level.ron`), so a player's edited copy of a shipped level
+//! (`1-1-hills.level.ron`), so a player's edited copy of a shipped level
 //! shares its record. Times are counted in fixed steps (60 per second), so
 //! they do not depend on the frame rate and a replay gives the same time.
 
@@ -73,7 +73,7 @@ impl Records {
     /// use std::path::Path;
     /// use tangent::profile::records::{Finish, Records};
     /// let mut r = Records::default();
-    /// let l = Path::new("levels/01-hills.level.ron");
+    /// let l = Path::new("levels/1-1-hills.level.ron");
     /// assert_eq!(r.finish(l, 900, 2), Finish::NewBest { previous: None });
     /// assert_eq!(r.finish(l, 950, 0), Finish::Slower { best: 900 });
     /// assert_eq!(r.finish(l, 800, 1), Finish::NewBest { previous: Some(900) });
@@ -99,7 +99,7 @@ impl Records {
     /// use std::path::Path;
     /// use tangent::profile::records::{Finish, Records};
     /// let mut r = Records::default();
-    /// let l = Path::new("levels/01-hills.level.ron");
+    /// let l = Path::new("levels/1-1-hills.level.ron");
     /// assert_eq!(r.finish_assisted(l), Finish::Assisted);
     /// assert_eq!((r.get(l).best_steps, r.get(l).finishes), (None, 1));
     /// ```

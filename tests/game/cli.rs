@@ -9,11 +9,11 @@ fn headless_replay_run_reaches_the_goal() {
     let stdout = run_ok(tangent().args([
         "--headless",
         "--level",
-        "assets/levels/01-hills.level.ron",
+        "assets/levels/1-1-hills.level.ron",
         "--frames",
         "600",
         "--replay",
-        "assets/replays/01-hills.replay",
+        "assets/replays/1-1-hills.replay",
     ]));
     assert!(stdout.contains("goals reached: 1"), "{stdout}");
 }
@@ -24,7 +24,7 @@ fn a_bad_level_exits_non_zero_with_file_line_and_problem() {
     let bad = dir.join("bad.level.ron");
     let text = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/assets/levels/01-hills.level.ron"
+        "/assets/levels/1-1-hills.level.ron"
     ))
     .unwrap()
     .replacen("'=': OneWay,", "", 1);
@@ -78,8 +78,8 @@ fn import_svg_replaces_a_levels_curves_with_the_drawings_and_names_bad_files() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let dir = temp_dir("cli-svg");
     // The shipped level is exactly what importing its drawing gives.
-    let shipped = std::fs::read_to_string(root.join("assets/levels/06-drawn.level.ron")).unwrap();
-    let level = dir.join("06-drawn.level.ron");
+    let shipped = std::fs::read_to_string(root.join("assets/levels/1-2-drawn.level.ron")).unwrap();
+    let level = dir.join("1-2-drawn.level.ron");
     let emptied = {
         // Start from the level with no curves at all.
         let parsed = tangent_level::Level::parse(&shipped, "shipped")
@@ -92,11 +92,11 @@ fn import_svg_replaces_a_levels_curves_with_the_drawings_and_names_bad_files() {
     std::fs::write(&level, &emptied).unwrap();
     // The level's `next`, beside it as in the shipped folder.
     std::fs::copy(
-        root.join("assets/levels/07-loop-valley.level.ron"),
-        dir.join("07-loop-valley.level.ron"),
+        root.join("assets/levels/4-2-loop-valley.level.ron"),
+        dir.join("4-2-loop-valley.level.ron"),
     )
     .unwrap();
-    let svg = root.join("assets/svg/06-drawn.svg");
+    let svg = root.join("assets/svg/1-2-drawn.svg");
     let import = |svg: &Path| {
         tangent()
             .args(["import-svg", svg.to_str().unwrap(), "--into"])

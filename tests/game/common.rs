@@ -10,6 +10,20 @@ use tangent::collision::{Grounded, PhysicsPosition, Velocity};
 use tangent::level::{CurrentLevel, Goal};
 use tangent::player::{Player, PlayerInput};
 
+/// The player's entity.
+pub fn player_entity(app: &mut App) -> Entity {
+    app.world_mut()
+        .query_filtered::<Entity, With<Player>>()
+        .single(app.world())
+        .unwrap()
+}
+
+/// Puts body `e` at `at` moving at `v`.
+pub fn place(app: &mut App, e: Entity, at: Vec2, v: Vec2) {
+    app.world_mut().get_mut::<PhysicsPosition>(e).unwrap().0 = at;
+    app.world_mut().get_mut::<Velocity>(e).unwrap().0 = v;
+}
+
 /// The player's position, velocity and whether it is on the ground.
 pub fn player(app: &mut App) -> (Vec2, Vec2, bool) {
     let mut q = app
@@ -146,7 +160,7 @@ pub fn shipped(name: &str) -> PathBuf {
 
 /// The first shipped level (Rolling Hills).
 pub fn first_level() -> PathBuf {
-    shipped("01-hills.level.ron")
+    shipped("1-1-hills.level.ron")
 }
 
 /// A test level's file, `tests/levels/NAME`.

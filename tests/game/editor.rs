@@ -14,7 +14,7 @@ use tangent_level::validate::Level;
 fn original() -> (String, LevelFile) {
     let text = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/assets/levels/01-hills.level.ron"
+        "/assets/levels/1-1-hills.level.ron"
     ))
     .unwrap();
     let file = Level::parse(&text, "hills").unwrap().file;
@@ -135,7 +135,7 @@ fn fields_new_to_the_file_are_added() {
     let text = starter_level("Fresh");
     let file = Level::parse(&text, "fresh").unwrap().file;
     let mut m = EditorModel::new(file.clone());
-    m.file.next = Some("02-halfpipe.level.ron".into());
+    m.file.next = Some("4-1-halfpipe.level.ron".into());
     m.apply(Edit::AddActor(true, Vec2::new(500.0, 300.0)));
     let written = write_over(&text, &file, &m.file);
     let again = Level::parse(&written, "again").unwrap_or_else(|e| panic!("{e}\n{written}"));
@@ -182,6 +182,7 @@ fn resizing_the_grid_keeps_everything_in_place_and_saves_a_level_that_loads() {
     let mut files: Vec<_> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|e| e.unwrap().path())
+        .filter(|p| p.to_string_lossy().ends_with(".level.ron"))
         .collect();
     files.sort();
     let (mut checked, mut refused, mut points_checked, mut invalid) = (0, 0, 0, 0);

@@ -18,14 +18,17 @@ use tangent_level::files::SHIPPED_LEVELS;
 use tangent_level::format::{CurveFill, LevelFile, ShapeDef, Side, TileDef};
 use tangent_level::save::write_over;
 
-fn shipped(i: usize) -> (String, LevelFile) {
-    let (name, text) = SHIPPED_LEVELS[i];
+fn shipped(file: &str) -> (String, LevelFile) {
+    let (name, text) = SHIPPED_LEVELS
+        .iter()
+        .find(|(n, _)| *n == file)
+        .unwrap_or_else(|| panic!("{file} is not shipped"));
     (text.to_string(), Level::parse(text, name).unwrap().file)
 }
 
 #[test]
 fn a_group_moves_copies_and_pastes_exactly() {
-    let (_, f) = shipped(2); // Bounce House: 3 curves, 2 actors, 1 checkpoint
+    let (_, f) = shipped("2-1-bounce.level.ron"); // Bounce House: 3 curves, 2 actors, 1 checkpoint
     let mut m = EditorModel::new(f.clone());
     let group = vec![
         Item::Curve(0),
@@ -132,7 +135,7 @@ fn editing(f: LevelFile) -> EditorState {
 
 #[test]
 fn the_legend_panel_changes_kinds_adds_renames_and_removes() {
-    let (_, f) = shipped(0);
+    let (_, f) = shipped("1-1-hills.level.ron");
     let mut s = editing(f.clone());
     s.panel = Panel::Legend;
     let chars: Vec<char> = f.legend.keys().copied().collect();
@@ -191,7 +194,7 @@ fn the_legend_panel_changes_kinds_adds_renames_and_removes() {
 
 #[test]
 fn the_tuning_panel_steps_each_number_by_a_twentieth_of_its_default() {
-    let (_, f) = shipped(0);
+    let (_, f) = shipped("1-1-hills.level.ron");
     let mut s = editing(f.clone());
     s.panel = Panel::Tuning;
     // Row 0 is gravity (down), then the tuning fields in file order.

@@ -4,12 +4,12 @@
 //! reported and put back where the level file starts it; the player lost
 //! the same way goes back to the spawn point.
 
+use crate::common::{place, player_entity};
 use bevy::prelude::*;
 use tangent::collision::{Grounded, PhysicsPosition, Velocity};
 use tangent::headless::headless_app;
 use tangent::level::FellOut;
 use tangent::level::{CurrentLevel, LevelActor};
-use tangent::player::Player;
 
 fn app() -> App {
     let level = crate::common::first_level();
@@ -20,21 +20,9 @@ fn app() -> App {
     app
 }
 
-fn player(app: &mut App) -> Entity {
-    app.world_mut()
-        .query_filtered::<Entity, With<Player>>()
-        .single(app.world())
-        .unwrap()
-}
-
 fn ball(app: &mut App) -> Entity {
     let mut q = app.world_mut().query::<(Entity, &LevelActor)>();
     q.iter(app.world()).find(|(_, a)| a.0 == 0).unwrap().0
-}
-
-fn place(app: &mut App, e: Entity, at: Vec2, v: Vec2) {
-    app.world_mut().get_mut::<PhysicsPosition>(e).unwrap().0 = at;
-    app.world_mut().get_mut::<Velocity>(e).unwrap().0 = v;
 }
 
 fn position(app: &App, e: Entity) -> Vec2 {
@@ -49,7 +37,7 @@ fn reports(app: &App) -> Vec<FellOut> {
 #[test]
 fn the_player_sunk_3_px_into_the_floor_stands_on_it_after_one_step() {
     let mut app = app();
-    let p = player(&mut app);
+    let p = player_entity(&mut app);
     // The floor's surface is at y = 32; the player is 28 px tall.
     for x in [150.0, 900.0, 1100.0] {
         place(&mut app, p, Vec2::new(x, 29.0), Vec2::new(0.0, -200.0));
@@ -94,7 +82,7 @@ fn a_ball_lost_in_solid_or_outside_is_reported_and_put_back() {
 #[test]
 fn the_player_lost_goes_back_to_the_spawn_point() {
     let mut app = app();
-    let p = player(&mut app);
+    let p = player_entity(&mut app);
     let spawn = {
         let f = &app.world().resource::<CurrentLevel>().level.file;
         Vec2::new(f.spawn.0, f.spawn.1)

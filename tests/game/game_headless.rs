@@ -210,6 +210,9 @@ fn replays() -> Vec<(PathBuf, PathBuf)> {
     let mut out = Vec::new();
     for e in std::fs::read_dir(root.join("levels")).unwrap() {
         let level = e.unwrap().path();
+        if !level.to_string_lossy().ends_with(".level.ron") {
+            continue; // worlds.ron
+        }
         let name = level
             .file_name()
             .unwrap()

@@ -31,7 +31,7 @@ fn player_entity(app: &mut App) -> Entity {
 #[test]
 fn a_goal_counts_once_when_several_fixed_steps_run_before_the_switch() {
     for per_frame in [1, 2, 5] {
-        let mut app = headless_app(&shipped("01-hills.level.ron"), None).unwrap();
+        let mut app = headless_app(&shipped("1-1-hills.level.ron"), None).unwrap();
         let goal = goal_box(&mut app);
         let p = player_entity(&mut app);
         app.world_mut().get_mut::<PhysicsPosition>(p).unwrap().0 = goal.center();
@@ -156,7 +156,7 @@ fn a_jump_tapped_between_fixed_steps_is_latched_until_a_step_sees_it() {
 
 #[test]
 fn the_level_clock_starts_with_the_level_not_during_its_load() {
-    let level = shipped("01-hills.level.ron");
+    let level = shipped("1-1-hills.level.ron");
     let checked = load_level_file(&level).unwrap();
     let frame = Duration::from_secs_f64(1.0 / 60.0);
     let mut app = App::new();

@@ -37,7 +37,7 @@ fn the_ghost_runs_exactly_where_the_recorded_run_went() {
         }
         assert!(path.len() < 5000, "never reached the goal");
     };
-    let level = shipped("01-hills.level.ron");
+    let level = shipped("1-1-hills.level.ron");
     let (saved, problem) = store::load::<GhostFile>(&ghost_file(&dir, &level), "ghost");
     assert_eq!(problem, None);
     assert_eq!(saved.path.len(), steps);
@@ -70,8 +70,8 @@ fn the_ghost_runs_exactly_where_the_recorded_run_went() {
 fn a_changed_level_drops_its_ghost_with_a_note_and_settings_turn_it_off() {
     let dir = profile_dir("ghost-changed");
     let levels = temp_dir("ghost-levels");
-    let level = levels.join("01-hills.level.ron");
-    let text = std::fs::read_to_string(shipped("01-hills.level.ron")).unwrap();
+    let level = levels.join("1-1-hills.level.ron");
+    let text = std::fs::read_to_string(shipped("1-1-hills.level.ron")).unwrap();
     std::fs::write(&level, &text).unwrap();
     let run = |dir: &Path, ghost: bool| {
         let mut app = headless_app(&level, None::<Replay>).unwrap();

@@ -39,7 +39,7 @@ fn a_shipped_level_loads_through_the_asset_server() {
     let handle: Handle<LevelAsset> = app
         .world()
         .resource::<AssetServer>()
-        .load("levels/01-hills.level.ron");
+        .load("levels/1-1-hills.level.ron");
     assert!(matches!(wait(&mut app, &handle), LoadState::Loaded));
     let levels = app.world().resource::<Assets<LevelAsset>>();
     let level = &levels.get(&handle).unwrap().0;
@@ -52,7 +52,7 @@ fn a_bad_level_fails_to_load_with_the_validation_message() {
     let dir = temp_dir("asset");
     let good = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/assets/levels/01-hills.level.ron"
+        "/assets/levels/1-1-hills.level.ron"
     ))
     .unwrap();
     std::fs::write(

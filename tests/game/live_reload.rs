@@ -17,13 +17,13 @@ fn temp_level() -> (PathBuf, String) {
     let dir = temp_dir("live");
     let text = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/assets/levels/01-hills.level.ron"
+        "/assets/levels/1-1-hills.level.ron"
     ))
     .unwrap();
     let path = dir.join("live.level.ron");
     std::fs::write(&path, &text).unwrap();
     // Its `next` must be there too (the loader checks it).
-    let next = "02-halfpipe.level.ron";
+    let next = "4-1-halfpipe.level.ron";
     let levels = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/levels/");
     std::fs::copy(format!("{levels}{next}"), dir.join(next)).unwrap();
     (path, text)

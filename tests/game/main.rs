@@ -26,6 +26,7 @@ mod modes;
 mod movers;
 mod music;
 mod non_finite;
+mod open_levels;
 mod profile;
 mod resvg_files;
 mod rolling;

@@ -12,6 +12,7 @@ use bevy::prelude::*;
 use tangent::headless::headless_app_with;
 use tangent::level::list::LevelList;
 use tangent::level::play::load_level_file;
+use tangent::menu::levels::{ShownLevels, ShownWorld};
 use tangent::menu::settings::{FIRST_ACTION, Rebinding};
 use tangent::menu::widget::{MenuCursor, MenuItem};
 use tangent::menu::{MenuPlugin, MenuReturn};
@@ -67,20 +68,21 @@ fn title_to_a_level_through_the_level_select_and_back() {
         "the title stands still"
     );
     assert_eq!(items(&mut app), 4);
-    let n = app.world().resource::<LevelList>().0.len();
-    assert!(n >= 3);
     taps(&mut app, &[Down, Enter]);
     assert_eq!(mode(&app), GameMode::LevelSelect);
+    // The first world: its levels, "next world" and Back.
+    let n = app.world().resource::<ShownLevels>().levels.len();
+    assert!(n >= 2);
     assert_eq!(
         (items(&mut app), cursor(&app)),
-        (n + 1, 0),
+        (n + 2, 0),
         "the Enter that opened it chose nothing"
     );
     // Back returns to the title; Up from the first item wraps to Back.
     tap(&mut app, Escape);
     assert_eq!(mode(&app), GameMode::Title);
     taps(&mut app, &[Down, Enter, KeyCode::ArrowUp]);
-    assert_eq!(cursor(&app), n);
+    assert_eq!(cursor(&app), n + 1);
     tap(&mut app, Enter);
     assert_eq!(mode(&app), GameMode::Title);
     // The second level is locked on a fresh profile: choosing it does
@@ -201,8 +203,8 @@ fn restart_play_and_quit() {
         .finish(&first, 600, 0);
     taps(&mut app, &[Escape, Down, Down, Enter]); // Levels
     assert_eq!(mode(&app), GameMode::LevelSelect);
-    let n = app.world().resource::<LevelList>().0.len();
-    for _ in 0..n {
+    let n = app.world().resource::<ShownLevels>().levels.len();
+    for _ in 0..n + 1 {
         tap(&mut app, Down);
     }
     tap(&mut app, Enter); // Back: to the pause menu that opened it
@@ -322,4 +324,60 @@ fn the_settings_screen_sets_the_assists() {
     assert_eq!(*app.world().resource::<Assist>(), want);
     taps(&mut app, &[KeyCode::ArrowUp, KeyCode::ArrowUp, Right]);
     assert_eq!(app.world().resource::<Settings>().assist.speed, 0.6);
+}
+
+/// The level select goes world by world: Right and Left (and the "next
+/// world" item) turn through the worlds, round; a later world is locked
+/// on a fresh profile, and finishing a world's last level opens the next
+/// world's first.
+#[test]
+fn the_level_select_turns_through_the_worlds_and_a_world_opens_after_the_one_before() {
+    let (mut app, _) = menu_app("worlds");
+    taps(&mut app, &[Down, Enter]);
+    assert_eq!(mode(&app), GameMode::LevelSelect);
+    let list = app.world().resource::<LevelList>().clone();
+    let worlds = list.worlds();
+    assert!(worlds.len() >= 4);
+    let shown = |app: &App| {
+        (
+            app.world().resource::<ShownWorld>().0,
+            app.world().resource::<ShownLevels>().levels.clone(),
+        )
+    };
+    assert_eq!(shown(&app), (0, worlds[0].levels.clone()));
+    tap(&mut app, Right);
+    assert_eq!(shown(&app), (1, worlds[1].levels.clone()));
+    // World 2's first level is locked: choosing it does nothing.
+    tap(&mut app, Enter);
+    assert_eq!(mode(&app), GameMode::LevelSelect);
+    // Left twice: back to the first, then round to the last.
+    taps(&mut app, &[Left, Left]);
+    assert_eq!(shown(&app).0, worlds.len() - 1);
+    // The "next world" item (after the levels) turns round to the first.
+    let n = shown(&app).1.len();
+    for _ in 0..n {
+        tap(&mut app, Down);
+    }
+    tap(&mut app, Enter);
+    assert_eq!(shown(&app), (0, worlds[0].levels.clone()));
+    // Finish world 1: world 2's first level opens and plays.
+    for &i in &worlds[0].levels {
+        let path = list.0[i].clone();
+        app.world_mut()
+            .resource_mut::<Records>()
+            .finish(&path, 600, 0);
+    }
+    taps(&mut app, &[Escape, Down, Enter, Right]);
+    assert_eq!(shown(&app).0, 1);
+    tap(&mut app, Enter);
+    assert_eq!(mode(&app), GameMode::Playing);
+    let first = load_level_file(&list.0[worlds[1].levels[0]]).unwrap();
+    assert_eq!(level_name(&app), first.file.name);
+    // Opened again, the select shows the world of the level played last.
+    app.world_mut()
+        .resource_mut::<NextState<GameMode>>()
+        .set(GameMode::LevelSelect);
+    app.update();
+    app.update();
+    assert_eq!(shown(&app).0, 1);
 }

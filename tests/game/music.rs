@@ -3,13 +3,14 @@
 //! clipped; it is seamless (the loop played round equals the score played
 //! straight through, and the step from its last sample to its first is no
 //! bigger than its own steps); the title theme plays in the menus and the
-//! world's loop in the game, paused with it, at the music volume.
+//! loop of the level's world in the game (each world its own), paused
+//! with it, at the music volume.
 
 use bevy::audio::{AudioSource, PlaybackSettings, Volume};
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use tangent::audio::MusicPlugin;
-use tangent::audio::music::{Music, TITLE_TUNE, Track, WORLD_TUNE, synthesise};
+use tangent::audio::music::{Music, TITLE_TUNE, Track, WORLD_TUNES, WorldMusic, synthesise};
 use tangent::audio::synth::{RATE, render, render_through};
 use tangent::audio::tune::Tune;
 use tangent::mode::GameMode;
@@ -24,7 +25,7 @@ fn decoded(bytes: &[u8]) -> (hound::WavSpec, Vec<i16>) {
 
 #[test]
 fn each_loop_decodes_to_its_scores_length_neither_silent_nor_clipped() {
-    for tune in [TITLE_TUNE, WORLD_TUNE] {
+    for tune in std::iter::once(TITLE_TUNE).chain(WORLD_TUNES) {
         let score = Tune::parse(tune.1).unwrap();
         let source = synthesise(tune).unwrap();
         let (spec, samples) = decoded(&source.bytes);
@@ -55,7 +56,7 @@ fn each_loop_decodes_to_its_scores_length_neither_silent_nor_clipped() {
 
 #[test]
 fn each_loop_is_seamless() {
-    for tune in [TITLE_TUNE, WORLD_TUNE] {
+    for tune in std::iter::once(TITLE_TUNE).chain(WORLD_TUNES) {
         let score = Tune::parse(tune.1).unwrap();
         let looped = render(&score);
         let n = looped.len();
@@ -124,13 +125,13 @@ fn the_title_theme_plays_in_the_menus_the_world_in_the_game_paused_with_it() {
     let game = playing(&mut app);
     assert_eq!(
         (game.len(), game[0].0, game[0].1.paused),
-        (1, Track::World, false)
+        (1, Track::World(0), false)
     );
     set_mode(&mut app, GameMode::Paused);
     let paused = playing(&mut app);
     assert_eq!(
         (paused.len(), paused[0].0, paused[0].1.paused),
-        (1, Track::World, true)
+        (1, Track::World(0), true)
     );
     // The music volume follows the setting, the effects volume does not
     // touch it.
@@ -146,4 +147,38 @@ fn the_title_theme_plays_in_the_menus_the_world_in_the_game_paused_with_it() {
         (back.len(), back[0].0, back[0].1.volume),
         (1, Track::Title, Volume::Linear(0.2))
     );
+}
+
+/// Each shipped world plays its own loop: loading a level of world `k`
+/// (as `worlds.ron` groups them) switches the game's music to loop `k`.
+#[test]
+fn each_world_plays_its_own_loop() {
+    use tangent::level::CurrentLevel;
+    use tangent::level::list::LevelList;
+    use tangent::level::play::load_level_file;
+    let list = LevelList::around(&crate::common::first_level());
+    let worlds = list.worlds();
+    assert!(worlds.len() >= 4, "{} worlds", worlds.len());
+    let mut app = music_app(GameMode::Playing);
+    app.insert_resource(list.clone());
+    let mut heard = Vec::new();
+    for (k, world) in worlds.iter().enumerate() {
+        for &i in &world.levels {
+            let path = list.0[i].clone();
+            let level = load_level_file(&path).unwrap();
+            app.insert_resource(CurrentLevel { path, level });
+            app.update();
+            app.update();
+            assert_eq!(app.world().resource::<WorldMusic>().0, k, "{}", world.name);
+            let now = playing(&mut app);
+            assert_eq!(
+                (now.len(), now[0].0),
+                (1, Track::World(k)),
+                "{}",
+                world.name
+            );
+        }
+        heard.push(k);
+    }
+    println!("{} worlds, each with its own loop", heard.len());
 }

@@ -26,12 +26,12 @@ pub(crate) fn profile_dir(tag: &str) -> PathBuf {
 pub(crate) fn game(dir: &Path, replay: bool) -> App {
     let replay = replay.then(|| {
         let text = std::fs::read_to_string(
-            Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/replays/01-hills.replay"),
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/replays/1-1-hills.replay"),
         )
         .unwrap();
         Replay::parse(&text).unwrap()
     });
-    let mut app = headless_app(&shipped("01-hills.level.ron"), replay).unwrap();
+    let mut app = headless_app(&shipped("1-1-hills.level.ron"), replay).unwrap();
     app.add_plugins(ProfilePlugin {
         dir: dir.to_path_buf(),
     });
@@ -44,7 +44,7 @@ fn run_to_goal(app: &mut App, limit: usize) -> u64 {
         app.update();
         if app.world().resource::<LevelStatus>().goals > 0 {
             app.update(); // the records system reads the finish in Update
-            return app.world().resource::<Records>().levels["01-hills.level.ron"]
+            return app.world().resource::<Records>().levels["1-1-hills.level.ron"]
                 .best_steps
                 .unwrap();
         }
@@ -67,7 +67,7 @@ fn a_best_time_is_saved_reloaded_and_only_beaten_by_a_faster_run() {
     let mut app = game(&dir, true);
     let replay_best = run_to_goal(&mut app, 5000);
     let on_disk = std::fs::read_to_string(dir.join(RECORDS_FILE)).unwrap();
-    assert!(on_disk.contains("01-hills.level.ron"), "{on_disk}");
+    assert!(on_disk.contains("1-1-hills.level.ron"), "{on_disk}");
     assert!(
         on_disk.contains(&format!("best_steps: Some({replay_best})")),
         "{on_disk}"
@@ -80,7 +80,7 @@ fn a_best_time_is_saved_reloaded_and_only_beaten_by_a_faster_run() {
 
     // 2. A new game reads it back; a slower run leaves it.
     let mut app = game(&dir, false);
-    let r = app.world().resource::<Records>().levels["01-hills.level.ron"];
+    let r = app.world().resource::<Records>().levels["1-1-hills.level.ron"];
     assert_eq!((r.best_steps, r.finishes), (Some(replay_best), 1));
     steps(&mut app, replay_best as usize + 30);
     teleport_to_goal(&mut app);
@@ -95,7 +95,7 @@ fn a_best_time_is_saved_reloaded_and_only_beaten_by_a_faster_run() {
     assert!(fast < replay_best && fast >= 100, "{fast} vs {replay_best}");
     drop(app);
     let app = game(&dir, false);
-    let r = app.world().resource::<Records>().levels["01-hills.level.ron"];
+    let r = app.world().resource::<Records>().levels["1-1-hills.level.ron"];
     assert_eq!((r.best_steps, r.finishes), (Some(fast), 3));
     println!("best times: replay {replay_best} steps, then {fast}");
 }
@@ -116,7 +116,7 @@ fn deaths_are_counted_per_level() {
     drop(app);
     let app = game(&dir, false);
     assert_eq!(
-        app.world().resource::<Records>().levels["01-hills.level.ron"].deaths,
+        app.world().resource::<Records>().levels["1-1-hills.level.ron"].deaths,
         3
     );
 }

@@ -52,7 +52,7 @@ fn the_binary_plays_the_shipped_levels_from_a_folder_without_assets() {
             "--frames",
             "2000",
             "--replay",
-            "01-hills.replay",
+            "1-1-hills.replay",
         ],
     );
     assert!(out.status.success(), "{}", text(&out));

@@ -444,6 +444,7 @@ fn random_level(rng: &mut Rng) -> LevelFile {
         gravity: (0.0, -3600.0),
         legend,
         tiles,
+        open: false,
         tile_restitution: 1.0,
         curves,
         spawn: point(rng),

@@ -1,4 +1,5 @@
-//! Each shipped level's 600-step trace with its replay hashes to the value
+//! Each shipped level's 600-step trace with its replay (going on into the
+//! level its `next` names when it finishes sooner) hashes to the value
 //! written in `tests/trace_hashes.txt`, so any change to the simulation (the
 //! collision step, the controller, the level logic) shows up as a reviewed
 //! hash update (`UPDATE_HASHES=1` rewrites the file). The collision step's
@@ -10,6 +11,7 @@
 use std::path::Path;
 
 use tangent::headless::{HeadlessOptions, run_headless};
+use tangent_level::files::SHIPPED_LEVELS;
 
 const HASH_FILE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/trace_hashes.txt");
 
@@ -29,16 +31,8 @@ fn each_shipped_levels_trace_hashes_to_the_recorded_value() {
     let dir = std::env::temp_dir().join(format!("tangent-hashes-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let mut lines = Vec::new();
-    for name in [
-        "01-hills",
-        "02-halfpipe",
-        "03-bounce",
-        "04-spike-garden",
-        "05-lava-bowl",
-        "06-drawn",
-        "07-loop-valley",
-        "08-moving-parts",
-    ] {
+    for (file, _) in SHIPPED_LEVELS {
+        let name = file.trim_end_matches(".level.ron");
         let trace = dir.join(format!("{name}.csv"));
         let opts = HeadlessOptions {
             level: root.join(format!("assets/levels/{name}.level.ron")),

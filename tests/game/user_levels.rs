@@ -34,11 +34,11 @@ fn user_dir() -> PathBuf {
 fn a_shipped_level_reads_from_the_binary_until_a_copy_is_saved() {
     let dir = user_dir();
     assert_eq!(user_level_dir(), dir);
-    let path = dir.join("03-bounce.level.ron");
+    let path = dir.join("2-1-bounce.level.ron");
     assert!(!path.exists());
     assert!(level_exists(&path));
     let shipped = read_level_text(&path).unwrap();
-    assert_eq!(shipped, SHIPPED_LEVELS[2].1);
+    assert_eq!(shipped, shipped_text("2-1-bounce.level.ron"));
     // Keys 1-9 see all the shipped levels there.
     let beside = levels_beside(&path);
     assert_eq!(beside.len(), SHIPPED_LEVELS.len(), "{beside:?}");
@@ -54,25 +54,25 @@ fn a_shipped_level_reads_from_the_binary_until_a_copy_is_saved() {
     let level = Level::parse(&edited, &path.display().to_string()).unwrap();
     assert_eq!(level.file.name, "My Bounce House");
     // The built-in set is unchanged.
-    assert!(SHIPPED_LEVELS[2].1.contains("name: \"Bounce House\""));
+    assert!(shipped_text("2-1-bounce.level.ron").contains("name: \"Bounce House\""));
 }
 
 #[test]
 fn a_copy_of_a_shipped_level_goes_on_to_the_built_in_next_level() {
     let dir = user_dir();
-    let path = dir.join("01-hills.level.ron");
+    let path = dir.join("1-1-hills.level.ron");
     let edited = SHIPPED_LEVELS[0]
         .1
         .replacen("\"Rolling Hills\"", "\"My Rolling Hills\"", 1);
     save_level(&path, &edited).unwrap();
-    // Its `next` (02-halfpipe) is not on disk, but shipped: accepted.
+    // Its `next` (1-2-drawn) is not on disk, but shipped: accepted.
     let mut app = headless_app(&path, None).unwrap();
     assert_eq!(level_name(&app), "My Rolling Hills");
     app.world_mut().write_message(LevelCommand::Next);
     app.update();
-    assert_eq!(level_name(&app), "Half-Pipe");
+    assert_eq!(level_name(&app), "Drawn Bridge");
     let current = app.world().resource::<CurrentLevel>().path.clone();
-    assert_eq!(current, dir.join("02-halfpipe.level.ron"));
+    assert_eq!(current, dir.join("1-2-drawn.level.ron"));
     assert!(!current.exists());
 }
 
@@ -87,7 +87,7 @@ fn a_level_elsewhere_naming_a_missing_next_plays_with_a_warning() {
     let elsewhere = dir.parent().unwrap().join("elsewhere");
     std::fs::create_dir_all(&elsewhere).unwrap();
     // Beside a level outside the user folder, shipped names are not found.
-    let path = elsewhere.join("01-hills.level.ron");
+    let path = elsewhere.join("1-1-hills.level.ron");
     std::fs::write(&path, SHIPPED_LEVELS[0].1).unwrap();
     let mut app = headless_app(&path, None).unwrap();
     let line = 1 + SHIPPED_LEVELS[0]
@@ -98,7 +98,7 @@ fn a_level_elsewhere_naming_a_missing_next_plays_with_a_warning() {
     let warning = app.world().resource::<LevelStatus>().warning.clone();
     let warning = warning.expect("a warning for the missing next");
     assert!(
-        warning.starts_with(&format!("{}:{line}: next names \"02-", path.display()))
+        warning.starts_with(&format!("{}:{line}: next names \"1-2-", path.display()))
             && warning.contains("the goal ends the run here"),
         "{warning}"
     );
@@ -120,15 +120,42 @@ fn a_level_elsewhere_naming_a_missing_next_plays_with_a_warning() {
         "{err}"
     );
     // A `next` out of the folder is refused at its line.
-    let out_of_folder = SHIPPED_LEVELS[0]
-        .1
-        .replacen("next: Some(\"02-", "next: Some(\"../02-", 1);
+    let out_of_folder =
+        SHIPPED_LEVELS[0]
+            .1
+            .replacen("next: Some(\"1-2-", "next: Some(\"../1-2-", 1);
     assert_ne!(out_of_folder, SHIPPED_LEVELS[0].1);
     std::fs::write(&path, out_of_folder).unwrap();
     let e = headless_app(&path, None).err().unwrap();
     assert!(
-        e.contains(&format!("01-hills.level.ron:{line}:"))
+        e.contains(&format!("1-1-hills.level.ron:{line}:"))
             && e.contains("next must name a .level.ron file in the same folder"),
         "{e}"
     );
+}
+
+/// The built-in text of the shipped level `file`.
+fn shipped_text(file: &str) -> &'static str {
+    SHIPPED_LEVELS.iter().find(|(n, _)| *n == file).unwrap().1
+}
+
+/// The user level folder, where the shipped levels are read from the
+/// binary, has the shipped worlds too; a `worlds.ron` of one's own there
+/// wins.
+#[test]
+fn the_user_level_folder_reads_the_built_in_worlds() {
+    use tangent_level::worlds::{SHIPPED_WORLDS, parse_worlds, read_worlds};
+    let dir = user_dir();
+    let beside = dir.join("1-1-hills.level.ron");
+    let defs = read_worlds(&beside).unwrap().unwrap();
+    assert_eq!(defs, parse_worlds(SHIPPED_WORLDS, "shipped").unwrap());
+    assert_eq!(defs.len(), 5);
+    // Elsewhere, no worlds file: none.
+    let elsewhere = dir.parent().unwrap().join("no-worlds-here");
+    std::fs::create_dir_all(&elsewhere).unwrap();
+    assert_eq!(read_worlds(&elsewhere.join("a.level.ron")).unwrap(), None);
+    // A bad one names its line.
+    std::fs::write(elsewhere.join("worlds.ron"), "[\n  (name: 1)]").unwrap();
+    let e = read_worlds(&elsewhere.join("a.level.ron")).unwrap_err();
+    assert!(e.contains("worlds.ron:2:"), "{e}");
 }

@@ -166,6 +166,12 @@ pub struct LevelFile {
     pub legend: BTreeMap<char, TileDef>,
     /// Rows of tiles, top row first, one character per tile, all the same length.
     pub tiles: Vec<String>,
+    /// Whether the level is open: `false` (the default) walls it in (outside
+    /// the tiles is solid); `true` leaves outside the tiles empty, so a gap
+    /// in the bottom row is a bottomless pit. Falling out of the bottom, or
+    /// off a side, of an open level kills; above the top is sky.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub open: bool,
     /// Restitution of every tile edge (1 = neutral: the actor's own applies).
     #[serde(default = "one")]
     pub tile_restitution: f32,
@@ -203,6 +209,10 @@ pub struct LevelFile {
     pub svg_scale: f32,
     #[serde(default)]
     pub tuning: Tuning,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 fn one() -> f32 {

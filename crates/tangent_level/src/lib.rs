@@ -5,7 +5,7 @@
 //! curve fills ([`fill`]), loops you can run ([`loops`]), moving terrain
 //! ([`mover_def`], [`mover_path`]), Tiled maps ([`tiled`]) and LDtk
 //! projects ([`ldtk`]), the import and export
-//! commands ([`import`]), and saving an edited level back over its text,
+//! commands ([`import`]), the campaign's worlds ([`worlds`]), and saving an edited level back over its text,
 //! comments kept ([`save`], [`splice`]).
 //!
 //! ```
@@ -41,6 +41,7 @@ pub mod svg;
 pub mod tiled;
 pub mod tuning;
 pub mod validate;
+pub mod worlds;
 
 pub use format::LevelFile;
 pub use tuning::Tuning;

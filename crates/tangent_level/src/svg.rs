@@ -24,7 +24,7 @@
 //! Pieces of a path with no fill are drawn as lines (`fill: Line`). A
 //! filled subpath that comes back to its start (with `Z` or not) is an
 //! outline filled inside (`fill: Closed`: a floating island); one that
-//! does not is ground down to the level's bottom (`fill: Below`). `assets/svg/06-drawn.svg`
+//! does not is ground down to the level's bottom (`fill: Below`). `assets/svg/1-2-drawn.svg`
 //! shows every convention.
 //!
 //! **Movers**: an element with the class `mover` (or `mover` in its id) is

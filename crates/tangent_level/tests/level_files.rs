@@ -164,3 +164,85 @@ fn a_bad_par_names_its_line() {
     let none = text.replacen("par: Some(7),", "", 1);
     assert_eq!(Level::parse(&none, "t.level.ron").unwrap().file.par, None);
 }
+
+/// `open: true` leaves outside the grid empty (a gap in the bottom row has
+/// no floor under it); the default walls it in; a value that is not a
+/// bool is refused at its line.
+#[test]
+fn an_open_level_has_nothing_outside_its_tiles() {
+    use tangent_level::format::LevelFile;
+    let text = first_level_text();
+    let closed = Level::parse(&text, "closed").unwrap();
+    assert_eq!(
+        closed.grid.get(-1, -1),
+        tangent_collision::prelude::TileKind::Solid
+    );
+    let open_text = text.replacen(
+        "    tile_size: 32,",
+        "    tile_size: 32,\n    open: true,",
+        1,
+    );
+    assert_ne!(open_text, text);
+    let open = Level::parse(&open_text, "open").unwrap();
+    assert!(open.file.open);
+    assert_eq!(
+        open.grid.get(-1, -1),
+        tangent_collision::prelude::TileKind::Empty
+    );
+    // The closed level's outer faces (the walls' insides) are there in
+    // both; the open one adds the walls' outsides, which face out.
+    assert!(open.terrain.len() > closed.terrain.len());
+    // Written back, `open` is kept; `false` is not written.
+    let saved = ron::to_string(&open.file).unwrap();
+    assert!(saved.contains("open:true"), "{saved}");
+    assert!(!ron::to_string(&closed.file).unwrap().contains("open"));
+    assert!(ron::from_str::<LevelFile>(&saved).unwrap().open);
+    let bad = text.replacen("    tile_size: 32,", "    tile_size: 32,\n    open: 3,", 1);
+    let e = error_for(&bad);
+    assert_eq!(e.line, line_of(&bad, "open: 3"), "{e}");
+}
+
+/// Every shipped level sits in one of the five worlds `worlds.ron` names,
+/// four or more to a world, in its `next` order; the last level of each
+/// world leads to the next world's first.
+#[test]
+fn the_shipped_levels_make_five_worlds_in_next_order() {
+    use tangent_level::worlds::{group, parse_worlds};
+    let files = shipped();
+    let dir = files[0].parent().unwrap();
+    let text = std::fs::read_to_string(dir.join("worlds.ron")).unwrap();
+    let defs = parse_worlds(&text, "worlds.ron").unwrap();
+    let levels: Vec<_> = files
+        .iter()
+        .map(|f| {
+            let t = std::fs::read_to_string(f).unwrap();
+            (f.clone(), Level::parse(&t, "x").unwrap().file.next)
+        })
+        .collect();
+    let worlds = group(&defs, &levels);
+    assert_eq!(worlds.len(), 5, "{worlds:?}");
+    let mut placed = 0;
+    for (k, w) in worlds.iter().enumerate() {
+        assert!(w.levels.len() >= 4, "{}: {:?}", w.name, w.levels);
+        placed += w.levels.len();
+        let last = *w.levels.last().unwrap();
+        match worlds.get(k + 1) {
+            Some(next) => {
+                let first = files[next.levels[0]]
+                    .file_name()
+                    .unwrap()
+                    .to_string_lossy()
+                    .to_string();
+                assert_eq!(
+                    levels[last].1.as_deref(),
+                    Some(first.as_str()),
+                    "{}",
+                    w.name
+                );
+            }
+            None => assert_eq!(levels[last].1, None),
+        }
+    }
+    assert_eq!(placed, files.len());
+    println!("{placed} levels in {} worlds", worlds.len());
+}

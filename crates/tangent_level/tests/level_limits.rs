@@ -10,7 +10,7 @@ use tangent_level::validate::Level;
 
 fn hills_path() -> String {
     Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
-        .join("assets/levels/01-hills.level.ron")
+        .join("assets/levels/1-1-hills.level.ron")
         .to_string_lossy()
         .into_owned()
 }
@@ -31,7 +31,7 @@ fn refused(from: &str, to: &str) -> (usize, String) {
     );
     let line = bad.lines().position(|l| l.contains(to)).map(|i| i + 1);
     assert_eq!(Some(e.line), line, "{e}");
-    assert!(e.to_string().contains("01-hills.level.ron:"), "{e}");
+    assert!(e.to_string().contains("1-1-hills.level.ron:"), "{e}");
     (e.line, e.message)
 }
 
@@ -63,14 +63,14 @@ fn far_points_fast_actors_and_big_grids_are_refused() {
 #[test]
 fn next_must_stay_in_the_folder_and_a_missing_one_is_a_warning() {
     let (_, m) = refused(
-        "next: Some(\"02-halfpipe.level.ron\"),",
+        "next: Some(\"1-2-drawn.level.ron\"),",
         "next: Some(\"../../../etc/passwd\"),",
     );
     assert!(m.contains("same folder"), "{m}");
     let path = hills_path();
     let text = std::fs::read_to_string(&path).unwrap();
     assert!(Level::parse(&text, &path).unwrap().warnings.is_empty());
-    let missing = text.replacen("02-halfpipe.level.ron", "99-missing.level.ron", 1);
+    let missing = text.replacen("1-2-drawn.level.ron", "99-missing.level.ron", 1);
     let level = Level::parse(&missing, &path).unwrap();
     let line = 1 + missing
         .lines()

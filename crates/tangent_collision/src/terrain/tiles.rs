@@ -3,7 +3,9 @@
 //!
 //! Cell `(x, y)` covers `origin + [x, x+1] × [y, y+1] · tile_size`, with
 //! `y = 0` the bottom row (as bevy_ecs_tilemap). Outside the grid counts as
-//! solid, so the level's outer walls come for free. Every edge is oriented so
+//! solid by default, so the level's outer walls come for free; an open grid
+//! ([`TileGrid::outside`] set to [`TileKind::Empty`]) has no walls but its
+//! own cells, for levels with bottomless pits. Every edge is oriented so
 //! its outward normal (pointing from solid into empty) is on its left:
 //! `normal = perp(b - a) / |b - a|`, `perp(x, y) = (-y, x)`. One-way cells are
 //! empty for the solid boundary and add one merged top edge each run, facing up.
@@ -57,6 +59,22 @@ pub struct TileGrid {
     pub tile_size: f32,
     /// World position of the bottom-left corner of cell `(0, 0)`.
     pub origin: Vec2,
+    /// What every cell outside the grid is: [`TileKind::Solid`] (the
+    /// default: the grid is a closed box) or [`TileKind::Empty`] (an open
+    /// grid: a gap in its bottom row is a bottomless pit).
+    ///
+    /// ```
+    /// use tangent_collision::prelude::*;
+    /// let mut grid = TileGrid::new(3, 1, 16.0, Vec2::ZERO);
+    /// grid.set(0, 0, TileKind::Solid);
+    /// grid.set(2, 0, TileKind::Solid);
+    /// assert_eq!(grid.get(1, -1), TileKind::Solid);
+    /// grid.outside = TileKind::Empty;
+    /// assert_eq!(grid.get(1, -1), TileKind::Empty);
+    /// // Two islands, each with its four sides: nothing under the gap.
+    /// assert_eq!(grid.pieces().len(), 8);
+    /// ```
+    pub outside: TileKind,
 }
 
 /// One boundary edge produced from a tile grid.
@@ -77,6 +95,7 @@ impl TileGrid {
             cells: vec![TileKind::Empty; width * height],
             tile_size,
             origin,
+            outside: TileKind::Solid,
         }
     }
 
@@ -85,10 +104,10 @@ impl TileGrid {
         (0..self.width as i64).contains(&x) && (0..self.height as i64).contains(&y)
     }
 
-    /// The cell at `(x, y)`; outside the grid is [`TileKind::Solid`].
+    /// The cell at `(x, y)`; outside the grid is [`TileGrid::outside`].
     pub fn get(&self, x: i64, y: i64) -> TileKind {
         if !self.contains(x, y) {
-            return TileKind::Solid;
+            return self.outside;
         }
         self.cells[y as usize * self.width + x as usize]
     }

@@ -30,6 +30,9 @@ pub(crate) fn tiles(raw: &LevelFile, loc: &Locator) -> Result<Cells, LevelError>
         ));
     }
     let mut grid = TileGrid::new(width, height, raw.tile_size, Vec2::ZERO);
+    if raw.open {
+        grid.outside = TileKind::Empty;
+    }
     let mut decor = Vec::new();
     let mut spikes = BTreeMap::new();
     for (row_index, row) in raw.tiles.iter().enumerate() {
