@@ -170,7 +170,12 @@ pub fn spawn_level_select(
             children![
                 text(heading, 44.0, Color::WHITE),
                 text(
-                    world_progress(levels.len(), finished, medals, world_open),
+                    world_progress(levels.len(), finished, medals, world_open)
+                        + if worlds.len() > 1 {
+                            "   < > other worlds"
+                        } else {
+                            ""
+                        },
                     20.0,
                     Color::srgb(0.75, 0.8, 0.9)
                 ),

@@ -73,7 +73,7 @@ pub fn item(index: usize, label: impl Into<String>) -> impl Bundle {
         MenuItem(index),
         Button,
         Node {
-            width: px(760),
+            width: px(900),
             padding: UiRect::axes(px(18), px(6)),
             justify_content: JustifyContent::Center,
             ..default()
