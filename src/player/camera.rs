@@ -1,5 +1,7 @@
 //! The camera follows the player with exponential smoothing and stays inside
-//! the level's bounds (centred when the level is smaller than the view),
+//! the level's bounds (a level narrower than the view is centred; one lower
+//! than the view sits on the view's bottom edge, so nothing below the level,
+//! a bottomless pit's nothing, is ever shown: the rest is sky),
 //! on the real clock, so it settles behind a menu too. It
 //! looks ahead in the running direction: the point it follows leads the
 //! player by [`LOOK_AHEAD_TIME`] seconds of its horizontal speed, at most
@@ -60,12 +62,30 @@ fn spawn_camera(mut commands: Commands) {
     commands.spawn((Camera2d, GameCamera));
 }
 
-/// Clamps a camera centre so a view of `half` stays inside `[lo, hi]`.
+/// Clamps a camera centre so a view of `half` stays inside `[lo, hi]`; on
+/// an axis where the level is smaller than the view, it is centred across
+/// and sits on the view's bottom up and down.
+///
+/// ```
+/// use bevy::math::Vec2;
+/// use tangent::player::camera::clamp_to_level;
+/// let half = Vec2::new(640.0, 360.0);
+/// // A big level: the view stays inside it.
+/// let c = clamp_to_level(Vec2::new(100.0, -50.0), half, Vec2::ZERO, Vec2::new(4000.0, 1000.0));
+/// assert_eq!(c, Vec2::new(640.0, 360.0));
+/// // A level 500 px wide and 448 px tall: centred across, its bottom on the view's.
+/// let c = clamp_to_level(Vec2::new(100.0, 300.0), half, Vec2::ZERO, Vec2::new(500.0, 448.0));
+/// assert_eq!(c, Vec2::new(250.0, 360.0));
+/// ```
 pub fn clamp_to_level(center: Vec2, half: Vec2, lo: Vec2, hi: Vec2) -> Vec2 {
     let mut c = center;
     for i in 0..2 {
         if hi[i] - lo[i] <= 2.0 * half[i] {
-            c[i] = 0.5 * (lo[i] + hi[i]);
+            c[i] = if i == 1 {
+                lo[i] + half[i]
+            } else {
+                0.5 * (lo[i] + hi[i])
+            };
         } else {
             c[i] = c[i].clamp(lo[i] + half[i], hi[i] - half[i]);
         }

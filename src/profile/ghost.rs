@@ -96,7 +96,8 @@ pub struct Ghost {
 }
 
 /// Follows the run: a new level or a restart begins a new path (and loads
-/// that level's ghost, or drops a stale one with a note); each step adds
+/// that level's ghost, or drops a stale one with a note, removing its
+/// file); each step adds
 /// the player's centre; the ghost goes to its own place on this step.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn follow_run(
@@ -127,12 +128,17 @@ pub(super) fn follow_run(
             if let Some(p) = problem {
                 warnings.0.push(p);
             } else if saved.level_hash != hash {
+                // Dropped for good (the file removed), so the note is shown
+                // once, not at every restart.
                 let note = format!(
                     "The ghost of {} was run on an older version of the level: dropped.",
                     record_key(&level.path)
                 );
                 info!("{note}");
                 warnings.0.push(note);
+                if let Err(e) = std::fs::remove_file(&file) {
+                    warn!("{}: cannot remove the stale ghost: {e}", file.display());
+                }
             } else {
                 ghost.path = saved.path.iter().map(|&(x, y)| Vec2::new(x, y)).collect();
             }

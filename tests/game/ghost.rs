@@ -7,7 +7,7 @@ use std::path::Path;
 
 use bevy::prelude::*;
 use tangent::headless::headless_app;
-use tangent::level::LevelStatus;
+use tangent::level::{LevelCommand, LevelStatus};
 use tangent::player::{PlayerInput, Replay};
 use tangent::profile::ghost::{Ghost, GhostFile, GhostRun, ghost_file};
 use tangent::profile::settings::Settings;
@@ -115,11 +115,17 @@ fn a_changed_level_drops_its_ghost_with_a_note_and_settings_turn_it_off() {
     let mut app = run(&dir, true);
     hold(&mut app, PlayerInput::default(), 5);
     assert!(app.world().resource::<GhostRun>().path.is_empty());
-    let notes = &app.world().resource::<ProfileWarnings>().0;
+    let notes = app.world().resource::<ProfileWarnings>().0.clone();
     println!("{notes:?}");
     assert!(
         notes.iter().any(|n| n.contains("older version")),
         "{notes:?}"
     );
     assert_ne!(ghost_at(&mut app).map(|g| g.1), Some(Visibility::Inherited));
+    // Dropped for good: a restart says nothing more.
+    let said = notes.len();
+    app.world_mut().write_message(LevelCommand::Restart);
+    hold(&mut app, PlayerInput::default(), 5);
+    let notes = &app.world().resource::<ProfileWarnings>().0;
+    assert_eq!(notes.len(), said, "{notes:?}");
 }

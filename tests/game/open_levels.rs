@@ -182,10 +182,15 @@ fn the_camera_following_a_fall_into_a_pit_never_shows_past_the_level() {
             .translation
             .truncate();
         lowest_view = lowest_view.min(cam.y - half.y);
+        // Never below the level's bottom; inside it across and up where
+        // the level is bigger than the view.
+        assert!(
+            cam.y - half.y >= bounds.min.y - 1e-3,
+            "frame {frames}: the view {cam} ± {half} shows below {bounds:?}"
+        );
         for i in 0..2 {
             let (lo, hi) = (bounds.min[i], bounds.max[i]);
-            let fits = hi - lo > 2.0 * half[i];
-            if fits {
+            if hi - lo > 2.0 * half[i] {
                 assert!(
                     cam[i] - half[i] >= lo - 1e-3 && cam[i] + half[i] <= hi + 1e-3,
                     "frame {frames}: the view {cam} ± {half} leaves {bounds:?}"
