@@ -136,10 +136,16 @@ fn fields_new_to_the_file_are_added() {
     let file = Level::parse(&text, "fresh").unwrap().file;
     let mut m = EditorModel::new(file.clone());
     m.file.next = Some("4-1-halfpipe.level.ron".into());
+    m.file.open = true;
+    m.file.par = Some(12.5);
     m.apply(Edit::AddActor(true, Vec2::new(500.0, 300.0)));
     let written = write_over(&text, &file, &m.file);
     let again = Level::parse(&written, "again").unwrap_or_else(|e| panic!("{e}\n{written}"));
     assert_eq!(again.file, m.file);
+    // And back to the defaults.
+    let back = write_over(&written, &again.file, &file);
+    let closed = Level::parse(&back, "back").unwrap_or_else(|e| panic!("{e}\n{back}"));
+    assert_eq!((closed.file.open, closed.file.par), (false, None), "{back}");
 }
 
 #[test]

@@ -116,7 +116,7 @@ fn level_or_starter(path: &Path) -> Result<String, String> {
 }
 
 /// The level with a map's parts in place of its own: the tile size, legend
-/// and tiles always, and the movers (a mover's tiles are cells of the grid);
+/// and tiles always, whether it is open where the map says, and the movers (a mover's tiles are cells of the grid);
 /// the spawn, goal, checkpoints, actors and curves where the map has any
 /// (a map of tiles alone keeps the level's Bézier curves).
 pub fn with_map(old: &LevelFile, map: &MapParts) -> LevelFile {
@@ -127,6 +127,9 @@ pub fn with_map(old: &LevelFile, map: &MapParts) -> LevelFile {
     f.tiles = map.tiles.clone();
     if let Some(name) = &map.name {
         f.name = name.clone();
+    }
+    if let Some(open) = map.open {
+        f.open = open;
     }
     if let Some(s) = objects.spawn {
         f.spawn = s;

@@ -21,6 +21,9 @@ pub struct MapParts {
     pub legend: BTreeMap<char, TileDef>,
     /// Rows of legend characters, top row first.
     pub tiles: Vec<String>,
+    /// Whether the level is open (Tiled: the map's bool property `open`);
+    /// `None` keeps the level's.
+    pub open: Option<bool>,
     /// The spawn, goal, checkpoints, actors and curves.
     pub objects: MapObjects,
 }

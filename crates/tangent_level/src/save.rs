@@ -153,6 +153,7 @@ fn field_values(f: &LevelFile) -> Vec<(&'static str, Option<String>)> {
         ),
         ("legend", Some(legend(&f.legend))),
         ("tiles", Some(list(rows))),
+        ("open", f.open.then(|| "true".to_string())),
         ("curves", Some(list(f.curves.iter().map(curve).collect()))),
         ("spawn", Some(pair(f.spawn))),
         ("player", Some(shape(&f.player))),
@@ -168,6 +169,7 @@ fn field_values(f: &LevelFile) -> Vec<(&'static str, Option<String>)> {
                 .then(|| list(f.checkpoints.iter().map(|p| pair(*p)).collect())),
         ),
         ("next", f.next.as_ref().map(|n| format!("Some({n:?})"))),
+        ("par", f.par.map(|p| format!("Some({})", num(p)))),
         ("svg", f.svg.as_ref().map(|n| format!("Some({n:?})"))),
         ("svg_scale", (f.svg_scale != 1.0).then(|| num(f.svg_scale))),
         (
@@ -317,7 +319,8 @@ fn default_text(key: &str) -> String {
     match key {
         "gravity" => "(0, -3600)".into(),
         "tile_restitution" => "1".into(),
-        "next" | "svg" => "None".into(),
+        "next" | "svg" | "par" => "None".into(),
+        "open" => "false".into(),
         "svg_scale" => "1".into(),
         "tuning" => "()".into(),
         _ => String::new(),

@@ -116,6 +116,7 @@ pub fn read_ldtk(path: &Path, only: Option<&str>) -> Result<Vec<LdtkLevel>, Stri
                 tile_size: grid.size,
                 legend,
                 tiles,
+                open: None,
                 objects,
             },
             spawn_feet: things.spawn_feet,

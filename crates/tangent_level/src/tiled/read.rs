@@ -184,11 +184,16 @@ fn level_of(map: &Map, lines: &Lines) -> Result<MapParts, String> {
         Some(tiled::PropertyValue::StringValue(s)) => Some(s.clone()),
         _ => None,
     };
+    let open = match map.properties.get("open") {
+        Some(tiled::PropertyValue::BoolValue(b)) => Some(*b),
+        _ => None,
+    };
     Ok(MapParts {
         name,
         tile_size: ts,
         legend,
         tiles,
+        open,
         objects,
     })
 }

@@ -160,8 +160,10 @@ pub fn write_tmx(f: &LevelFile) -> Result<String, String> {
          nextlayerid=\"{next_layer}\" nextobjectid=\"{next_id}\">\n"
     ));
     s.push_str(&format!(
-        " <properties>\n  <property name=\"name\" value=\"{}\"/>\n </properties>\n",
-        esc(&f.name)
+        " <properties>\n  <property name=\"name\" value=\"{}\"/>\n  \
+         <property name=\"open\" type=\"bool\" value=\"{}\"/>\n </properties>\n",
+        esc(&f.name),
+        f.open
     ));
     s.push_str(
         " <tileset firstgid=\"1\" name=\"tangent\" tilewidth=\"32\" tileheight=\"32\" tilecount=\"8\" columns=\"8\">\n",
