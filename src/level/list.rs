@@ -46,13 +46,17 @@ impl LevelList {
         self.worlds_with(&nexts)
     }
 
+    /// Which of `worlds` (this list's) holds `level`.
+    pub fn world_holding(&self, worlds: &[World], level: &Path) -> Option<usize> {
+        let i = self.0.iter().position(|p| p == level)?;
+        worlds.iter().position(|w| w.levels.contains(&i))
+    }
+
     /// Which world (an index into [`LevelList::worlds`]) `level` is in.
     pub fn world_of(&self, level: &Path) -> Option<(usize, World)> {
-        let i = self.0.iter().position(|p| p == level)?;
-        self.worlds()
-            .into_iter()
-            .enumerate()
-            .find(|(_, w)| w.levels.contains(&i))
+        let mut worlds = self.worlds();
+        let k = self.world_holding(&worlds, level)?;
+        Some((k, worlds.swap_remove(k)))
     }
 }
 

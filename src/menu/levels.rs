@@ -23,13 +23,14 @@ use crate::ui::format_time;
 pub struct ShownWorld(pub usize);
 
 /// What the level select's items are: the list's index of each level item
-/// in order, how many worlds there are, and which levels of the list are
-/// open (set as it opens).
+/// in order, how many worlds there are, which levels of the list are open,
+/// and the world they are (`None` before the panel is built).
 #[derive(Resource, Clone, Debug, Default, PartialEq)]
 pub struct ShownLevels {
     pub levels: Vec<usize>,
     pub worlds: usize,
     pub open: Vec<bool>,
+    pub world: Option<usize>,
 }
 
 /// The level select's panel (rebuilt when the shown world changes).
@@ -98,25 +99,25 @@ pub fn level_line(
     format!("{n}. {name}   best {best}{medal}{par}   {deaths}")
 }
 
-/// Opens the level select on the world of the level played last.
-pub fn show_current_world(
-    list: Res<LevelList>,
-    current: Option<Res<CurrentLevel>>,
-    mut shown: ResMut<ShownWorld>,
-) {
-    let world = current
-        .and_then(|c| list.world_of(&c.path))
-        .map_or(0, |(i, _)| i);
-    shown.set_if_neq(ShownWorld(world));
+/// Forgets the panel built before, so the next one opens on the world of
+/// the level played last.
+pub fn forget_shown_world(mut built: ResMut<ShownLevels>) {
+    built.world = None;
 }
 
-/// Builds the level select's panel for the shown world (replacing the one
-/// on screen).
+/// Whether the panel on screen is not the shown world's (the player turned
+/// to another world).
+pub fn world_turned(shown: Res<ShownWorld>, built: Res<ShownLevels>) -> bool {
+    built.world != Some(shown.0)
+}
+
+/// Builds the level select's panel (replacing the one on screen) for the
+/// shown world, or, just opened, for the world of the level played last.
 pub fn spawn_level_select(
     mut commands: Commands,
-    list: Res<LevelList>,
-    records: Res<Records>,
+    (list, records, current): (Res<LevelList>, Res<Records>, Option<Res<CurrentLevel>>),
     mut shown: ResMut<ShownWorld>,
+    mut built: ResMut<ShownLevels>,
     mut cursor: ResMut<MenuCursor>,
     old: Query<Entity, With<LevelSelectScreen>>,
 ) {
@@ -139,8 +140,14 @@ pub fn spawn_level_select(
         .collect();
     let open = open_levels(&run, &records);
     let worlds = list.worlds_with(&nexts);
-    let w = shown.0.min(worlds.len().saturating_sub(1));
-    shown.bypass_change_detection().0 = w;
+    let wanted = match built.world {
+        Some(_) => shown.0,
+        None => current
+            .and_then(|c| list.world_holding(&worlds, &c.path))
+            .unwrap_or(0),
+    };
+    let w = wanted.min(worlds.len().saturating_sub(1));
+    shown.0 = w;
     let world = worlds.get(w);
     let levels: Vec<usize> = world.map_or_else(Vec::new, |w| w.levels.clone());
     let heading = match world {
@@ -203,11 +210,12 @@ pub fn spawn_level_select(
     }
     commands.entity(root).with_child(item(n, "Back"));
     cursor.0 = cursor.0.min(n);
-    commands.insert_resource(ShownLevels {
+    *built = ShownLevels {
         levels,
         worlds: worlds.len(),
         open,
-    });
+        world: Some(w),
+    };
 }
 
 pub fn level_select_choices(

@@ -42,7 +42,7 @@ impl Plugin for MenuPlugin {
             .add_systems(
                 OnEnter(LevelSelect),
                 (
-                    levels::show_current_world,
+                    levels::forget_shown_world,
                     levels::spawn_level_select,
                     reset_cursor,
                 )
@@ -59,7 +59,7 @@ impl Plugin for MenuPlugin {
                     title::title_choices.run_if(in_state(Title)),
                     (
                         levels::level_select_choices,
-                        levels::spawn_level_select.run_if(resource_changed::<levels::ShownWorld>),
+                        levels::spawn_level_select.run_if(levels::world_turned),
                     )
                         .chain()
                         .run_if(in_state(LevelSelect)),
