@@ -7,7 +7,7 @@ use std::fmt::Write;
 #[path = "support/timing.rs"]
 mod timing;
 
-use tangent::headless::headless_app;
+use tangent::sim::headless::headless_app;
 
 /// The shipped level's text with `n` balls added to its actors, in the open
 /// air between the floor and the ceiling.

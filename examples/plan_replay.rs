@@ -15,9 +15,9 @@ use std::path::PathBuf;
 
 use bevy::prelude::*;
 use tangent::collision::{Grounded, PhysicsPosition};
-use tangent::headless::headless_app;
 use tangent::level::LevelStatus;
 use tangent::player::{Player, PlayerInput, Replay};
+use tangent::sim::headless::headless_app;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();

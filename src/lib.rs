@@ -1,20 +1,21 @@
 //! Tangent: a 2D platformer on exact Bézier terrain, built around its own
 //! collision plugin ([`collision`]), with levels in plain RON files
 //! ([`level`]), a keyboard-driven player ([`player`]), and a headless mode
-//! that runs the same simulation from replays ([`headless`]).
+//! that runs the same simulation from replays ([`sim`]).
 
 pub mod art;
 pub mod assets;
 pub mod audio;
+pub mod cli;
 pub mod collision;
 pub mod editor;
 pub mod game;
-pub mod headless;
 pub mod level;
 pub mod menu;
 pub mod mode;
 pub mod player;
 pub mod profile;
+pub mod sim;
 pub mod ui;
 pub mod window;
 

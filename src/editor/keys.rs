@@ -4,8 +4,10 @@
 
 use bevy::prelude::*;
 
+use super::edit::{Edit, GridSide};
 use super::items::{self, Item};
-use super::model::{Edit, EditorModel, GridSide, stepped_motion};
+use super::model::EditorModel;
+use super::motion::stepped_motion;
 use super::state::{EditorState, PALETTE, Panel, cursor_world, preview};
 use crate::collision::{PhysicsPosition, PreviousPhysicsPosition};
 use crate::level::{CurrentLevel, LevelCommand};

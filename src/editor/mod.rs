@@ -1,6 +1,9 @@
 //! The in-game level editor.
 //!
-//! - Data, no Bevy: the edit model with undo/redo ([`model`]), whole things
+//! - Data, no Bevy: the edit model with undo/redo ([`model`]), an edit
+//!   ([`edit`]) and what it does ([`apply`]), what can be dragged
+//!   ([`handle`]), growing the grid ([`resize`]), a mover's motion stepped
+//!   by keys ([`motion`]), whole things
 //!   selected, moved, copied and pasted ([`items`]), the legend
 //!   ([`legend`]); saving keeps comments and unknown fields
 //!   ([`tangent_level::save`]).
@@ -9,13 +12,18 @@
 //!   ([`keys`]), panels ([`panels`]), the mouse ([`mouse`]), the marks
 //!   drawn ([`draw`]) and the words on screen ([`text`]).
 
+pub mod apply;
 pub mod draw;
+pub mod edit;
+pub mod handle;
 pub mod items;
 pub mod keys;
 pub mod legend;
 pub mod model;
+pub mod motion;
 pub mod mouse;
 pub mod panels;
+pub mod resize;
 pub mod session;
 pub mod state;
 pub mod text;

@@ -4,8 +4,9 @@
 use bevy::input::mouse::AccumulatedMouseScroll;
 use bevy::prelude::*;
 
+use super::edit::Edit;
+use super::handle::Handle;
 use super::items::{self, Item};
-use super::model::{Edit, Handle};
 use super::state::{Drag, EditorState, PALETTE, cursor_world, preview};
 use crate::level::{CurrentLevel, LevelCommand};
 use crate::player::camera::GameCamera;

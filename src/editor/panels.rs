@@ -6,8 +6,8 @@
 use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 
+use super::edit::Edit;
 use super::legend;
-use super::model::Edit;
 use super::state::{EditorState, HELP, PALETTE, Panel, preview};
 use crate::level::{CurrentLevel, LevelCommand};
 use crate::player::keys::DIGIT_KEYS;
@@ -17,7 +17,7 @@ use tangent_level::format::{LevelFile, TileDef};
 /// The tuning panel's rows: the level's gravity (down, px/s²), then every
 /// tuning field, each with its default.
 fn tuning_rows(f: &LevelFile) -> Vec<(&'static str, f32, f32)> {
-    let mut rows = vec![("gravity", -f.gravity.1, 3600.0)];
+    let mut rows = vec![("gravity", -f.gravity.1, -tangent_level::format::gravity().1)];
     rows.extend(
         f.tuning
             .fields()

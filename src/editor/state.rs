@@ -4,8 +4,9 @@
 
 use bevy::prelude::*;
 
+use super::handle::Handle;
 use super::items::{Clipboard, Item};
-use super::model::{EditorModel, Handle};
+use super::model::EditorModel;
 use crate::level::{CurrentLevel, LevelCommand};
 use crate::player::camera::GameCamera;
 use tangent_level::format::{LevelFile, Side, TileDef};

@@ -24,20 +24,9 @@ pub struct LevelClockHold {
     paused_here: bool,
 }
 
-/// Holds the virtual clock while a level starts.
-pub struct LevelClockPlugin;
-
-impl Plugin for LevelClockPlugin {
-    fn build(&self, app: &mut App) {
-        app.init_resource::<LevelClockHold>()
-            .add_systems(First, release_clock.after(bevy::time::TimeSystems))
-            .add_systems(PostUpdate, hold_clock);
-    }
-}
-
 /// After a level starts, pauses the clock (unless something else, the
 /// pause screen or the editor, already has).
-fn hold_clock(
+pub(crate) fn hold_clock(
     mut spawned: MessageReader<LevelSpawned>,
     mut hold: ResMut<LevelClockHold>,
     mut time: ResMut<Time<Virtual>>,
@@ -56,7 +45,7 @@ fn hold_clock(
 /// time, as zero) and restarts the clock it paused when they are over.
 /// Left paused when the game is no longer playing (paused or editing
 /// meanwhile): leaving that mode starts the clock.
-fn release_clock(
+pub(crate) fn release_clock(
     mut hold: ResMut<LevelClockHold>,
     mut time: ResMut<Time<Virtual>>,
     mode: Option<Res<State<GameMode>>>,

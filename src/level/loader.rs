@@ -66,13 +66,3 @@ impl AssetLoader for LevelLoader {
         &["level.ron"]
     }
 }
-
-/// Registers the level asset and its loader.
-pub struct LevelAssetPlugin;
-
-impl Plugin for LevelAssetPlugin {
-    fn build(&self, app: &mut App) {
-        app.init_asset::<LevelAsset>()
-            .init_asset_loader::<LevelLoader>();
-    }
-}

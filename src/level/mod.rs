@@ -23,6 +23,76 @@ use bevy::prelude::*;
 
 use crate::collision::CollisionSystems;
 
+/// The level in the windowed game: the clock held while a level starts,
+/// its visuals, live reload of its file, and the level asset for the asset
+/// server (the game reads level files directly, so `--level` takes any path
+/// and the watcher works with any editor).
+pub struct LevelViewPlugin;
+
+impl Plugin for LevelViewPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_plugins((
+            LevelClockPlugin,
+            LevelRenderPlugin,
+            LevelWatchPlugin,
+            LevelAssetPlugin,
+        ));
+    }
+}
+
+/// Holds the virtual clock while a level starts ([`clock`]).
+pub struct LevelClockPlugin;
+
+impl Plugin for LevelClockPlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<clock::LevelClockHold>()
+            .add_systems(First, clock::release_clock.after(bevy::time::TimeSystems))
+            .add_systems(PostUpdate, clock::hold_clock);
+    }
+}
+
+/// Registers the level asset and its loader ([`loader`]).
+pub struct LevelAssetPlugin;
+
+impl Plugin for LevelAssetPlugin {
+    fn build(&self, app: &mut App) {
+        app.init_asset::<loader::LevelAsset>()
+            .init_asset_loader::<loader::LevelLoader>();
+    }
+}
+
+/// What a level looks like ([`render`]).
+pub struct LevelRenderPlugin;
+
+impl Plugin for LevelRenderPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_plugins(bevy_ecs_tilemap::TilemapPlugin)
+            .insert_resource(ClearColor(render::SKY))
+            .add_systems(PostUpdate, render::decorate)
+            .add_systems(
+                Update,
+                (
+                    render::light_checkpoints,
+                    render::ring_deaths,
+                    render::fade_rings,
+                    render::shake_crumbling,
+                ),
+            );
+    }
+}
+
+/// Live reload of the level file and its drawing ([`watch`]).
+pub struct LevelWatchPlugin;
+
+impl Plugin for LevelWatchPlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<watch::LevelWatch>().add_systems(
+            Update,
+            (watch::finish_reload, watch::watch_level_file).chain(),
+        );
+    }
+}
+
 /// Level switching and the goal check (no rendering).
 pub struct LevelLogicPlugin;
 

@@ -45,20 +45,6 @@ pub struct DeathRing(f32);
 /// How long a death's ring lasts, seconds.
 const RING_LIFE: f32 = 0.5;
 
-pub struct LevelRenderPlugin;
-
-impl Plugin for LevelRenderPlugin {
-    fn build(&self, app: &mut App) {
-        app.add_plugins(TilemapPlugin)
-            .insert_resource(ClearColor(SKY))
-            .add_systems(PostUpdate, decorate)
-            .add_systems(
-                Update,
-                (light_checkpoints, ring_deaths, fade_rings, shake_crumbling),
-            );
-    }
-}
-
 /// A mesh from triangles.
 pub fn mesh_of(tris: &[[Vec2; 3]]) -> Mesh {
     let positions: Vec<[f32; 3]> = tris
@@ -121,7 +107,7 @@ fn curve_color(def: &tangent_level::format::CurveDef) -> Color {
 
 /// Adds visuals to a freshly spawned level.
 #[allow(clippy::too_many_arguments)]
-fn decorate(
+pub(crate) fn decorate(
     mut commands: Commands,
     mut spawned: MessageReader<LevelSpawned>,
     level: Option<Res<CurrentLevel>>,
@@ -337,7 +323,7 @@ fn decorate(
 
 /// Draws a crumbling mover that is about to fall shaking (on top of where
 /// the interpolation put it; the shake is not collided with).
-fn shake_crumbling(mut movers: Query<(&LevelMover, &mut Transform)>) {
+pub(crate) fn shake_crumbling(mut movers: Query<(&LevelMover, &mut Transform)>) {
     for (m, mut tf) in &mut movers {
         let shake = m.run.shake();
         if shake != Vec2::ZERO {
@@ -348,7 +334,10 @@ fn shake_crumbling(mut movers: Query<(&LevelMover, &mut Transform)>) {
 }
 
 /// Colours the last checkpoint touched green, the others grey.
-fn light_checkpoints(status: Res<LevelStatus>, mut flags: Query<(&CheckpointFlag, &mut Sprite)>) {
+pub(crate) fn light_checkpoints(
+    status: Res<LevelStatus>,
+    mut flags: Query<(&CheckpointFlag, &mut Sprite)>,
+) {
     for (flag, mut sprite) in &mut flags {
         let color = if status.checkpoint == Some(flag.0) {
             FLAG_ON
@@ -362,7 +351,7 @@ fn light_checkpoints(status: Res<LevelStatus>, mut flags: Query<(&CheckpointFlag
 }
 
 /// A red ring where the player died.
-fn ring_deaths(
+pub(crate) fn ring_deaths(
     mut commands: Commands,
     mut died: MessageReader<Died>,
     mut meshes: ResMut<Assets<Mesh>>,
@@ -383,7 +372,7 @@ fn ring_deaths(
 }
 
 /// Grows and fades death rings, removing them after [`RING_LIFE`].
-fn fade_rings(
+pub(crate) fn fade_rings(
     mut commands: Commands,
     time: Res<Time>,
     mut rings: Query<(

@@ -44,15 +44,6 @@ impl LevelWatch {
     }
 }
 
-pub struct LevelWatchPlugin;
-
-impl Plugin for LevelWatchPlugin {
-    fn build(&self, app: &mut App) {
-        app.init_resource::<LevelWatch>()
-            .add_systems(Update, (finish_reload, watch_level_file).chain());
-    }
-}
-
 /// Modification time and length of the level file and of its drawing.
 type Stamp = ((SystemTime, u64), Option<(SystemTime, u64)>);
 
@@ -72,7 +63,7 @@ fn stamp_of(current: &CurrentLevel) -> Option<Stamp> {
     Some((level, drawing))
 }
 
-fn watch_level_file(
+pub(crate) fn watch_level_file(
     time: Res<Time<Real>>,
     current: Option<Res<CurrentLevel>>,
     mut watch: ResMut<LevelWatch>,
@@ -104,7 +95,7 @@ fn watch_level_file(
 
 /// Hands a finished load to the level: a good one replaces the running
 /// level, a bad one sets the error shown until a good save clears it.
-fn finish_reload(
+pub(crate) fn finish_reload(
     current: Option<Res<CurrentLevel>>,
     mut watch: ResMut<LevelWatch>,
     mut status: ResMut<LevelStatus>,

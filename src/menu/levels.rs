@@ -89,7 +89,10 @@ pub fn level_line(
         if whole as f32 == p {
             format!("   par {}:{:02}", whole / 60, whole % 60)
         } else {
-            format!("   par {}", format_time((p as f64 * 60.0).ceil() as u64))
+            format!(
+                "   par {}",
+                format_time((p as f64 * crate::collision::CollisionPlugin::FIXED_HZ).ceil() as u64)
+            )
         }
     });
     let deaths = match record.deaths {

@@ -142,9 +142,11 @@ impl Bindings {
 /// `Vec<KeyCode>` as a list of key names (see [`keys`]); an unknown name
 /// is an error naming it.
 mod key_names {
-    use super::*;
+    use bevy::input::keyboard::KeyCode;
     use serde::de::Error;
-    use serde::{Deserializer, Serializer};
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    use crate::player::keys;
 
     pub fn serialize<S: Serializer>(list: &[KeyCode], s: S) -> Result<S::Ok, S::Error> {
         let names: Vec<&str> = list.iter().filter_map(|k| keys::name(*k)).collect();

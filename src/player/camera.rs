@@ -11,7 +11,6 @@ use bevy::prelude::*;
 
 use super::state::Player;
 use crate::collision::Velocity;
-use crate::mode::GameMode;
 
 /// Marks the game camera.
 #[derive(Component, Clone, Copy, Debug, Default)]
@@ -43,22 +42,7 @@ pub fn look_ahead(vx: f32) -> f32 {
     (vx * LOOK_AHEAD_TIME).clamp(-LOOK_AHEAD_MAX, LOOK_AHEAD_MAX)
 }
 
-pub struct CameraPlugin;
-
-impl Plugin for CameraPlugin {
-    fn build(&self, app: &mut App) {
-        app.init_resource::<CameraBounds>()
-            .add_systems(Startup, spawn_camera)
-            .add_systems(
-                PostUpdate,
-                follow
-                    .before(TransformSystems::Propagate)
-                    .run_if(not(in_state(GameMode::Editing))),
-            );
-    }
-}
-
-fn spawn_camera(mut commands: Commands) {
+pub(crate) fn spawn_camera(mut commands: Commands) {
     commands.spawn((Camera2d, GameCamera));
 }
 

@@ -37,23 +37,6 @@ pub struct LatchedPresses {
     pub down: bool,
 }
 
-/// Reads the keyboard and gamepads into [`PlayerInput`]; added by the game
-/// (a replay, when one plays, overrides it in the fixed step).
-pub struct InputDevicesPlugin;
-
-impl Plugin for InputDevicesPlugin {
-    fn build(&self, app: &mut App) {
-        app.init_resource::<LatchedPresses>()
-            .init_resource::<PlayerInput>()
-            .init_resource::<Bindings>()
-            .add_systems(
-                RunFixedMainLoop,
-                read_devices.in_set(RunFixedMainLoopSystems::BeforeFixedMainLoop),
-            )
-            .add_systems(FixedPostUpdate, consume_presses);
-    }
-}
-
 /// What the keys held on `keys` ask for, with `bindings`.
 pub fn from_keys(keys: &ButtonInput<KeyCode>, bindings: &Bindings) -> PlayerInput {
     PlayerInput {
@@ -91,7 +74,7 @@ fn held(keys: &ButtonInput<KeyCode>, bindings: &Bindings, pads: &Query<&Gamepad>
 /// Once per frame while playing: the held keys and buttons, plus any
 /// latched press. In a menu, nothing is held or latched (the Space that
 /// confirms a menu item is not a jump).
-fn read_devices(
+pub(crate) fn read_devices(
     keys: Res<ButtonInput<KeyCode>>,
     bindings: Res<Bindings>,
     pads: Query<&Gamepad>,
@@ -115,7 +98,7 @@ fn read_devices(
 
 /// After a fixed step: the latched presses were seen; later steps of the
 /// same frame get the keys and buttons as held.
-fn consume_presses(
+pub(crate) fn consume_presses(
     keys: Res<ButtonInput<KeyCode>>,
     bindings: Res<Bindings>,
     pads: Query<&Gamepad>,

@@ -21,6 +21,50 @@ pub use state::{ControllerState, Player, PlayerSystems, PlayerTuning};
 use bevy::prelude::*;
 
 use crate::collision::CollisionSystems;
+use crate::mode::GameMode;
+
+/// The player in the windowed game: the keyboard and gamepads, and the
+/// camera that follows it.
+pub struct PlayerViewPlugin;
+
+impl Plugin for PlayerViewPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_plugins((InputDevicesPlugin, CameraPlugin));
+    }
+}
+
+/// Reads the keyboard and gamepads into [`PlayerInput`] ([`devices`]); a
+/// replay, when one plays, overrides it in the fixed step.
+pub struct InputDevicesPlugin;
+
+impl Plugin for InputDevicesPlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<devices::LatchedPresses>()
+            .init_resource::<PlayerInput>()
+            .init_resource::<bindings::Bindings>()
+            .add_systems(
+                RunFixedMainLoop,
+                devices::read_devices.in_set(RunFixedMainLoopSystems::BeforeFixedMainLoop),
+            )
+            .add_systems(FixedPostUpdate, devices::consume_presses);
+    }
+}
+
+/// The camera that follows the player, inside the level ([`camera`]).
+pub struct CameraPlugin;
+
+impl Plugin for CameraPlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<camera::CameraBounds>()
+            .add_systems(Startup, camera::spawn_camera)
+            .add_systems(
+                PostUpdate,
+                camera::follow
+                    .before(TransformSystems::Propagate)
+                    .run_if(not(in_state(GameMode::Editing))),
+            );
+    }
+}
 
 /// The player's movement: [`controller::apply_tuning`],
 /// [`controller::control`] and [`corners::forgive_corners`] before the

@@ -64,7 +64,9 @@ pub fn open_levels(levels: &[RunLevel], records: &Records) -> Vec<bool> {
 /// ```
 pub fn under_par(record: &LevelRecord, par: Option<f32>) -> bool {
     match (record.best_steps, par) {
-        (Some(steps), Some(par)) => steps as f64 <= par as f64 * 60.0,
+        (Some(steps), Some(par)) => {
+            steps as f64 <= par as f64 * crate::collision::CollisionPlugin::FIXED_HZ
+        }
         _ => false,
     }
 }

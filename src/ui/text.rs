@@ -24,7 +24,7 @@ pub fn label(size: f32, color: Color, node: Node) -> impl Bundle {
 
 /// Formats fixed steps (60 Hz) as `m:ss.cc`.
 pub fn format_time(steps: u64) -> String {
-    let cs = steps * 100 / 60;
+    let cs = steps * 100 / crate::collision::CollisionPlugin::FIXED_HZ as u64;
     format!("{}:{:02}.{:02}", cs / 6000, (cs / 100) % 60, cs % 100)
 }
 
@@ -44,7 +44,7 @@ pub fn finish_line(steps: u64, how: Finish) -> String {
     match how {
         Finish::NewBest { previous: Some(p) } => format!(
             "Finished in {t}: a new best, {:.2} s faster!",
-            (p - steps) as f64 / 60.0
+            (p - steps) as f64 / crate::collision::CollisionPlugin::FIXED_HZ
         ),
         Finish::NewBest { previous: None } => format!("Finished in {t}: your first time."),
         Finish::Slower { best } => format!("Finished in {t} (best {}).", format_time(best)),

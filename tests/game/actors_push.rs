@@ -9,9 +9,9 @@ use std::path::PathBuf;
 
 use bevy::prelude::*;
 use tangent::collision::{PhysicsPosition, Velocity};
-use tangent::headless::headless_app;
 use tangent::level::LevelActor;
 use tangent::player::PlayerInput;
+use tangent::sim::headless::headless_app;
 use tangent_level::Tuning;
 
 /// The player's mass: its area (20 × 28 px, density 1).

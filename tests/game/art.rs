@@ -11,10 +11,10 @@ use tangent::art::ArtPlugin;
 use tangent::art::actors::Rolling;
 use tangent::art::player_sprite::{FRAME, PlayerLook, ROLL, ROLL_DIAMETER, RUN, frame_rect};
 use tangent::assets::GameAssetsPlugin;
-use tangent::headless::headless_app_with;
 use tangent::level::play::load_level_file;
 use tangent::level::{LevelActor, LevelCommand};
 use tangent::player::{Player, PlayerInput};
+use tangent::sim::headless::headless_app_with;
 
 fn app() -> App {
     app_on(&crate::common::first_level())

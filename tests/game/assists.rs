@@ -8,13 +8,13 @@ use std::time::Duration;
 
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
-use tangent::headless::headless_app_with;
 use tangent::level::{CurrentLevel, LevelStatus, SimFrame};
 use tangent::player::PlayerInput;
 use tangent::player::assist::Assist;
 use tangent::profile::ProfilePlugin;
 use tangent::profile::records::Records;
 use tangent::profile::settings::{SETTINGS_FILE, Settings};
+use tangent::sim::headless::headless_app_with;
 
 use crate::common::{hold, player, shipped};
 use crate::profile::{game, profile_dir, teleport_to_goal};

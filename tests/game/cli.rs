@@ -7,7 +7,7 @@ use std::path::Path;
 #[test]
 fn headless_replay_run_reaches_the_goal() {
     let stdout = run_ok(tangent().args([
-        "--headless",
+        "headless",
         "--level",
         "assets/levels/1-1-hills.level.ron",
         "--frames",
@@ -31,7 +31,7 @@ fn a_bad_level_exits_non_zero_with_file_line_and_problem() {
     std::fs::write(&bad, text).unwrap();
     let out = tangent()
         .args([
-            "--headless",
+            "headless",
             "--level",
             bad.to_str().unwrap(),
             "--frames",
@@ -52,14 +52,48 @@ fn a_bad_level_exits_non_zero_with_file_line_and_problem() {
 fn unknown_arguments_are_refused_with_usage() {
     let out = tangent().arg("--frobnicate").output().unwrap();
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("usage:"));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("unexpected argument '--frobnicate'") && err.contains("Usage:"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_subcommand_missing_its_option_says_which_and_exits_2() {
+    let out = tangent().args(["headless"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("--frames <N>"), "{err}");
+}
+
+#[test]
+fn the_old_flags_still_work() {
+    // `--headless` anywhere on the line, as the hand-parsed form took it.
+    let stdout = run_ok(tangent().args([
+        "--level",
+        "assets/levels/1-1-hills.level.ron",
+        "--headless",
+        "--frames",
+        "3",
+    ]));
+    assert!(stdout.contains("ran 3 frames"), "{stdout}");
+    let stdout = run_ok(tangent().args([
+        "headless",
+        "--frames",
+        "3",
+        "--level",
+        "assets/levels/1-1-hills.level.ron",
+    ]));
+    assert!(stdout.contains("ran 3 frames"), "{stdout}");
 }
 
 #[test]
 fn new_level_writes_a_valid_starter_and_never_overwrites() {
     let dir = temp_dir("new");
     let path = dir.join("fresh.level.ron");
-    run_ok(tangent().args(["--new-level", path.to_str().unwrap()]));
+    let said = run_ok(tangent().args(["new-level", path.to_str().unwrap()]));
+    assert!(said.contains("tangent play --level"), "{said}");
     let text = std::fs::read_to_string(&path).unwrap();
     let level = tangent_level::Level::parse(&text, "fresh").unwrap();
     assert_eq!(level.file.name, "fresh");

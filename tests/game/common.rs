@@ -120,25 +120,28 @@ pub fn goal_box(app: &mut App) -> Rect {
         .0
 }
 
-/// xorshift64: random cases that repeat exactly.
-pub struct Rng(pub u64);
+/// Random cases that repeat exactly: the workspace's one generator
+/// (`tangent_collision::seeded`).
+pub struct Rng(pub tangent_collision::seeded::Xorshift64);
 
 impl Rng {
+    /// The numbers of `seed`.
+    pub fn new(seed: u64) -> Self {
+        Rng(tangent_collision::seeded::Xorshift64(seed))
+    }
+
     pub fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
+        self.0.next_u64()
     }
 
     /// Uniform in `0..n` (0 for `n = 0`).
     pub fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
+        self.0.below(n)
     }
 
     /// Uniform in `[lo, hi)`, every bit of an f32's fraction used.
     pub fn range(&mut self, lo: f32, hi: f32) -> f32 {
-        let u = (self.next() >> 11) as f64 / (1u64 << 53) as f64;
+        let u = self.0.unit_f64();
         (lo as f64 + u * (hi - lo) as f64) as f32
     }
 }

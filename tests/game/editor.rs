@@ -5,7 +5,9 @@
 
 use crate::common::temp_dir;
 use bevy::math::Vec2;
-use tangent::editor::model::{Edit, EditorModel, Handle};
+use tangent::editor::edit::Edit;
+use tangent::editor::handle::Handle;
+use tangent::editor::model::EditorModel;
 use tangent_level::format::{LevelFile, TileDef};
 use tangent_level::save::{save, save_with, write_over};
 use tangent_level::starter::starter_level;
@@ -183,7 +185,7 @@ fn the_starter_level_is_valid() {
 /// the saved text loads, and growing then shrinking gives the level back.
 #[test]
 fn resizing_the_grid_keeps_everything_in_place_and_saves_a_level_that_loads() {
-    use tangent::editor::model::GridSide;
+    use tangent::editor::edit::GridSide;
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/levels");
     let mut files: Vec<_> = std::fs::read_dir(&dir)
         .unwrap()
@@ -300,7 +302,7 @@ fn resizing_the_grid_keeps_everything_in_place_and_saves_a_level_that_loads() {
 
 #[test]
 fn a_resize_that_would_leave_something_outside_is_refused() {
-    use tangent::editor::model::GridSide;
+    use tangent::editor::edit::GridSide;
     let (_, file) = original();
     let model = EditorModel::new(file);
     let w = model.file.tiles[0].len() as i32;

@@ -8,8 +8,11 @@
 
 use bevy::math::Vec2;
 use tangent::editor::draw::ghost_lines;
+use tangent::editor::edit::Edit;
+use tangent::editor::handle::Handle;
 use tangent::editor::items::{Item, all, translate};
-use tangent::editor::model::{Edit, EditorModel, Handle, stepped_motion};
+use tangent::editor::model::EditorModel;
+use tangent::editor::motion::stepped_motion;
 use tangent_level::format::LevelFile;
 use tangent_level::mover_def::{Easing, MoverDef, Repeat, Trigger};
 use tangent_level::save::write_over;

@@ -6,13 +6,15 @@
 
 use crate::common::Rng;
 use bevy::prelude::*;
+use tangent::editor::edit::{Edit, GridSide};
+use tangent::editor::handle::Handle;
 use tangent::editor::items::{self, Item};
-use tangent::editor::model::{Edit, EditorModel, GridSide, Handle};
+use tangent::editor::model::EditorModel;
 use tangent::editor::panels::{legend_keys, tuning_keys};
 use tangent::editor::state::{EditorState, Panel};
-use tangent::headless::headless_app;
 use tangent::level::LevelCommand;
 use tangent::player::{PlayerInput, PlayerTuning};
+use tangent::sim::headless::headless_app;
 use tangent_level::Level;
 use tangent_level::files::SHIPPED_LEVELS;
 use tangent_level::format::{CurveFill, LevelFile, ShapeDef, Side, TileDef};
@@ -355,7 +357,7 @@ fn comments(text: &str) -> Vec<String> {
 
 #[test]
 fn random_edits_save_exactly_and_keep_the_files_comments() {
-    let mut rng = Rng(0x5eed_c0de_2026_1124);
+    let mut rng = Rng::new(0x5eed_c0de_2026_1124);
     let (mut cases, mut kept_checks, mut deleting, mut refused) = (0, 0, 0, 0);
     // Runs whose edits were all refused by the model (nothing to save) are
     // not cases: counted apart.

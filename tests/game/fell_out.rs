@@ -7,9 +7,9 @@
 use crate::common::{place, player_entity};
 use bevy::prelude::*;
 use tangent::collision::{Grounded, PhysicsPosition, Velocity};
-use tangent::headless::headless_app;
 use tangent::level::FellOut;
 use tangent::level::{CurrentLevel, LevelActor};
+use tangent::sim::headless::headless_app;
 
 fn app() -> App {
     let level = crate::common::first_level();

@@ -8,10 +8,10 @@ use crate::common::{temp_dir, test_level};
 use std::path::{Path, PathBuf};
 
 use bevy::prelude::*;
-use tangent::headless::{HeadlessOptions, headless_app, run_headless};
 use tangent::level::play::load_level_file;
 use tangent::level::{LevelFinished, LevelStatus};
 use tangent::player::{ControllerState, Player, PlayerInput, Replay};
+use tangent::sim::headless::{HeadlessOptions, headless_app, run_headless};
 
 fn app(name: &str) -> App {
     headless_app(&test_level(name), None).unwrap()

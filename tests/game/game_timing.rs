@@ -12,14 +12,14 @@ use crate::common::test_level;
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
 use tangent::collision::{Contacts, Grounded, PhysicsPosition, Velocity};
-use tangent::game::SimPlugin;
-use tangent::headless::headless_app;
-use tangent::level::clock::LevelClockPlugin;
+use tangent::level::LevelClockPlugin;
 use tangent::level::play::load_level_file;
 use tangent::level::{LevelCommand, LevelStatus};
+use tangent::player::InputDevicesPlugin;
 use tangent::player::PlayerSystems;
-use tangent::player::devices::InputDevicesPlugin;
 use tangent::player::{ControllerState, Player, PlayerInput};
+use tangent::sim::SimPlugin;
+use tangent::sim::headless::headless_app;
 
 fn player_entity(app: &mut App) -> Entity {
     app.world_mut()

@@ -6,13 +6,13 @@
 use std::path::Path;
 
 use bevy::prelude::*;
-use tangent::headless::headless_app;
 use tangent::level::{LevelCommand, LevelStatus};
 use tangent::player::{PlayerInput, Replay};
 use tangent::profile::ghost::{Ghost, GhostFile, GhostRun, ghost_file};
 use tangent::profile::settings::Settings;
 use tangent::profile::store;
 use tangent::profile::{ProfilePlugin, ProfileWarnings};
+use tangent::sim::headless::headless_app;
 
 use crate::common::{hold, player, shipped, temp_dir};
 use crate::profile::{game, profile_dir, teleport_to_goal};
@@ -41,6 +41,11 @@ fn the_ghost_runs_exactly_where_the_recorded_run_went() {
     let (saved, problem) = store::load::<GhostFile>(&ghost_file(&dir, &level), "ghost");
     assert_eq!(problem, None);
     assert_eq!(saved.path.len(), steps);
+    // The saved path is where the player was seen, step for step (but the
+    // goal's step, where the next level is loaded before the test looks).
+    for (k, (at, seen)) in saved.path.iter().zip(&path).enumerate().take(steps - 1) {
+        assert_eq!(*at, (seen.x, seen.y), "saved step {k}");
+    }
     drop(app);
     // 2. Again with the same keys: the ghost is on the player every step,
     // and on the saved path.
@@ -64,6 +69,26 @@ fn the_ghost_runs_exactly_where_the_recorded_run_went() {
     app.update();
     app.update();
     assert_ne!(ghost_at(&mut app).map(|g| g.1), Some(Visibility::Inherited));
+    drop(app);
+    // 3. Other keys (none: the player stands at the spawn): the ghost
+    // still runs the saved path, away from the player.
+    let mut app = game(&dir, false);
+    let mut apart = 0;
+    for (k, at_saved) in saved.path.iter().enumerate() {
+        app.update();
+        let (at, _) = ghost_at(&mut app).expect("a ghost");
+        assert_eq!((at.x, at.y), *at_saved, "step {k} with other keys");
+        if (at - player(&mut app).0).length() > 1.0 {
+            apart += 1;
+        }
+    }
+    println!(
+        "ghost with other keys: on the saved path, {apart} of {steps} steps away from the player"
+    );
+    assert!(
+        apart > steps / 2,
+        "the ghost followed the player: {apart} of {steps} apart"
+    );
 }
 
 #[test]

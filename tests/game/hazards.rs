@@ -9,9 +9,9 @@ use std::path::PathBuf;
 
 use bevy::prelude::*;
 use tangent::collision::{PhysicsPosition, Velocity};
-use tangent::headless::headless_app;
 use tangent::level::LevelStatus;
 use tangent::player::{Player, PlayerInput};
+use tangent::sim::headless::headless_app;
 use tangent_level::Level;
 
 /// Writes a level: 40 × 12 tiles of 32 px, walls around, `rows` (top row

@@ -6,11 +6,12 @@
 
 use crate::common::player;
 use bevy::prelude::*;
-use tangent::game::Recorder;
-use tangent::headless::headless_app;
+use tangent::player::InputDevicesPlugin;
 use tangent::player::bindings::{Action, Bindings};
-use tangent::player::devices::{InputDevicesPlugin, STICK_DEAD_ZONE, STICK_DROP};
+use tangent::player::devices::{STICK_DEAD_ZONE, STICK_DROP};
 use tangent::player::{ControllerState, Player, PlayerInput, Replay};
+use tangent::sim::headless::headless_app;
+use tangent::sim::replay::Recorder;
 
 fn app() -> (App, Entity) {
     let level = crate::common::test_level("flat.level.ron");

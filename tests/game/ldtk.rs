@@ -10,8 +10,8 @@ use std::path::{Path, PathBuf};
 use crate::common::{hold, player, run_ok, tangent, temp_dir};
 
 use bevy::prelude::default;
-use tangent::headless::headless_app;
 use tangent::player::PlayerInput;
+use tangent::sim::headless::headless_app;
 use tangent_level::Level;
 
 fn fixtures() -> PathBuf {

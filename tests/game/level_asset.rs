@@ -6,7 +6,8 @@ use std::time::Duration;
 
 use bevy::asset::{AssetPlugin, LoadState};
 use bevy::prelude::*;
-use tangent::level::loader::{LevelAsset, LevelAssetPlugin};
+use tangent::level::LevelAssetPlugin;
+use tangent::level::loader::LevelAsset;
 
 fn app() -> App {
     let mut app = App::new();

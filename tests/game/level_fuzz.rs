@@ -15,8 +15,8 @@ use crate::common::Rng;
 
 use bevy::prelude::*;
 use tangent::collision::{PhysicsPosition, Velocity};
-use tangent::headless::headless_app;
 use tangent::level::LevelCommand;
+use tangent::sim::headless::headless_app;
 use tangent_level::Level;
 use tangent_level::files::{SHIPPED_LEVELS, level_text};
 
@@ -157,7 +157,7 @@ fn names_file_and_line(e: &str) -> bool {
 fn twenty_thousand_mutants_of_the_shipped_levels_load_or_fail_clearly() {
     let first = crate::common::first_level();
     let mut app = headless_app(&first, None).unwrap();
-    let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+    let mut rng = Rng::new(0x2545_F491_4F6C_DD1D);
     // Loads run on a worker, so a hang fails the case after a second
     // instead of stalling the suite.
     let (loader, jobs) = mpsc::channel::<Vec<u8>>();

@@ -8,10 +8,11 @@ use std::time::Duration;
 use crate::common::{level_name, temp_dir};
 use bevy::prelude::*;
 use tangent::collision::PhysicsPosition;
-use tangent::headless::headless_app;
-use tangent::level::watch::{LevelWatch, LevelWatchPlugin};
+use tangent::level::LevelWatchPlugin;
+use tangent::level::watch::LevelWatch;
 use tangent::level::{CurrentLevel, LevelStatus};
 use tangent::player::Player;
+use tangent::sim::headless::headless_app;
 
 fn temp_level() -> (PathBuf, String) {
     let dir = temp_dir("live");

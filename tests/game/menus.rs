@@ -9,7 +9,6 @@ use std::path::PathBuf;
 use crate::common::first_level;
 use crate::common::{level_name, tap_key as tap};
 use bevy::prelude::*;
-use tangent::headless::headless_app_with;
 use tangent::level::list::LevelList;
 use tangent::level::play::load_level_file;
 use tangent::menu::levels::{ShownLevels, ShownWorld};
@@ -20,6 +19,7 @@ use tangent::mode::{GameMode, ModePlugin};
 use tangent::profile::ProfilePlugin;
 use tangent::profile::records::Records;
 use tangent::profile::settings::{SETTINGS_FILE, Settings};
+use tangent::sim::headless::headless_app_with;
 
 fn menu_app(tag: &str) -> (App, PathBuf) {
     let dir = std::env::temp_dir().join(format!("tangent-menus-{tag}-{}", std::process::id()));

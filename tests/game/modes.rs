@@ -8,9 +8,9 @@
 use crate::common::tap_key as tap;
 use bevy::prelude::*;
 use tangent::collision::TerrainIndex;
-use tangent::headless::headless_app;
 use tangent::level::CurrentLevel;
 use tangent::mode::{GameMode, LevelLoaded, ModePlugin};
+use tangent::sim::headless::headless_app;
 
 fn app(level_loaded: bool) -> App {
     let mut app = App::new();

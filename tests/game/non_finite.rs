@@ -7,8 +7,8 @@
 use bevy::prelude::*;
 const MAX_BODY_SPEED: f32 = tangent::collision::Body::MAX_SPEED;
 use tangent::collision::{PhysicsPosition, Velocity};
-use tangent::headless::headless_app;
 use tangent::level::{CurrentLevel, LevelActor};
+use tangent::sim::headless::headless_app;
 
 fn shipped_app() -> App {
     let level = crate::common::first_level();

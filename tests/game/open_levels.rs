@@ -9,9 +9,10 @@
 use crate::common::player_entity;
 use bevy::prelude::*;
 use tangent::collision::PhysicsPosition;
-use tangent::headless::headless_app_with;
 use tangent::level::{CurrentLevel, DeathCause, Died, LevelStatus};
-use tangent::player::camera::{CameraBounds, CameraPlugin, GameCamera};
+use tangent::player::CameraPlugin;
+use tangent::player::camera::{CameraBounds, GameCamera};
+use tangent::sim::headless::headless_app_with;
 
 fn app() -> App {
     let mut app = headless_app_with(

@@ -9,12 +9,12 @@ use crate::common::shipped;
 use crate::common::{goal_box, hold, steps};
 use bevy::prelude::*;
 use tangent::collision::PhysicsPosition;
-use tangent::headless::headless_app;
 use tangent::level::LevelStatus;
 use tangent::player::{Player, PlayerInput, Replay};
 use tangent::profile::records::{RECORDS_FILE, Records};
 use tangent::profile::settings::{SETTINGS_FILE, Settings};
 use tangent::profile::{ProfilePlugin, ProfileWarnings};
+use tangent::sim::headless::headless_app;
 
 pub(crate) fn profile_dir(tag: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("tangent-profile-{tag}-{}", std::process::id()));

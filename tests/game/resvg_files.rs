@@ -10,8 +10,8 @@ use std::path::{Path, PathBuf};
 
 use bevy::math::Vec2;
 use bevy::prelude::default;
-use tangent::headless::headless_app;
 use tangent::player::PlayerInput;
+use tangent::sim::headless::headless_app;
 use tangent_level::arcs::has_arcs;
 use tangent_level::format::CurveDef;
 use tangent_level::import::import_svg_into;

@@ -40,7 +40,7 @@ fn text(out: &Output) -> String {
 #[test]
 fn the_binary_plays_the_shipped_levels_from_a_folder_without_assets() {
     let dir = empty_dir("anywhere");
-    let out = tangent_in(&dir, &["--headless", "--frames", "60"]);
+    let out = tangent_in(&dir, &["headless", "--frames", "60"]);
     assert!(out.status.success(), "{}", text(&out));
     assert!(text(&out).contains("ran 60 frames"), "{}", text(&out));
     // The first level's shipped replay, by name, reaches its goal, and the
@@ -48,7 +48,7 @@ fn the_binary_plays_the_shipped_levels_from_a_folder_without_assets() {
     let out = tangent_in(
         &dir,
         &[
-            "--headless",
+            "headless",
             "--frames",
             "2000",
             "--replay",
@@ -75,17 +75,50 @@ fn help_lists_every_command_and_version_prints_the_version() {
     let out = tangent_in(&dir, &["--help"]);
     assert!(out.status.success());
     let help = text(&out);
+    // Every command, and the play options of the bare `tangent`.
     for command in [
-        "--level PATH",
-        "--record FILE",
-        "--new-level PATH",
-        "--headless --frames N",
-        "--replay FILE",
-        "--trace FILE.csv",
+        "play",
+        "headless",
+        "record",
+        "new-level",
+        "import-svg",
+        "import-tmx",
+        "import-ldtk",
+        "export-tmx",
+        "--level <PATH>",
+        "--record <FILE>",
         "--help",
         "--version",
     ] {
         assert!(help.contains(command), "--help lacks {command}:\n{help}");
+    }
+    // Each command's own help, generated from its options.
+    for (command, options) in [
+        (
+            "headless",
+            &["--frames <N>", "--replay <FILE>", "--trace <FILE.csv>"][..],
+        ),
+        ("record", &["<FILE>", "--level <PATH>"]),
+        ("new-level", &["<PATH>"]),
+        (
+            "import-svg",
+            &["<DRAWING>", "--into <INTO>", "--scale <SCALE>"],
+        ),
+        (
+            "import-ldtk",
+            &["<PROJECT>", "--level <LEVEL>", "--into <INTO>"],
+        ),
+        ("export-tmx", &["<LEVEL>", "--out <OUT>"]),
+    ] {
+        let out = tangent_in(&dir, &[command, "--help"]);
+        assert!(out.status.success(), "{}", text(&out));
+        for option in options {
+            assert!(
+                text(&out).contains(option),
+                "{command} --help lacks {option}:\n{}",
+                text(&out)
+            );
+        }
     }
     // It says where edited shipped levels go.
     assert!(help.contains(&dir.join("data").join("levels").display().to_string()));

@@ -6,8 +6,8 @@
 
 use bevy::prelude::*;
 use tangent::collision::{Contacts, Velocity};
-use tangent::headless::headless_app;
 use tangent::player::{ControllerState, Player, PlayerInput};
+use tangent::sim::headless::headless_app;
 
 use crate::common::{Rng, hold, player, steps, write_level};
 
@@ -119,7 +119,7 @@ fn press_right_and_watch(app: &mut App, n: usize, mut see: impl FnMut(Vec2, Cont
 
 #[test]
 fn landing_on_a_slope_keeps_the_velocitys_projection_on_it() {
-    let mut rng = Rng(41);
+    let mut rng = Rng::new(41);
     let cases = 80;
     let (mut judged, mut steep, mut missed, mut worst) = (0, 0, 0, 0.0f32);
     for case in 0..cases {
@@ -305,7 +305,7 @@ fn a_loop_drawn_by_the_level_crate_is_run_once_or_fallen_back_from() {
     // v₀ ≥ √(g (153.1 + 2 · 263.3)) / cos 10° = 1 588 px/s.
     let g = 3600.0f32;
     let critical = (g * (153.1 + 2.0 * 263.3)).sqrt() / 10f32.to_radians().cos();
-    let mut rng = Rng(42);
+    let mut rng = Rng::new(42);
     // Spread over 300–2 400 px/s: one random speed in each twentieth.
     let speeds: Vec<f32> = (0..20)
         .map(|k| 300.0 + 2100.0 * (k as f32 + rng.range(0.0, 1.0)) / 20.0)

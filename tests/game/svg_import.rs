@@ -421,9 +421,10 @@ fn a_level_names_a_drawing_whose_paths_are_more_curves() {
 fn changing_the_drawing_reloads_the_level() {
     use bevy::prelude::*;
     use tangent::level::CurrentLevel;
-    use tangent::level::watch::{LevelWatch, LevelWatchPlugin};
+    use tangent::level::LevelWatchPlugin;
+    use tangent::level::watch::LevelWatch;
     let (path, _) = level_with_drawing("live", DRAWING);
-    let mut app = tangent::headless::headless_app(&path, None).unwrap();
+    let mut app = tangent::sim::headless::headless_app(&path, None).unwrap();
     app.add_plugins(LevelWatchPlugin);
     for _ in 0..20 {
         app.update();

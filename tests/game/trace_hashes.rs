@@ -10,7 +10,7 @@
 
 use std::path::Path;
 
-use tangent::headless::{HeadlessOptions, run_headless};
+use tangent::sim::headless::{HeadlessOptions, run_headless};
 use tangent_level::files::SHIPPED_LEVELS;
 
 const HASH_FILE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/trace_hashes.txt");

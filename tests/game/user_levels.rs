@@ -11,8 +11,8 @@ use std::sync::OnceLock;
 
 use crate::common::level_name;
 use bevy::prelude::*;
-use tangent::headless::headless_app;
 use tangent::level::{CurrentLevel, LevelCommand};
+use tangent::sim::headless::headless_app;
 use tangent_level::Level;
 use tangent_level::files::{
     SHIPPED_LEVELS, level_exists, levels_beside, read_level_text, user_level_dir,
@@ -109,7 +109,7 @@ fn a_level_elsewhere_naming_a_missing_next_plays_with_a_warning() {
     assert_eq!(level_name(&app), "Rolling Hills");
     // The CLI says it too, and runs.
     let out = crate::common::tangent()
-        .args(["--headless", "--frames", "5", "--level"])
+        .args(["headless", "--frames", "5", "--level"])
         .arg(&path)
         .output()
         .unwrap();

@@ -17,19 +17,17 @@ pub const GRAVITY: Vec2 = Vec2::new(0.0, -3600.0);
 /// Tile size, px.
 pub const TILE: f32 = 16.0;
 
-/// Deterministic pseudo-random numbers (xorshift), so runs compare.
-pub struct Rng(u64);
+/// Deterministic pseudo-random numbers (the workspace's one generator,
+/// `tangent_collision::seeded`), so runs compare.
+pub struct Rng(tangent_collision::seeded::Xorshift64);
 
 impl Rng {
     /// The numbers of `seed` (not zero).
     pub const fn new(seed: u64) -> Rng {
-        Rng(seed)
+        Rng(tangent_collision::seeded::Xorshift64(seed))
     }
     pub fn unit(&mut self) -> f32 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 >> 40) as f32 / (1u64 << 24) as f32
+        self.0.unit_f32()
     }
     pub fn range(&mut self, lo: f32, hi: f32) -> f32 {
         lo + (hi - lo) * self.unit()
@@ -55,7 +53,7 @@ pub struct Scene {
 /// 24 tiles, floating cubic waves (one per 600 cells), and `n` balls in free
 /// cells with random velocity, radius 4–8 px and restitution 0.3–0.9.
 pub fn scene(cols: usize, rows: usize, n: usize) -> Scene {
-    let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+    let mut rng = Rng::new(0x2545_F491_4F6C_DD1D);
     let mut grid = TileGrid::new(cols, rows, TILE, Vec2::ZERO);
     for x in 0..cols {
         for y in 0..3 {
@@ -206,7 +204,7 @@ impl MovingPart {
 /// swinging 96 px quadratic bridges (±10–45°, periods 1.5–4 s). Their own
 /// random numbers, so the scene without them is unchanged.
 pub fn moving_parts(cols: usize, rows: usize, n: usize) -> Vec<MovingPart> {
-    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let mut rng = Rng::new(0x9E37_79B9_7F4A_7C15);
     let size = Vec2::new(cols as f32, rows as f32) * TILE;
     (0..n)
         .map(|i| {

@@ -17,6 +17,7 @@ pub(crate) mod poly;
 pub mod dynamics;
 pub mod geometry;
 pub mod query;
+pub mod seeded;
 pub mod terrain;
 
 #[cfg(feature = "bevy")]

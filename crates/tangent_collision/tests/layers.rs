@@ -1,8 +1,16 @@
-//! The crate's layers import only downward: poly → geometry → query →
-//! terrain → dynamics → bevy. Reads every source file and checks each
-//! `crate::…` path outside test modules names its own layer or one below.
-//! Fails (naming the file and line) on an upward import. Also: no file holds
-//! more than 400 lines of code (blank lines, comments and tests aside).
+//! The house rules, for every crate of the workspace, read from the
+//! source files (test modules aside):
+//! - the collision crate's layers import only downward (poly → geometry →
+//!   query → terrain → dynamics → bevy), and in every crate the top-level
+//!   modules import each other in one direction only (an order of floors
+//!   exists; it is printed); a crate names no crate above it;
+//! - no two files import each other, directly or round a circle;
+//! - no file holds more than 400 lines of code (blank lines, comments and
+//!   tests aside);
+//! - in the game, a folder's plugin is in its `mod.rs`, and every other
+//!   file is a leaf (declares no module, implements no plugin).
+//!
+//! Each rule also runs on a planted violation, which it must catch.
 
 use std::fs;
 use std::path::Path;
@@ -91,31 +99,201 @@ fn code_lines(text: &str) -> usize {
         .count()
 }
 
+/// The workspace's source folders, with the crates each may not name
+/// (the crates above it).
+const CRATES: [(&str, &[&str]); 4] = [
+    ("src", &[]),
+    (
+        "crates/tangent_collision/src",
+        &["tangent_level", "tangent"],
+    ),
+    ("crates/tangent_level/src", &["tangent"]),
+    ("crates/tangent_bench/src", &["tangent"]),
+];
+
+fn workspace() -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// Files over 400 lines of code, and the largest file.
+fn too_long(mods: &[Module]) -> (Vec<String>, (usize, String)) {
+    let mut over = Vec::new();
+    let mut largest = (0, String::new());
+    for m in mods {
+        let n = code_lines(&m.text);
+        if n > 400 {
+            over.push(format!("{} has {n} lines of code", m.file));
+        }
+        if n > largest.0 {
+            largest = (n, m.file.clone());
+        }
+    }
+    (over, largest)
+}
+
 #[test]
-fn no_file_passes_400_lines_of_code() {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let mut sizes = Vec::new();
-    let mut dirs = vec![src];
-    while let Some(dir) = dirs.pop() {
-        for entry in fs::read_dir(dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                dirs.push(path);
-            } else {
-                sizes.push((code_lines(&fs::read_to_string(&path).unwrap()), path));
+fn no_file_in_any_crate_passes_400_lines_of_code() {
+    let mut files = 0;
+    let mut over = Vec::new();
+    for (src, _) in CRATES {
+        let mods = modules(&workspace().join(src));
+        files += mods.len();
+        let (long, (most, file)) = too_long(&mods);
+        println!(
+            "{src}: {} files, the largest {file} ({most} lines of code)",
+            mods.len()
+        );
+        over.extend(long);
+    }
+    assert!(files > 150, "too few files found ({files})");
+    assert!(over.is_empty(), "{}", over.join("\n"));
+    assert_eq!(code_lines("// c\n\nfn a() {}\n#[cfg(test)]\nfn b() {}"), 1);
+    // A planted file of 401 lines is caught.
+    let planted = planted(&[("big", &"fn f() {}\n".repeat(401))]);
+    assert_eq!(too_long(&planted).0.len(), 1);
+}
+
+/// The top-level module each module lies in (`[]` for the crate root).
+fn top_of(m: &Module) -> Option<&str> {
+    m.path.first().map(String::as_str)
+}
+
+/// An order of the crate's top-level modules (floors, bottom first) in
+/// which each imports only those before it, or a pair that import each
+/// other round a circle (as `a -> b -> … -> a`).
+fn floors(mods: &[Module]) -> Result<Vec<String>, String> {
+    let to = imports(mods);
+    let mut tops: Vec<&str> = mods.iter().filter_map(top_of).collect();
+    tops.sort();
+    tops.dedup();
+    let at = |t: &str| tops.iter().position(|x| *x == t).unwrap();
+    let mut above: Vec<Vec<usize>> = vec![Vec::new(); tops.len()];
+    for (i, targets) in to.iter().enumerate() {
+        let Some(a) = top_of(&mods[i]) else { continue };
+        for &j in targets {
+            if let Some(b) = top_of(&mods[j])
+                && a != b
+                && !above[at(a)].contains(&at(b))
+            {
+                above[at(a)].push(at(b));
             }
         }
     }
-    sizes.sort();
-    let (most, file) = sizes.last().unwrap();
+    // The floors as a planted crate of one file per top-level module.
+    let as_files: Vec<Module> = tops
+        .iter()
+        .enumerate()
+        .map(|(i, t)| Module {
+            path: vec![t.to_string()],
+            file: t.to_string(),
+            text: above[i]
+                .iter()
+                .map(|&j| format!("use crate::{}::X;\n", tops[j]))
+                .collect(),
+        })
+        .collect();
+    if let Some(circle) = a_circle(&as_files) {
+        return Err(circle.join(" -> "));
+    }
+    // Bottom first: repeatedly take the modules all of whose imports are taken.
+    let mut order: Vec<usize> = Vec::new();
+    while order.len() < tops.len() {
+        let next = (0..tops.len())
+            .find(|i| !order.contains(i) && above[*i].iter().all(|j| order.contains(j)))
+            .expect("no circle, so some module is free");
+        order.push(next);
+    }
+    Ok(order.into_iter().map(|i| tops[i].to_string()).collect())
+}
+
+/// The crates above this one that a crate's code names.
+fn names_crates_above(mods: &[Module], above: &[&str]) -> Vec<String> {
+    let mut out = Vec::new();
+    for m in mods {
+        for path in named_paths(&code_of(&m.text)) {
+            let first = path.split("::").next().unwrap_or("");
+            if above.contains(&first) {
+                out.push(format!("{} names {first}", m.file));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn every_crate_imports_only_downward() {
+    for (src, above) in CRATES {
+        let mods = modules(&workspace().join(src));
+        match floors(&mods) {
+            Ok(order) => println!("{src}: floors, bottom first: {}", order.join(" < ")),
+            Err(circle) => panic!("{src}: top-level modules import each other: {circle}"),
+        }
+        let up = names_crates_above(&mods, above);
+        assert!(up.is_empty(), "{}", up.join("\n"));
+    }
+    // Planted: two folders that import each other, and a crate naming the game.
+    let circle = planted(&[
+        ("", "mod a; mod b;"),
+        ("a", "mod x;"),
+        ("a/x", "use crate::b::Y;"),
+        ("b", "pub struct Y; fn f() { crate::a::x::g() }"),
+    ]);
+    assert!(floors(&circle).is_err());
+    let fine = planted(&[("", "mod a; mod b;"), ("a", "use crate::b::Y;"), ("b", "")]);
+    assert_eq!(floors(&fine), Ok(vec!["b".to_string(), "a".to_string()]));
+    let upward = planted(&[("a", "fn f() { tangent::game::run() }")]);
+    assert_eq!(names_crates_above(&upward, &["tangent"]).len(), 1);
+}
+
+/// Where a game module breaks the folder rules: a plugin outside its
+/// folder's `mod.rs`, or a file that is not a folder's `mod.rs` (or the
+/// crate's root) declaring modules. A top-level file (`src/game.rs`) is a
+/// folder of one file: it may hold its plugin.
+fn folder_rule_breaks(mods: &[Module]) -> Vec<String> {
+    let mut out = Vec::new();
+    for m in mods {
+        let is_mod = m.file.ends_with("mod.rs") || m.file.ends_with("lib.rs");
+        let code = code_of(&m.text);
+        if !is_mod && m.path.len() > 1 && code.contains("impl Plugin for") {
+            out.push(format!("{}: a plugin outside its folder's mod.rs", m.file));
+        }
+        let declares = code.lines().any(|l| {
+            let t = l.trim_start();
+            let t = t
+                .strip_prefix("pub(crate) ")
+                .or(t.strip_prefix("pub "))
+                .unwrap_or(t);
+            t.starts_with("mod ") && t.trim_end().ends_with(';')
+        });
+        if !is_mod && declares {
+            out.push(format!("{}: declares modules but is not a mod.rs", m.file));
+        }
+    }
+    out
+}
+
+#[test]
+fn each_game_folders_plugin_is_in_its_mod_rs_and_other_files_are_leaves() {
+    let mods = modules(&workspace().join("src"));
+    let plugins = mods
+        .iter()
+        .filter(|m| code_of(&m.text).contains("impl Plugin for"))
+        .count();
+    let breaks = folder_rule_breaks(&mods);
     println!(
-        "{} files, the largest {} ({most} lines of code)",
-        sizes.len(),
-        file.display()
+        "{} game files, {plugins} with plugins, every plugin in place",
+        mods.len()
     );
-    assert!(sizes.len() > 30, "too few files found");
-    assert!(*most <= 400, "{} has {most} lines of code", file.display());
-    assert_eq!(code_lines("// c\n\nfn a() {}\n#[cfg(test)]\nfn b() {}"), 1);
+    assert!(plugins >= 10, "too few plugins found ({plugins})");
+    assert!(breaks.is_empty(), "{}", breaks.join("\n"));
+    let planted = planted(&[
+        ("level/mod.rs", "pub mod clock;"),
+        ("level/clock.rs", "impl Plugin for ClockPlugin {}"),
+        ("level/watch.rs", "mod inner;"),
+        ("game.rs", "impl Plugin for GamePlugin {}"),
+    ]);
+    let found = folder_rule_breaks(&planted);
+    assert_eq!(found.len(), 2, "{found:?}");
 }
 
 /// A source file as a module: its path in its crate (`["dynamics",

@@ -57,13 +57,9 @@ fn allocations<R>(f: impl FnOnce() -> R) -> (usize, R) {
 }
 
 /// Deterministic uniform numbers in `[0, 1)` (xorshift).
-fn rng(mut seed: u64) -> impl FnMut() -> f32 {
-    move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        (seed >> 40) as f32 / (1u64 << 24) as f32
-    }
+fn rng(seed: u64) -> impl FnMut() -> f32 {
+    let mut rng = tangent_collision::seeded::Xorshift64(seed);
+    move || rng.unit_f32()
 }
 
 #[test]

@@ -175,7 +175,28 @@ fn the_island_test_is_not_fooled_by_a_grazing_ray() {
         0.9240976,
     );
     step_body(&room.set, &mut body, Vec2::new(0.0, -100.012215), DT);
-    assert_eq!(body.position - room.origin, Vec2::new(429.625, 350.0));
+    // The state the bug needed, from the room's geometry: the ball level
+    // with the lens's lowest point (its lower arch's vertex, B(1/2)) and
+    // beside the lens (left of its leftmost point, x = 500), so a ray to
+    // the right from its centre grazes that point.
+    let at = body.position - room.origin;
+    let lowest = room
+        .islands
+        .iter()
+        .flatten()
+        .map(|t| t.point(0.5) - room.origin)
+        .filter(|p| p.x > 500.0 && p.x < 700.0)
+        .min_by(|a, b| a.y.total_cmp(&b.y))
+        .unwrap();
+    assert_eq!(lowest, Vec2::new(600.0, 350.0), "the lens moved");
+    assert_eq!(
+        at.y, lowest.y,
+        "the ball is not level with the lens's lowest point"
+    );
+    assert!(
+        at.x + 11.889436 < 500.0,
+        "the ball is not beside the lens: {at}"
+    );
     assert_eq!(room.penetration(&ball, body.position), 0.0);
     let tiny = ActorShape::Circle { radius: 0.5 };
     let depth = |x: f32, y: f32| room.penetration(&tiny, room.origin + Vec2::new(x, y));

@@ -189,13 +189,8 @@ mod tests {
     /// A star-shaped polygon (always simple): `n` corners around a centre
     /// at radii drawn from a fixed-seed generator.
     fn star(n: usize, seed: u64) -> Vec<Vec2> {
-        let mut x = seed;
-        let mut next = || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            (x % 10_000) as f32 / 10_000.0
-        };
+        let mut rng = tangent_collision::seeded::Xorshift64(seed);
+        let mut next = || (rng.next_u64() % 10_000) as f32 / 10_000.0;
         (0..n)
             .map(|i| {
                 let a = i as f32 / n as f32 * std::f32::consts::TAU;

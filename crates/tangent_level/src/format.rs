@@ -227,12 +227,17 @@ fn tile_size() -> f32 {
     32.0
 }
 
-/// Celeste's 900 px/s² at 8 px tiles, scaled to 32 px tiles (× 4). With the
-/// default jump (420 px/s held for 0.2 s) a jump rises 108 px, 3.4 tiles.
-fn gravity() -> (f32, f32) {
-    (0.0, -3600.0)
+/// The collision crate's default gravity
+/// ([`tangent_collision::dynamics::DEFAULT_GRAVITY`]), as a level writes it.
+pub fn gravity() -> (f32, f32) {
+    let g = tangent_collision::dynamics::DEFAULT_GRAVITY;
+    (g.x, g.y)
 }
 
+/// A goal's size when a level (or a map it came from) names none, px: a
+/// tile wide and two high at the default 32 px tiles.
+pub const GOAL_SIZE: (f32, f32) = (32.0, 64.0);
+
 fn goal_size() -> (f32, f32) {
-    (32.0, 64.0)
+    GOAL_SIZE
 }

@@ -122,8 +122,8 @@ pub fn place_missing(
             })
             .unwrap_or(first);
         let goal = GoalDef {
-            position: (far.0, far.1 + 32.0),
-            size: (32.0, 64.0),
+            position: (far.0, far.1 + crate::format::GOAL_SIZE.1 / 2.0),
+            size: crate::format::GOAL_SIZE,
         };
         parts.objects.goal = Some(goal);
         // The player's box at the spawn meets the goal's: the run ends at

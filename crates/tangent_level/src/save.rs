@@ -145,7 +145,7 @@ fn field_values(f: &LevelFile) -> Vec<(&'static str, Option<String>)> {
         ("tile_size", Some(num(f.tile_size))),
         (
             "gravity",
-            (f.gravity != (0.0, -3600.0)).then(|| pair(f.gravity)),
+            (f.gravity != crate::format::gravity()).then(|| pair(f.gravity)),
         ),
         (
             "tile_restitution",
@@ -317,7 +317,7 @@ pub fn write_over(original: &str, old: &LevelFile, new: &LevelFile) -> String {
 
 fn default_text(key: &str) -> String {
     match key {
-        "gravity" => "(0, -3600)".into(),
+        "gravity" => pair(crate::format::gravity()),
         "tile_restitution" => "1".into(),
         "next" | "svg" | "par" => "None".into(),
         "open" => "false".into(),

@@ -438,7 +438,7 @@ fn mangled_projects_are_refused_or_read_never_a_panic() {
     )
     .unwrap();
     let p = dir.join("m.ldtk");
-    let mut rng = Rng(0x1dc0_ffee);
+    let mut rng = Rng::new(0x1dc0_ffee);
     let swaps = [
         "0", "-1", "1e30", "null", "\"x\"", "[]", "{}", "true", "99999999", "0.5", "NaN",
     ];

@@ -488,7 +488,7 @@ fn attr(v: &str) -> String {
 
 #[test]
 fn random_motions_read_the_same_from_svg_attributes_and_tiled_properties() {
-    let mut rng = Rng(0x5eed_0fa1);
+    let mut rng = Rng::new(0x5eed_0fa1);
     let cases = 600;
     let (mut fields, mut most) = (0usize, 0usize);
     for case in 0..cases {

@@ -292,7 +292,7 @@ fn random_def(rng: &mut Rng) -> MoverDef {
 
 #[test]
 fn every_accepted_mover_keeps_to_the_speed_limits() {
-    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let mut rng = Rng::new(0x9e37_79b9_7f4a_7c15);
     let (mut accepted, mut refused, mut steps) = (0, 0, 0u64);
     let (mut worst_speed, mut worst_spin) = (0.0f32, 0.0f32);
     for _ in 0..1_500 {

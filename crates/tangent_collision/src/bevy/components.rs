@@ -43,7 +43,7 @@ pub struct Gravity(pub Vec2);
 
 impl Default for Gravity {
     fn default() -> Self {
-        Gravity(Vec2::new(0.0, -3600.0))
+        Gravity(crate::dynamics::DEFAULT_GRAVITY)
     }
 }
 

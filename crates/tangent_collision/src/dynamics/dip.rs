@@ -12,8 +12,8 @@
 //!
 //! Instead, before the sweep, the chord's end `E` is moved onto the path the
 //! body's centre would follow along the surface: the point at distance
-//! `r + DIP_GAP` from the curve, straight out from the curve's nearest
-//! point `Q` to `E`: `E' = Q + (r + DIP_GAP) (E - Q) / |E - Q|`. The sweep
+//! `r + CURVE_GAP` from the curve, straight out from the curve's nearest
+//! point `Q` to `E`: `E' = Q + (r + CURVE_GAP) (E - Q) / |E - Q|`. The sweep
 //! of the bent chord is the usual exact one, so nothing can tunnel and any
 //! other piece in the way is met as before; where the free region is convex
 //! (a dip seen from inside), a chord between two points clear of the curve
@@ -42,13 +42,13 @@
 //! chord struck it.
 //!
 //! Only circles follow curves, and only where the curve is concave toward
-//! the body at the contact and the chord's end comes within `DIP_GAP` of
+//! the body at the contact and the chord's end comes within `CURVE_GAP` of
 //! it; elsewhere (straight pieces, hills, rects) the motion is left as it is.
 
 use crate::geometry::Rect;
 use glam::{DVec2, Vec2};
 
-use super::margins::{CONTACT_MARGIN, DIP_GAP, SKIN};
+use super::margins::{CONTACT_MARGIN, CURVE_GAP, SKIN};
 use crate::geometry::{ActorShape, Terrain};
 use crate::query::closest_param;
 use crate::terrain::{SpanCache, TerrainSet};
@@ -152,7 +152,7 @@ pub(super) fn holds(velocity: Vec2, gravity: Vec2, n: Vec2, path_curvature: f32)
 }
 
 /// The chord `motion` of a circle at `position` sliding on `on`, bent to
-/// end [`DIP_GAP`] off the curve (see the module docs); `None` where it
+/// end [`CURVE_GAP`] off the curve (see the module docs); `None` where it
 /// needs no bending: not a circle, not a curve, the curve not concave toward
 /// the body at the contact, or the chord's end already that clear of it.
 ///
@@ -171,7 +171,7 @@ pub(super) fn bend(
     let (radius, _) = circle_in_dip(set, on, shape)?;
     let n = on.normal.as_dvec2();
     // The curve's nearest point to the chord's end, on the span of the
-    // piece near it (any point within r + DIP_GAP of the end lies in the
+    // piece near it (any point within r + CURVE_GAP of the end lies in the
     // box).
     let end = position + motion;
     let reach = radius + SKIN + CONTACT_MARGIN;
@@ -179,7 +179,7 @@ pub(super) fn bend(
     let near = nearest_on_surface(set, on, end, reach, cache)?;
     let out = near.out;
     let dist = out.length();
-    let target = radius as f64 + DIP_GAP as f64;
+    let target = radius as f64 + CURVE_GAP as f64;
     if dist == 0.0 {
         return None;
     }
@@ -285,7 +285,7 @@ mod tests {
     /// On random quadratics and cubics, a circle touching the curve (a skin
     /// off it) on its concave side, no larger than half the radius of
     /// curvature there, moves along the tangent by up to its radius. The
-    /// bent chord ends `DIP_GAP` straight out from a point of the curve
+    /// bent chord ends `CURVE_GAP` straight out from a point of the curve
     /// that is nearest to the chord's end (by dense sampling). Where nothing
     /// is bent, the chord's end was that clear already, or nearest to another
     /// part of the curve, across from the body (the sweep's job).
@@ -328,7 +328,7 @@ mod tests {
             };
             let shape = ActorShape::Circle { radius: r as f32 };
             cases += 1;
-            let target = r + DIP_GAP as f64;
+            let target = r + CURVE_GAP as f64;
             match bend(&set, on, &shape, (position, motion), None, &mut cache) {
                 Some(b) => {
                     bent += 1;
@@ -454,7 +454,7 @@ mod tests {
         };
         let r = 10.0;
         let ball = ActorShape::Circle { radius: r };
-        let target = r + DIP_GAP;
+        let target = r + CURVE_GAP;
         // The chord ends straight over the bowl's bottom (its nearest
         // point), `past` beyond the target.
         let mut bent = |past: f32, held| {

@@ -19,8 +19,8 @@
 //! So after a chord that met nothing, with the body's end `E` no more than
 //! the contact margin plus one step's fall (`|g| τ² / 2`) off the surface
 //! it slid on (that piece, or a neighbour carrying it on smoothly), it is
-//! let down straight to the surface's nearest point `Q`, to `HILL_GAP` off
-//! it (a circle): `E' = Q + (r + HILL_GAP) n̂`, `n̂ = (E - Q) / |E - Q|`. That short drop
+//! let down straight to the surface's nearest point `Q`, to `CURVE_GAP` off
+//! it (a circle): `E' = Q + (r + CURVE_GAP) n̂`, `n̂ = (E - Q) / |E - Q|`. That short drop
 //! is swept like any motion, so it enters nothing. The velocity is turned
 //! to the tangent at `Q` and its speed is the one energy gives there,
 //! `|v|² = |v₀|² + 2 g · (E' - P₀)`: the surface pushes normal to the path
@@ -42,7 +42,7 @@ use glam::Vec2;
 use super::body::Body;
 use super::dip::{Sliding, nearest_on_surface};
 use super::impact::first_impact;
-use super::margins::{CONTACT_MARGIN, HILL_GAP, SKIN};
+use super::margins::{CONTACT_MARGIN, CURVE_GAP, SKIN};
 use crate::geometry::{ActorShape, Terrain};
 use crate::terrain::{SpanCache, TerrainSet};
 
@@ -86,7 +86,7 @@ pub(super) fn let_down(
     Some(down)
 }
 
-/// A circle's drop to `HILL_GAP` off the nearest point of the surface (none
+/// A circle's drop to `CURVE_GAP` off the nearest point of the surface (none
 /// if it is nearer), and the normal there.
 fn circle_drop(
     set: &TerrainSet,
@@ -99,7 +99,7 @@ fn circle_drop(
     let reach = radius + SKIN + CONTACT_MARGIN + fall;
     let out = nearest_on_surface(set, on, end, reach, cache)?.out;
     let dist = out.length();
-    let gap = dist - (radius + HILL_GAP) as f64;
+    let gap = dist - (radius + CURVE_GAP) as f64;
     if out.dot(on.normal.as_dvec2()) <= 0.0 || gap > (CONTACT_MARGIN + fall) as f64 {
         return None;
     }
@@ -189,7 +189,7 @@ mod tests {
             .map(|k| (hill.point_f64(k as f64 / 40_000.0) - p).length())
             .fold(f64::MAX, f64::min);
         let gap = nearest - R as f64;
-        assert!((gap - HILL_GAP as f64).abs() < 1e-3, "gap {gap}");
+        assert!((gap - CURVE_GAP as f64).abs() < 1e-3, "gap {gap}");
         assert!(down.drop.y < 0.0 && down.drop.length() < 0.2);
         for fast in [1000.0, 1300.0] {
             let body = ball(end_after(fast), Vec2::new(fast, 0.0));

@@ -58,10 +58,13 @@ pub(super) fn rest_speed(gravity: Vec2, n: Vec2, dt: f32) -> f32 {
 /// Below this gap (px) a body counts as touching a piece within a step.
 pub(super) const TOUCHING: f32 = 1e-3;
 
-/// The gap (px) a bent chord ends at: a little over the skin, so that the
-/// next sweep, which keeps the skin, does not meet the curve again at the
-/// very end of the chord through rounding to `f32`.
-pub(super) const DIP_GAP: f32 = 1.25 * SKIN;
+/// The gap (px) a body is set off a curve it stays on: a little over the
+/// skin, which the next sweep keeps (so that sweep does not meet the curve
+/// again at its very start through rounding to `f32`), and under the
+/// [`SETTLE`] skins past which support settles a body onto the skin (a
+/// settle is a drop that loses its energy). A bent chord along a dip ends
+/// this far off the curve; a body over a hill is let down to it.
+pub(super) const CURVE_GAP: f32 = 1.25 * SKIN;
 
 /// The most a bent chord turns (radians between the curve's normals at its
 /// start and end, 0.5°): a longer step along a curve is cut into chords
@@ -76,11 +79,6 @@ pub(super) const MAX_BENT_CHORDS: usize = 64;
 /// A supported body settles onto the skin when its gap exceeds this many
 /// skins.
 pub(super) const SETTLE: f32 = 1.5;
-
-/// The gap (px) a body is let down to over a hill: over the skin, which the
-/// drop's sweep keeps, and under the [`SETTLE`] skins past which support
-/// settles a body onto the skin (a settle is a drop that loses its energy).
-pub(super) const HILL_GAP: f32 = 1.25 * SKIN;
 
 #[cfg(test)]
 mod tests {

@@ -50,7 +50,7 @@
 
 use glam::{DVec2, Vec2};
 
-use super::margins::HILL_GAP;
+use super::margins::CURVE_GAP;
 use crate::geometry::Rect;
 use crate::query::closest_param;
 use crate::terrain::TerrainSet;
@@ -334,7 +334,7 @@ pub fn run_on_surface_skipping(
     if !finite || radius <= 0.0 || dt <= 0.0 || on.normal.length_squared() == 0.0 {
         return SurfaceStep::Held { on, blocked: false };
     }
-    let r = radius as f64 + HILL_GAP as f64;
+    let r = radius as f64 + CURVE_GAP as f64;
     let g = gravity.as_dvec2();
     let hold = -HOLD_TOLERANCE * g.length().max(1.0);
     let mut ids = Vec::new();

@@ -3,13 +3,9 @@
 
 /// Test helper: uniform numbers in `[0, 1)` from a xorshift generator, so
 /// random tests repeat exactly.
-pub(crate) fn unit_rng(mut seed: u64) -> impl FnMut() -> f64 {
-    move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        (seed >> 11) as f64 / (1u64 << 53) as f64
-    }
+pub(crate) fn unit_rng(seed: u64) -> impl FnMut() -> f64 {
+    let mut rng = crate::seeded::Xorshift64(seed);
+    move || rng.unit_f64()
 }
 
 /// Test helper: asserts that `got` holds exactly the roots `expected`

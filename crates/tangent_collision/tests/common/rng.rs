@@ -1,19 +1,18 @@
 //! A seeded generator for the parameter sweeps, so every sweep repeats
-//! exactly (xorshift64, as the crate's unit tests use).
+//! exactly (the workspace's one generator, `tangent_collision::seeded`).
 
-pub struct Rng(u64);
+use tangent_collision::seeded::Xorshift64;
+
+pub struct Rng(Xorshift64);
 
 impl Rng {
     pub fn new(seed: u64) -> Self {
-        Rng(seed.max(1))
+        Rng(Xorshift64::new(seed))
     }
 
     /// Uniform in `[0, 1)`.
     pub fn unit(&mut self) -> f64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 >> 11) as f64 / (1u64 << 53) as f64
+        self.0.unit_f64()
     }
 
     /// Uniform in `[lo, hi)`.

@@ -248,7 +248,7 @@ fn read_object(
                     upright()?;
                     (width, height)
                 }
-                _ => (32.0, 64.0),
+                _ => crate::format::GOAL_SIZE,
             };
             out.goal = Some(GoalDef { position: c, size });
         }

@@ -4,22 +4,26 @@
 // Each test file uses what it needs of this.
 #![allow(dead_code)]
 
-/// Xorshift (13, 7, 17) on 64 bits: no crate, the same numbers on every
-/// machine.
-pub struct Rng(pub u64);
+use tangent_collision::seeded::Xorshift64;
+
+/// The workspace's one generator (xorshift64, `tangent_collision::seeded`):
+/// the same numbers on every machine.
+pub struct Rng(pub Xorshift64);
 
 impl Rng {
+    /// The numbers of `seed`.
+    pub fn new(seed: u64) -> Self {
+        Rng(Xorshift64(seed))
+    }
+
     /// The next 64 random bits.
     pub fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
+        self.0.next_u64()
     }
 
     /// A number in `[0, 1)`, from the top 24 bits.
     pub fn unit(&mut self) -> f32 {
-        (self.next() >> 40) as f32 / (1u64 << 24) as f32
+        self.0.unit_f32()
     }
 
     /// A number in `[lo, hi)`.

@@ -10,7 +10,9 @@ use std::time::Duration;
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
 
-use crate::game::{ReplayInput, SimPlugin, TRACE_HEADER, TraceWriter};
+use super::SimPlugin;
+use super::replay::ReplayInput;
+use super::trace::{TRACE_HEADER, TraceWriter};
 use crate::level::play::load_level_file;
 use crate::level::{LevelCommand, LevelStatus};
 use crate::player::Replay;
