@@ -573,3 +573,257 @@ fn the_checker_sees_a_circle() {
     ]);
     assert_eq!(a_circle(&fine), None);
 }
+
+/// `text` with comments, string and char literals blanked (same length, so
+/// line numbers hold), for counting braces.
+fn blank_literals(text: &str) -> String {
+    let b: Vec<char> = text.chars().collect();
+    let mut out = String::with_capacity(text.len());
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        let next = b.get(i + 1).copied();
+        if c == '/' && next == Some('/') {
+            while i < b.len() && b[i] != '\n' {
+                out.push(' ');
+                i += 1;
+            }
+        } else if c == '"' || (c == 'r' && next == Some('#')) || (c == 'r' && next == Some('"')) {
+            // A string, raw or not: blank to its end.
+            let hashes = if c == 'r' {
+                let mut h = 0;
+                i += 1;
+                out.push(' ');
+                while b.get(i) == Some(&'#') {
+                    h += 1;
+                    i += 1;
+                    out.push(' ');
+                }
+                Some(h)
+            } else {
+                None
+            };
+            out.push(' ');
+            i += 1;
+            while i < b.len() {
+                let d = b[i];
+                if hashes.is_none() && d == '\\' {
+                    out.push(' ');
+                    out.push(if b.get(i + 1) == Some(&'\n') {
+                        '\n'
+                    } else {
+                        ' '
+                    });
+                    i += 2;
+                    continue;
+                }
+                if d == '"' {
+                    let h = hashes.unwrap_or(0);
+                    if (1..=h).all(|k| b.get(i + k) == Some(&'#')) {
+                        for _ in 0..=h {
+                            out.push(' ');
+                        }
+                        i += h + 1;
+                        break;
+                    }
+                }
+                out.push(if d == '\n' { '\n' } else { ' ' });
+                i += 1;
+            }
+        } else if c == '\'' && b.get(i + 2) == Some(&'\'') {
+            out.push_str("   ");
+            i += 3;
+        } else if c == '\'' && next == Some('\\') {
+            // '\n', '\'', '\u{7f}': up to the closing quote.
+            let end = (i + 2..b.len()).find(|&k| b[k] == '\'').unwrap_or(i + 1);
+            for _ in i..=end {
+                out.push(' ');
+            }
+            i = end + 1;
+        } else {
+            out.push(c);
+            i += 1;
+        }
+    }
+    out
+}
+
+/// Every non-test function of a file: `(lines, name, first line)`, a
+/// function's lines counted from its `fn` line to its closing brace.
+fn function_lengths(text: &str) -> Vec<(usize, String, usize)> {
+    let code = blank_literals(text);
+    let lines: Vec<&str> = code.lines().collect();
+    let end = lines
+        .iter()
+        .position(|l| l.starts_with("#[cfg(test)]"))
+        .unwrap_or(lines.len());
+    let mut out = Vec::new();
+    for (i, line) in lines[..end].iter().enumerate() {
+        let t = line.trim_start();
+        let Some(at) = t.find("fn ") else { continue };
+        let before = &t[..at];
+        let head_ok = before.is_empty()
+            || before.split_whitespace().all(|w| {
+                matches!(
+                    w,
+                    "pub" | "pub(crate)" | "pub(super)" | "const" | "async" | "unsafe" | "extern"
+                )
+            });
+        if !head_ok {
+            continue;
+        }
+        let name: String = t[at + 3..]
+            .chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_')
+            .collect();
+        // The body: from the first `{` after the signature (or none: a
+        // trait method's declaration) to its match.
+        let mut depth = 0i32;
+        let mut opened = false;
+        let mut last = i;
+        'scan: for (k, l) in lines[i..end].iter().enumerate() {
+            for c in l.chars() {
+                match c {
+                    ';' if !opened => break 'scan,
+                    '{' => {
+                        depth += 1;
+                        opened = true;
+                    }
+                    '}' => {
+                        depth -= 1;
+                        if opened && depth == 0 {
+                            last = i + k;
+                            break 'scan;
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+        if opened {
+            out.push((last - i + 1, name, i + 1));
+        }
+    }
+    out
+}
+
+/// The functions allowed over 100 lines for now, each to be split (the
+/// house issue's list, measured when this test was written). The list may
+/// only shrink: a new function over 100 lines fails, and so does a listed
+/// one that no longer needs its place (take it off the list).
+const LONG_FOR_NOW: [&str; 16] = [
+    "src/level/render.rs decorate",
+    "crates/tangent_collision/src/dynamics/movers.rs move_movers",
+    "crates/tangent_collision/src/dynamics/surface.rs run_on_surface_skipping",
+    "crates/tangent_level/src/validate/mod.rs check_with",
+    "src/player/surface.rs run_surface",
+    "crates/tangent_collision/src/dynamics/step.rs step_body_among",
+    "crates/tangent_level/src/tiled/write.rs write_tmx",
+    "crates/tangent_collision/src/dynamics/world.rs take_turn",
+    "crates/tangent_collision/src/dynamics/support.rs supports",
+    "src/player/controller.rs control",
+    "crates/tangent_level/src/arcs.rs exact_arcs_until_error",
+    "src/editor/keys.rs keys",
+    "crates/tangent_collision/src/bevy/systems.rs step_actors",
+    "src/editor/draw.rs draw",
+    "src/editor/mouse.rs mouse",
+    "src/menu/levels.rs spawn_level_select",
+];
+
+#[test]
+fn the_longest_functions_and_the_preludes_size() {
+    let mut all = Vec::new();
+    for (src, _) in CRATES {
+        let root = workspace().join(src);
+        for m in modules(&root) {
+            let rel = Path::new(&m.file)
+                .strip_prefix(workspace())
+                .map(|p| p.display().to_string())
+                .unwrap_or(m.file.clone());
+            for (n, name, line) in function_lengths(&m.text) {
+                all.push((n, format!("{rel} {name}"), line));
+            }
+        }
+        // main.rs too: `modules` leaves it out.
+        if let Ok(text) = fs::read_to_string(root.join("main.rs")) {
+            for (n, name, line) in function_lengths(&text) {
+                all.push((n, format!("{src}/main.rs {name}"), line));
+            }
+        }
+    }
+    all.sort_by_key(|f| std::cmp::Reverse(f.0));
+    let over = |k: usize| all.iter().filter(|f| f.0 > k).count();
+    println!(
+        "{} non-test functions; {} over 80 lines, {} over 100; the longest:",
+        all.len(),
+        over(80),
+        over(100)
+    );
+    for (n, name, line) in all.iter().take(12) {
+        println!("  {n:4} lines  {name} (line {line})");
+    }
+    assert!(all.len() > 800, "too few functions found ({})", all.len());
+    let long: Vec<&str> = all
+        .iter()
+        .filter(|f| f.0 > 100)
+        .map(|f| f.1.as_str())
+        .collect();
+    let new: Vec<&&str> = long.iter().filter(|f| !LONG_FOR_NOW.contains(f)).collect();
+    assert!(
+        new.is_empty(),
+        "functions over 100 lines not on the list: {new:?}"
+    );
+    let done: Vec<&&str> = LONG_FOR_NOW.iter().filter(|f| !long.contains(f)).collect();
+    assert!(
+        done.is_empty(),
+        "now 100 lines or fewer, take off LONG_FOR_NOW: {done:?}"
+    );
+    // The counter on planted text: braces in strings, chars and comments
+    // do not count; a declaration without a body is not a function body.
+    let planted = "fn a() {\n    let s = \"}\";\n    let c = '{';\n    // }\n}\ntrait T { fn b(); }\npub(crate) fn c() { }\n#[cfg(test)]\nfn d() {\n}\n";
+    let got: Vec<(usize, String)> = function_lengths(planted)
+        .into_iter()
+        .map(|(n, name, _)| (n, name))
+        .collect();
+    assert_eq!(got, vec![(5, "a".to_string()), (1, "c".to_string())]);
+
+    // The collision crate's prelude: the names it re-exports.
+    let lib = fs::read_to_string(workspace().join("crates/tangent_collision/src/lib.rs")).unwrap();
+    let prelude = &lib[lib.find("pub mod prelude").unwrap()..];
+    let names = prelude_names(prelude);
+    println!(
+        "the collision prelude: {} names without the ECS face, {} with it (feature bevy)",
+        names.0, names.1
+    );
+    assert!(names.0 > 10, "too few prelude names found");
+    // Held where it is now until the World replaces the step functions
+    // (the house issue's goal: 35 with the ECS face).
+    assert!(names.1 <= 57, "the prelude grew: {} names", names.1);
+}
+
+/// The names a prelude's `pub use` lines re-export: `(without, with)` the
+/// ones behind `#[cfg(feature = "bevy")]`.
+fn prelude_names(prelude: &str) -> (usize, usize) {
+    let mut plain = 0;
+    let mut all = 0;
+    let mut gated = false;
+    for stmt in prelude.split(';') {
+        let gate = stmt.contains("#[cfg(feature");
+        let Some(at) = stmt.find("pub use ") else {
+            gated |= gate;
+            continue;
+        };
+        let tree: String = stmt[at + 8..]
+            .chars()
+            .filter(|c| !c.is_whitespace())
+            .collect();
+        let mut leaves = Vec::new();
+        expand_use(&tree, &mut leaves);
+        all += leaves.len();
+        if !(gate || gated) {
+            plain += leaves.len();
+        }
+        gated = false;
+    }
+    (plain, all)
+}

@@ -16,7 +16,9 @@ mod tiles;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use tangent_collision::prelude::{ActorShape, TerrainPiece, TerrainSet, TileGrid, Vec2};
+use tangent_collision::prelude::{
+    ActorShape, TerrainError, TerrainPiece, TerrainSet, TileGrid, Vec2,
+};
 
 use crate::format::{CurveDef, LevelFile, Side};
 use crate::limits::{Place, next_missing, next_problem, out_of_range};
@@ -153,10 +155,10 @@ impl Level {
         pieces.extend(curves.iter().copied());
         let movers_line = loc.key("movers");
         let terrain = TerrainSet::with_movers(pieces, built_movers.clone()).map_err(|e| {
-            let line = if e.to_string().contains("mover") {
-                movers_line
-            } else {
-                curves_line
+            // A mover's pose is the movers' fault; a piece's, the curves'.
+            let line = match e {
+                TerrainError::BadPose { .. } => movers_line,
+                _ => curves_line,
             };
             err(line, None, e.to_string())
         })?;
