@@ -50,8 +50,7 @@ fn layers_import_only_downward() {
     let mut upward = Vec::new();
     for layer in LAYERS {
         let own = rank(layer).unwrap();
-        for entry in fs::read_dir(src.join(layer)).unwrap() {
-            let path = entry.unwrap().path();
+        for path in files_under(&src.join(layer)) {
             let text = fs::read_to_string(&path).unwrap();
             for (line, named) in crate_paths(&text) {
                 checked += 1;
@@ -80,6 +79,71 @@ fn layers_import_only_downward() {
         "too few paths found ({checked}): is the parser still right?"
     );
     assert!(upward.is_empty(), "upward imports:\n{}", upward.join("\n"));
+}
+
+/// Every file under `dir`, in its folders too.
+fn files_under(dir: &Path) -> Vec<std::path::PathBuf> {
+    let mut out = Vec::new();
+    let mut dirs = vec![dir.to_path_buf()];
+    while let Some(d) = dirs.pop() {
+        for entry in fs::read_dir(d).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else {
+                out.push(path);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// The dynamics' phases, bottom up: one body's step, running a surface,
+/// many bodies (and the movers) together.
+const PHASES: [&str; 3] = ["body", "surface", "world"];
+
+/// `(line, phase named)` for each `crate::dynamics::<phase>` path in the
+/// non-test part of `text`, comments skipped.
+fn phase_paths(text: &str) -> Vec<(usize, String)> {
+    crate_paths(&text.replace("crate::dynamics::", "crate::"))
+        .into_iter()
+        .filter(|(_, p)| PHASES.contains(&p.as_str()))
+        .collect()
+}
+
+#[test]
+fn the_dynamics_phases_call_only_the_phases_below() {
+    let dynamics = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/dynamics");
+    let (mut checked, mut files) = (0, 0);
+    let mut upward = Vec::new();
+    for (own, phase) in PHASES.iter().enumerate() {
+        for path in files_under(&dynamics.join(phase)) {
+            files += 1;
+            let text = fs::read_to_string(&path).unwrap();
+            for (line, named) in phase_paths(&text) {
+                checked += 1;
+                if PHASES.iter().position(|p| *p == named).unwrap() > own {
+                    upward.push(format!("{}:{line}: {phase} calls {named}", path.display()));
+                }
+            }
+        }
+    }
+    println!(
+        "{files} files in {} phases, {checked} paths between phases",
+        PHASES.len()
+    );
+    assert!(
+        files > 20 && checked > 10,
+        "too few found: is the parser still right?"
+    );
+    assert!(
+        upward.is_empty(),
+        "phases calling up:\n{}",
+        upward.join("\n")
+    );
+    let planted = "use crate::dynamics::world::turns::Turn;\nuse super::chord;";
+    assert_eq!(phase_paths(planted), vec![(1, "world".to_string())]);
 }
 
 #[test]
@@ -337,13 +401,25 @@ fn modules(src: &Path) -> Vec<Module> {
     out
 }
 
-/// The code of `text` before its test module, comments removed.
+/// The code of `text` before its test module, comments and visibility
+/// paths (`pub(in crate::dynamics)`: a path, but no import) removed.
 fn code_of(text: &str) -> String {
-    text.lines()
+    let code = text
+        .lines()
         .take_while(|l| !l.starts_with("#[cfg(test)]"))
         .map(|l| l.split("//").next().unwrap_or(""))
         .collect::<Vec<_>>()
-        .join("\n")
+        .join("\n");
+    let mut out = String::with_capacity(code.len());
+    let mut rest = code.as_str();
+    while let Some(at) = rest.find("pub(in ") {
+        out.push_str(&rest[..at]);
+        out.push_str("pub");
+        rest = &rest[at..];
+        rest = &rest[rest.find(')').map_or(rest.len(), |e| e + 1)..];
+    }
+    out.push_str(rest);
+    out
 }
 
 /// `a::{b, c::{d, e}}` as `a::b`, `a::c::d`, `a::c::e`.
@@ -661,7 +737,11 @@ fn function_lengths(text: &str) -> Vec<(usize, String, usize)> {
     for (i, line) in lines[..end].iter().enumerate() {
         let t = line.trim_start();
         let Some(at) = t.find("fn ") else { continue };
-        let before = &t[..at];
+        // `pub(in crate::x)` is one word of the head.
+        let before = match (t[..at].find("pub(in "), t[..at].find(')')) {
+            (Some(a), Some(b)) if a < b => format!("{}pub{}", &t[..a], &t[b + 1..at]),
+            _ => t[..at].to_string(),
+        };
         let head_ok = before.is_empty()
             || before.split_whitespace().all(|w| {
                 matches!(
@@ -713,14 +793,14 @@ fn function_lengths(text: &str) -> Vec<(usize, String, usize)> {
 /// one that no longer needs its place (take it off the list).
 const LONG_FOR_NOW: [&str; 16] = [
     "src/level/render.rs decorate",
-    "crates/tangent_collision/src/dynamics/movers.rs move_movers",
-    "crates/tangent_collision/src/dynamics/surface.rs run_on_surface_skipping",
+    "crates/tangent_collision/src/dynamics/world/movers.rs move_movers",
+    "crates/tangent_collision/src/dynamics/surface/run.rs run_on_surface_skipping",
     "crates/tangent_level/src/validate/mod.rs check_with",
     "src/player/surface.rs run_surface",
-    "crates/tangent_collision/src/dynamics/step.rs step_body_among",
+    "crates/tangent_collision/src/dynamics/body/step.rs step_body_among",
     "crates/tangent_level/src/tiled/write.rs write_tmx",
-    "crates/tangent_collision/src/dynamics/world.rs take_turn",
-    "crates/tangent_collision/src/dynamics/support.rs supports",
+    "crates/tangent_collision/src/dynamics/world/turns.rs take_turn",
+    "crates/tangent_collision/src/dynamics/body/support.rs supports",
     "src/player/controller.rs control",
     "crates/tangent_level/src/arcs.rs exact_arcs_until_error",
     "src/editor/keys.rs keys",
@@ -780,12 +860,19 @@ fn the_longest_functions_and_the_preludes_size() {
     );
     // The counter on planted text: braces in strings, chars and comments
     // do not count; a declaration without a body is not a function body.
-    let planted = "fn a() {\n    let s = \"}\";\n    let c = '{';\n    // }\n}\ntrait T { fn b(); }\npub(crate) fn c() { }\n#[cfg(test)]\nfn d() {\n}\n";
+    let planted = "fn a() {\n    let s = \"}\";\n    let c = '{';\n    // }\n}\ntrait T { fn b(); }\npub(crate) fn c() { }\npub(in crate::a) fn e() {\n}\n#[cfg(test)]\nfn d() {\n}\n";
     let got: Vec<(usize, String)> = function_lengths(planted)
         .into_iter()
         .map(|(n, name, _)| (n, name))
         .collect();
-    assert_eq!(got, vec![(5, "a".to_string()), (1, "c".to_string())]);
+    assert_eq!(
+        got,
+        vec![
+            (5, "a".to_string()),
+            (1, "c".to_string()),
+            (2, "e".to_string())
+        ]
+    );
 
     // The collision crate's prelude: the names it re-exports.
     let lib = fs::read_to_string(workspace().join("crates/tangent_collision/src/lib.rs")).unwrap();

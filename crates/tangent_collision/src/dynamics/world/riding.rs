@@ -13,14 +13,14 @@
 
 use glam::Vec2;
 
-use super::body::{Body, StepReport};
+use crate::dynamics::body::types::{Body, StepReport};
 use crate::geometry::Pose;
 use crate::terrain::TerrainSet;
 
 /// How mover `g` moves over one step: from pose to pose, its pivot in a
 /// straight line and its angle evenly.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub(super) struct MoverMotion {
+pub(in crate::dynamics) struct MoverMotion {
     pub from: Pose,
     pub to: Pose,
     pub dt: f32,
@@ -30,7 +30,7 @@ impl MoverMotion {
     /// The velocity of the mover's point at `p` (a point of it at pose
     /// `to`): `v + ω × (p − pivot)`, `v` the pivot's velocity and `ω` the
     /// turn rate.
-    pub(super) fn velocity_at(&self, p: Vec2) -> Vec2 {
+    pub(in crate::dynamics) fn velocity_at(&self, p: Vec2) -> Vec2 {
         if self.dt <= 0.0 {
             return Vec2::ZERO;
         }
@@ -40,7 +40,7 @@ impl MoverMotion {
     }
 
     /// The pose a fraction `s` of the way.
-    pub(super) fn at(&self, s: f32) -> Pose {
+    pub(in crate::dynamics) fn at(&self, s: f32) -> Pose {
         Pose::new(
             self.from.translation.lerp(self.to.translation, s),
             self.from.angle + (self.to.angle - self.from.angle) * s,
@@ -66,7 +66,7 @@ pub struct Crush {
 /// A body standing on a mover: which, where, and the surface's normal
 /// there (for a body on a stack, the bottom body's).
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub(super) struct Ride {
+pub(in crate::dynamics) struct Ride {
     pub mover: usize,
     pub point: Vec2,
     pub normal: Vec2,
@@ -76,7 +76,7 @@ pub(super) struct Ride {
 /// rode into the bodies' step (with that mover's velocity where it
 /// stood), the crushes, and the movers' turn's lists.
 #[derive(Clone, Debug, Default)]
-pub(super) struct Riding {
+pub(in crate::dynamics) struct Riding {
     pub motions: Vec<MoverMotion>,
     pub on: Vec<Option<(usize, Vec2)>>,
     pub crushed: Vec<Crush>,
@@ -118,7 +118,7 @@ const MAX_STACK: usize = 64;
 /// into `out` (one per body): the mover it stands on, with the point where,
 /// or the mover the body it stands on rides (a crate on a crate on a lift),
 /// up to [`MAX_STACK`] bodies high.
-pub(super) fn find_riders(
+pub(in crate::dynamics) fn find_riders(
     set: &TerrainSet,
     bodies: &[Body],
     reports: &[StepReport],
@@ -163,7 +163,7 @@ impl Riding {
     /// there, and a body that rode a mover into the step and no longer
     /// rides it (standing on it or on a body that does) takes that
     /// mover's velocity where it stood.
-    pub(super) fn after_bodies(
+    pub(in crate::dynamics) fn after_bodies(
         &mut self,
         set: &TerrainSet,
         bodies: &mut [Body],

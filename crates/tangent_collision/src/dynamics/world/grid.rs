@@ -1,4 +1,4 @@
-//! The broad phase of [`step_bodies`](super::step_bodies): a uniform grid
+//! The broad phase of [`step_bodies`](crate::dynamics::step_bodies): a uniform grid
 //! (cells sized from the bodies) of the boxes each body's own motion can
 //! reach in the step, its entries sorted by cell and laid out in a dense
 //! table when the cells in use are few enough (a binary search otherwise);
@@ -7,14 +7,14 @@
 
 use glam::Vec2;
 
-use super::body::Body;
-use super::margins::{CONTACT_MARGIN, MAX_BODY_SPEED, SKIN, capped_speed};
+use crate::dynamics::body::margins::{CONTACT_MARGIN, MAX_BODY_SPEED, SKIN, capped_speed};
+use crate::dynamics::body::types::Body;
 use crate::geometry::Rect;
 
 /// The box a body's motion can reach in `time` seconds, with room for the
 /// skin and contact margin: a square about its box as wide as its speed and
 /// gravity can carry it (bounces turn the path, never lengthen it).
-pub(super) fn reach(body: &Body, gravity: Vec2, time: f32) -> Rect {
+pub(in crate::dynamics) fn reach(body: &Body, gravity: Vec2, time: f32) -> Rect {
     let g = gravity.length() * body.gravity_scale.abs();
     let speed = capped_speed(body.velocity, MAX_BODY_SPEED).length();
     let travel = speed * time + 0.5 * g * time * time;
@@ -25,7 +25,7 @@ pub(super) fn reach(body: &Body, gravity: Vec2, time: f32) -> Rect {
 
 /// The bodies' boxes on a uniform grid, sorted by cell.
 #[derive(Default)]
-pub(super) struct Grid {
+pub(in crate::dynamics) struct Grid {
     cell: f32,
     entries: Vec<(u64, usize)>,
     /// When the cells the bodies cover are few enough: the cells' corner,
@@ -68,7 +68,7 @@ impl Grid {
         (flip(x) << 32) | flip(y)
     }
 
-    pub(super) fn build(&mut self, bodies: &[Body], gravity: Vec2, dt: f32) {
+    pub(in crate::dynamics) fn build(&mut self, bodies: &[Body], gravity: Vec2, dt: f32) {
         let mean = bodies
             .iter()
             .map(|b| b.shape.aabb(Vec2::ZERO).half_size().max_element())
@@ -167,7 +167,7 @@ impl Grid {
     }
 
     /// Notes where body `i` ended its turn.
-    pub(super) fn moved(&mut self, i: usize, body: &Body) {
+    pub(in crate::dynamics) fn moved(&mut self, i: usize, body: &Body) {
         self.boxes[i] = body.shape.aabb(body.position);
         let [x0, y0, x1, y1] = self.range(self.boxes[i]);
         let [a0, b0, a1, b1] = self.cells[i];
@@ -179,7 +179,7 @@ impl Grid {
     }
 
     /// The bodies whose box (where they are now) meets `region`, ascending.
-    pub(super) fn query(&mut self, region: Rect, out: &mut Vec<usize>) {
+    pub(in crate::dynamics) fn query(&mut self, region: Rect, out: &mut Vec<usize>) {
         out.clear();
         self.query_count += 1;
         let stamp = self.query_count;

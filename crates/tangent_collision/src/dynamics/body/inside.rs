@@ -18,9 +18,9 @@
 
 use glam::Vec2;
 
-use super::body::Body;
 use super::margins::SKIN;
 use super::near::NearSpan;
+use super::types::Body;
 use crate::geometry::Terrain;
 use crate::query::shape_crossings;
 use crate::terrain::TerrainSet;
@@ -30,7 +30,7 @@ const END_T: f32 = 1e-4;
 
 /// The way out when the body's centre is inside solid: the nearest
 /// solid-behind segment's outward normal and the centre's depth behind it.
-pub(super) fn way_out(
+pub(in crate::dynamics) fn way_out(
     set: &TerrainSet,
     spans: &[NearSpan],
     center: Vec2,
@@ -63,7 +63,13 @@ pub(super) fn way_out(
 
 /// Pushes `body` out through `piece` along `out`, from `depth` (the centre
 /// on the line) on until the skin-grown shape clears it; returns the push.
-pub(super) fn push_out(set: &TerrainSet, body: &Body, piece: usize, out: Vec2, depth: f32) -> f32 {
+pub(in crate::dynamics) fn push_out(
+    set: &TerrainSet,
+    body: &Body,
+    piece: usize,
+    out: Vec2,
+    depth: f32,
+) -> f32 {
     let pc = set.piece(piece).shape.bernstein().power();
     let clear = |d: f32| {
         let p = (body.position + out * d).as_dvec2();
@@ -82,7 +88,11 @@ pub(super) fn push_out(set: &TerrainSet, body: &Body, piece: usize, out: Vec2, d
 /// `clear` holds, by bisection (`clear` is false at `lo` and true from some
 /// push on); `hi` when it does not hold even there (deeper than the body
 /// is wide: push as far as we may).
-pub(super) fn first_clear(mut lo: f32, mut hi: f32, clear: impl Fn(f32) -> bool) -> f32 {
+pub(in crate::dynamics) fn first_clear(
+    mut lo: f32,
+    mut hi: f32,
+    clear: impl Fn(f32) -> bool,
+) -> f32 {
     if !clear(hi) {
         return hi;
     }

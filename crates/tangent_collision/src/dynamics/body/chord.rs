@@ -11,7 +11,6 @@
 
 use glam::Vec2;
 
-use super::body::{Body, Contact, StepReport, Touched};
 use super::dip::{self, Bent, Sliding};
 use super::hill;
 use super::impact::swept_box;
@@ -19,6 +18,7 @@ use super::margins::{CONTACT_MARGIN, SKIN, SMOOTH_JOINT_COS, rest_speed};
 use super::neighbours::{Braces, Neighbour, contact_with, respond};
 use super::slide::clip_to_cone;
 use super::support::{apply_friction, touching_normals};
+use super::types::{Body, Contact, StepReport, Touched};
 use crate::geometry::Rect;
 use crate::query::{Toi, mean_hit};
 use crate::terrain::{SpanCache, TerrainSet};
@@ -27,53 +27,53 @@ use crate::terrain::{SpanCache, TerrainSet};
 /// (where the step starts: `g · p` in absolute pixels would be ~1e8 px²/s²
 /// at the edge of the level, whose `f32` rounding is more than a slow
 /// body's whole kinetic energy).
-pub(super) fn energy_of(body: &Body, gravity: Vec2, origin: Vec2) -> f32 {
+pub(in crate::dynamics) fn energy_of(body: &Body, gravity: Vec2, origin: Vec2) -> f32 {
     0.5 * body.velocity.length_squared() - gravity.dot(body.position - origin)
 }
 
 /// What a step carries from one chord to the next.
-pub(super) struct Progress {
+pub(in crate::dynamics) struct Progress {
     /// The body's gravity (scaled), for energy and the rest threshold.
-    pub(super) gravity: Vec2,
+    pub(in crate::dynamics) gravity: Vec2,
     /// The part of gravity left after supports and slides.
-    pub(super) g: Vec2,
-    pub(super) dt: f32,
+    pub(in crate::dynamics) g: Vec2,
+    pub(in crate::dynamics) dt: f32,
     /// Time left in the step.
-    pub(super) remaining: f32,
+    pub(in crate::dynamics) remaining: f32,
     /// Time the chord being swept covers: `remaining`, or less for a chord
     /// bent along a curve that would turn too far at once.
-    pub(super) chord_time: f32,
+    pub(in crate::dynamics) chord_time: f32,
     /// The surface the body slides on, if any (what a chord bends along).
-    pub(super) sliding: Option<Sliding>,
+    pub(in crate::dynamics) sliding: Option<Sliding>,
     /// Where the step started, for energy.
-    pub(super) origin: Vec2,
+    pub(in crate::dynamics) origin: Vec2,
     /// Energy the step may end with (reset by each impulse from a body).
-    pub(super) start_energy: f32,
+    pub(in crate::dynamics) start_energy: f32,
     /// The largest restitution met, for the energy guard.
-    pub(super) max_e: f32,
+    pub(in crate::dynamics) max_e: f32,
     /// Speed into bodies that hold still this step but move away after it:
     /// kept, and given back at the end.
-    pub(super) held: Vec2,
+    pub(in crate::dynamics) held: Vec2,
 }
 
 /// Another body met first by a chord.
-pub(super) struct Meeting<'a> {
-    pub(super) other: &'a mut Neighbour,
+pub(in crate::dynamics) struct Meeting<'a> {
+    pub(in crate::dynamics) other: &'a mut Neighbour,
     /// Of the chord, when they meet.
-    pub(super) fraction: f32,
+    pub(in crate::dynamics) fraction: f32,
     /// From the other toward this body.
-    pub(super) normal: Vec2,
-    pub(super) motion: Vec2,
+    pub(in crate::dynamics) normal: Vec2,
+    pub(in crate::dynamics) motion: Vec2,
 }
 
 impl Progress {
     /// The chord for the time left.
-    pub(super) fn chord(&self, body: &Body) -> Vec2 {
+    pub(in crate::dynamics) fn chord(&self, body: &Body) -> Vec2 {
         self.chord_for(body, self.remaining)
     }
 
     /// The chord for the next `tau` seconds.
-    pub(super) fn chord_for(&self, body: &Body, tau: f32) -> Vec2 {
+    pub(in crate::dynamics) fn chord_for(&self, body: &Body, tau: f32) -> Vec2 {
         body.velocity * tau + 0.5 * self.g * tau * tau
     }
 
@@ -97,7 +97,7 @@ impl Progress {
     /// whether the step goes on: not when the other has yet to move this
     /// step (it goes first: [`StepReport::waits_for`]) or the body is
     /// knocked out of the `region` its neighbours were found in.
-    pub(super) fn meet_body(
+    pub(in crate::dynamics) fn meet_body(
         &mut self,
         body: &mut Body,
         meeting: Meeting,
@@ -157,7 +157,7 @@ impl Progress {
     /// [follows hills](crate::dynamics::BodyDef::follows_hills)) with the
     /// speed energy gives there. Returns whether the step is over: not
     /// after a chord that covered only part of the time left.
-    pub(super) fn fly_free(
+    pub(in crate::dynamics) fn fly_free(
         &mut self,
         set: &TerrainSet,
         body: &mut Body,
@@ -214,7 +214,7 @@ impl Progress {
     /// speed energy gives there (`straight`: the chord was not bent), then
     /// bounce, or slide out of every surface touched with friction.
     #[allow(clippy::too_many_arguments)]
-    pub(super) fn meet_terrain(
+    pub(in crate::dynamics) fn meet_terrain(
         &mut self,
         set: &TerrainSet,
         body: &mut Body,
@@ -294,7 +294,7 @@ impl Progress {
     /// exact, but a step along a curve uses the start's tangential gravity
     /// and the bent chord's end: whatever a step ends with above its start
     /// is taken from the kinetic energy.
-    pub(super) fn keep_energy(&self, body: &mut Body) {
+    pub(in crate::dynamics) fn keep_energy(&self, body: &mut Body) {
         if self.max_e <= 1.0 {
             let excess = self.energy(body) - self.start_energy;
             let speed2 = body.velocity.length_squared();
@@ -311,7 +311,7 @@ impl Progress {
 /// The surface a body slides on after `contacts` (the supports, or the
 /// latest impact): the last one's piece when none bounced and all lie on
 /// that piece or face its way (a smooth joint); `None` otherwise.
-pub(super) fn sliding_on(contacts: &[Contact]) -> Option<Sliding> {
+pub(in crate::dynamics) fn sliding_on(contacts: &[Contact]) -> Option<Sliding> {
     let last = contacts.last()?;
     let piece = last.piece()?;
     // Pieces meeting at a smooth joint (normals within 2.5°) are one

@@ -4,7 +4,7 @@
 //! one.
 //!
 //! During one body's step the others hold still where they are (each moves
-//! in its own step, see [`step_bodies`](super::step_bodies)); their
+//! in its own step, see [`step_bodies`](crate::dynamics::step_bodies)); their
 //! velocities are what contacts change. A contact between bodies `i` and
 //! `k` with normal `n` (from `k` toward `i`) and relative normal speed
 //! `v_n = (v_i - v_k)·n < 0` trades an impulse `j` along `n`:
@@ -27,18 +27,18 @@
 
 use glam::Vec2;
 
-use super::body::{Body, Contact, StepReport, Touched};
 use super::margins::{CONTACT_MARGIN, SKIN, SMOOTH_JOINT_COS, TOUCHING, rest_speed};
 use super::slide::clip_to_cone;
+use super::types::{Body, Contact, StepReport, Touched};
 use crate::query::{Hits, RoundedBox};
 
 /// Most surfaces a body remembers being braced against.
-pub(super) const MAX_BRACES: usize = 4;
+pub(in crate::dynamics) const MAX_BRACES: usize = 4;
 
 /// The normals of the surfaces a body leans on (terrain it rested on in its
 /// last step, and bodies braced in turn), facing the body.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub(super) struct Braces {
+pub(in crate::dynamics) struct Braces {
     normals: [Vec2; MAX_BRACES],
     len: u8,
 }
@@ -46,7 +46,7 @@ pub(super) struct Braces {
 impl Braces {
     /// Adds a surface (one already there within 2.5° is not added twice;
     /// past [`MAX_BRACES`] it is dropped).
-    pub(super) fn push(&mut self, n: Vec2) {
+    pub(in crate::dynamics) fn push(&mut self, n: Vec2) {
         let len = self.len as usize;
         if len < MAX_BRACES
             && self.normals[..len]
@@ -59,7 +59,7 @@ impl Braces {
     }
 
     /// The surfaces, facing the body.
-    pub(super) fn normals(&self) -> &[Vec2] {
+    pub(in crate::dynamics) fn normals(&self) -> &[Vec2] {
         &self.normals[..self.len as usize]
     }
 
@@ -67,7 +67,7 @@ impl Braces {
     /// surfaces: `d` with its part into each surface removed, in turn, and
     /// what is left along a surface cut by `mu` times the part into it (a
     /// push within the friction cone moves it not at all).
-    pub(super) fn response(&self, d: Vec2, mu: f32) -> Vec2 {
+    pub(in crate::dynamics) fn response(&self, d: Vec2, mu: f32) -> Vec2 {
         self.normals().iter().fold(d, |d, &b| {
             let into = d.dot(b);
             if into >= 0.0 {
@@ -87,7 +87,7 @@ impl Braces {
 
 /// Another body as one body's step sees it.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub(super) struct Neighbour {
+pub(in crate::dynamics) struct Neighbour {
     /// Its index among the bodies stepped together.
     pub index: usize,
     pub body: Body,
@@ -113,7 +113,12 @@ fn holds_firm(other: &Neighbour, n: Vec2) -> bool {
 /// speed along `dir` (a unit vector acting on `body`) by `dv` (see the
 /// module docs). Returns `true` when `other` gave nothing (immovable or
 /// braced that way).
-pub(super) fn trade(body: &mut Body, other: &mut Neighbour, dir: Vec2, dv: f32) -> bool {
+pub(in crate::dynamics) fn trade(
+    body: &mut Body,
+    other: &mut Neighbour,
+    dir: Vec2,
+    dv: f32,
+) -> bool {
     let (moved, wk) = give(other, -dir);
     let wi = body.inverse_mass;
     if wi + wk <= 0.0 {
@@ -131,7 +136,7 @@ pub(super) fn trade(body: &mut Body, other: &mut Neighbour, dir: Vec2, dv: f32) 
 /// the relative normal speed times `factor` (`1 + e` for a bounce, 1 to
 /// stop) is traded, then Coulomb friction on the sliding speed, limited by
 /// `μ (|Δv_n| + load)`. Returns whether `other` held firm along `-n`.
-pub(super) fn respond(
+pub(in crate::dynamics) fn respond(
     body: &mut Body,
     other: &mut Neighbour,
     n: Vec2,
@@ -164,7 +169,7 @@ fn pair(body: &Body, other: &Body) -> (RoundedBox, Vec2) {
 }
 
 /// The gap between two bodies and the normal from `other` toward `body`.
-pub(super) fn gap_and_normal(body: &Body, other: &Body) -> (f32, Vec2) {
+pub(in crate::dynamics) fn gap_and_normal(body: &Body, other: &Body) -> (f32, Vec2) {
     let (shape, p) = pair(body, other);
     (shape.gap(p), shape.normal(p))
 }
@@ -176,7 +181,7 @@ pub(super) fn gap_and_normal(body: &Body, other: &Body) -> (f32, Vec2) {
 /// body within the skin of another moving along or away from it (the
 /// normal at the start) stays clear of it: only a motion into it stops
 /// at once.
-pub(super) fn first_touch(
+pub(in crate::dynamics) fn first_touch(
     shape: &RoundedBox,
     p: Vec2,
     motion: Vec2,
@@ -199,7 +204,7 @@ pub(super) fn first_touch(
 
 /// The earliest impact of `body` moving by `motion` with one of `others`,
 /// keeping the skin, as `(k, fraction, normal)` ([`first_touch`]).
-pub(super) fn first_other_impact(
+pub(in crate::dynamics) fn first_other_impact(
     body: &Body,
     motion: Vec2,
     others: &[Neighbour],
@@ -228,7 +233,7 @@ fn reach_along(body: &Body, n: Vec2) -> f32 {
 }
 
 /// A contact of `body` with `other` along `n`.
-pub(super) fn contact_with(
+pub(in crate::dynamics) fn contact_with(
     body: &Body,
     other: &Neighbour,
     n: Vec2,
@@ -254,7 +259,7 @@ pub(super) fn contact_with(
 /// (friction too), and gravity's push into it is dropped when it holds firm
 /// (otherwise the body presses on it and the impact pushes it). Records
 /// each as a contact, and the firm ones in `braces`.
-pub(super) fn rest_on_others(
+pub(in crate::dynamics) fn rest_on_others(
     body: &mut Body,
     g: &mut Vec2,
     dt: f32,

@@ -4,8 +4,8 @@
 
 use glam::{DVec2, Vec2};
 
-use super::body::Body;
 use super::margins::{CONTACT_MARGIN, SKIN};
+use super::types::Body;
 use crate::geometry::Span;
 use crate::poly::Roots;
 use crate::terrain::{SpanCache, TerrainSet};
@@ -14,7 +14,7 @@ use crate::terrain::{SpanCache, TerrainSet};
 /// with its sub-curve there, built once per position and shared by both.
 /// Its `cache` also serves the step's later queries (sweeps and bends).
 #[derive(Default)]
-pub(super) struct NearSpans {
+pub(in crate::dynamics) struct NearSpans {
     pub cache: SpanCache,
     /// The pieces near the body, ascending by piece.
     pub spans: Vec<NearSpan>,
@@ -23,7 +23,7 @@ pub(super) struct NearSpans {
 }
 
 /// A piece near a body and its sub-curve there.
-pub(super) struct NearSpan {
+pub(in crate::dynamics) struct NearSpan {
     pub piece: usize,
     pub span: Span,
     /// The vector from a circle's centre (at [`NearSpans::at`]) to the span's
@@ -40,7 +40,7 @@ pub(super) struct NearSpan {
 impl NearSpans {
     /// Fills the list for `body` where it is: pieces with spans whose boxes
     /// come within the contact margin and skin of the body's box.
-    pub(super) fn query(&mut self, set: &TerrainSet, body: &Body) {
+    pub(in crate::dynamics) fn query(&mut self, set: &TerrainSet, body: &Body) {
         let reach = CONTACT_MARGIN + SKIN;
         let found = self
             .cache

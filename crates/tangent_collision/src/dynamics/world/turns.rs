@@ -32,13 +32,13 @@
 
 use glam::Vec2;
 
-use super::body::{Body, StepReport, up_against};
 use super::grid::{Grid, reach};
-use super::margins::{CONTACT_MARGIN, SKIN};
-use super::neighbours::{Braces, Neighbour};
 use super::riding::{Crush, Riding};
 use super::sleep::{Rest, SLEEP_SPEED, moved};
-use super::step::{StepScratch, step_body_among};
+use crate::dynamics::body::margins::{CONTACT_MARGIN, SKIN};
+use crate::dynamics::body::neighbours::{Braces, Neighbour};
+use crate::dynamics::body::step::{StepScratch, step_body_among};
+use crate::dynamics::body::types::{Body, StepReport, up_against};
 use crate::terrain::{SpanCache, TerrainSet};
 
 /// Where a body is in this step's turns.
@@ -71,7 +71,7 @@ enum Turn {
 pub struct WorldScratch {
     step: StepScratch,
     braces: Vec<Braces>,
-    pub(super) reports: Vec<StepReport>,
+    pub(in crate::dynamics) reports: Vec<StepReport>,
     /// Bodies to move, as `(height, index)` keys (see [`step_bodies`]).
     order: Vec<u64>,
     turn: Vec<Turn>,
@@ -79,14 +79,14 @@ pub struct WorldScratch {
     grid: Grid,
     neighbours: Vec<Neighbour>,
     found: Vec<usize>,
-    pub(super) rest: Vec<Rest>,
+    pub(in crate::dynamics) rest: Vec<Rest>,
     /// Where each body started this step.
     start: Vec<Vec2>,
     /// The gravity of the last step (a change wakes every body).
     gravity: Vec2,
     /// What the movers did this step (see `movers`, `riding`).
-    pub(super) riding: Riding,
-    pub(super) mover_cache: SpanCache,
+    pub(in crate::dynamics) riding: Riding,
+    pub(in crate::dynamics) mover_cache: SpanCache,
 }
 
 impl WorldScratch {
@@ -104,13 +104,13 @@ impl WorldScratch {
     /// The bodies the movers crushed in the last [`move_movers`], each once
     /// (see `dynamics::movers`): the caller takes them away.
     ///
-    /// [`move_movers`]: super::move_movers
+    /// [`move_movers`]: crate::dynamics::move_movers
     pub fn crushes(&self) -> &[Crush] {
         &self.riding.crushed
     }
 
     /// The movers that stopped short of their pose in the last
-    /// [`move_movers`](super::move_movers) rather than crush a body (those
+    /// [`move_movers`](crate::dynamics::move_movers) rather than crush a body (those
     /// made with `stops_when_blocked`), by index; each is where it stopped
     /// ([`TerrainSet::mover_pose`]).
     pub fn blocked(&self) -> &[usize] {
@@ -127,7 +127,7 @@ impl WorldScratch {
 
 /// Moves every body one step of `dt` seconds through `set` and among each
 /// other under `gravity` (times each body's `gravity_scale`). See the module
-/// docs for the method. Bodies whose [`Layers`](super::Layers) do not meet
+/// docs for the method. Bodies whose [`Layers`](crate::dynamics::Layers) do not meet
 /// pass through each other.
 ///
 /// ```

@@ -1,7 +1,7 @@
 //! The movers' turn of a step: each mover goes to its next pose, carrying
 //! the bodies that stand on it, pushing the ones in its way, and crushing
 //! the ones it traps against other solid. It runs before the bodies' own
-//! step ([`move_movers`], then [`step_bodies`](super::step_bodies)), so
+//! step ([`move_movers`], then [`step_bodies`](crate::dynamics::step_bodies)), so
 //! the bodies then move through the terrain where it now is: as Celeste
 //! moves its solids before its actors.
 //!
@@ -34,12 +34,12 @@
 //! terrain (sliding along what it meets, up to four times). When it falls
 //! short by more than the skin along the mover's normal, the mover has
 //! come into it: it is crushed, reported in
-//! [`WorldScratch::crushes`](super::WorldScratch::crushes), and left where
+//! [`WorldScratch::crushes`](crate::dynamics::WorldScratch::crushes), and left where
 //! it stopped for the caller to take away (the game respawns it); the
 //! mover goes on. A mover made with
 //! [`Mover::stops_when_blocked`](crate::terrain::Mover::stops_when_blocked)
 //! stops instead, at the last sub-step that crushed nothing, and is
-//! reported in [`WorldScratch::blocked`](super::WorldScratch::blocked) (its
+//! reported in [`WorldScratch::blocked`](crate::dynamics::WorldScratch::blocked) (its
 //! path may wait or turn back).
 //!
 //! Not handled here: a pushed body pushing another (the bodies' step
@@ -47,18 +47,18 @@
 
 use glam::Vec2;
 
-use super::body::{Body, up_against};
-use super::impact::first_impact_among;
-use super::margins::{CONTACT_MARGIN, SKIN};
 use super::riding::{Crush, MoverMotion, Ride, Riding, find_riders};
-use super::world::WorldScratch;
+use super::turns::WorldScratch;
+use crate::dynamics::body::impact::first_impact_among;
+use crate::dynamics::body::margins::{CONTACT_MARGIN, SKIN};
+use crate::dynamics::body::types::{Body, up_against};
 use crate::geometry::Pose;
 use crate::query::reflect;
 use crate::terrain::{SpanCache, TerrainError, TerrainSet};
 
 /// Largest distance, px, between a turning mover's arc and the chord a
 /// sub-step sweeps instead (a quarter of the skin).
-pub(super) const MAX_SAGITTA: f32 = 0.25 * SKIN;
+pub(in crate::dynamics) const MAX_SAGITTA: f32 = 0.25 * SKIN;
 
 /// Most sub-steps one mover's step is cut into.
 const MAX_SUBSTEPS: usize = 512;
@@ -71,7 +71,7 @@ const MAX_SHIFTS: usize = 4;
 /// without one stay), carrying, pushing and crushing `bodies` (see the
 /// module docs), over a step of `dt` seconds under `gravity` (which says
 /// which way is up: what a body stands on). Call it before
-/// [`step_bodies`](super::step_bodies) with the same scratch and bodies; the
+/// [`step_bodies`](crate::dynamics::step_bodies) with the same scratch and bodies; the
 /// step then gives each contact with a mover the mover's velocity there,
 /// and a body that leaves a mover its velocity. A pose that is not finite,
 /// or takes a piece out of range, is refused with the mover where it was

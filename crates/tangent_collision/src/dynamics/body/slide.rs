@@ -31,7 +31,7 @@ fn clear_of(u: Vec2, normals: &[Vec2], scale: f32) -> bool {
 /// normals `normals`: `v` itself when it goes into none, else the slide of
 /// `v` along one surface that goes into no other (the longest such slide is
 /// the nearest), else zero. Normals need not be distinct.
-pub(super) fn clip_to_cone(v: Vec2, normals: &[Vec2]) -> Vec2 {
+pub(in crate::dynamics) fn clip_to_cone(v: Vec2, normals: &[Vec2]) -> Vec2 {
     // Exact for `v` itself, so a slide always removes all of the velocity
     // into the surface it meets; the slack is only for the slides' others.
     if clear_of(v, normals, 0.0) {

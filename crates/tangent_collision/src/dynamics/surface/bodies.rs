@@ -1,4 +1,4 @@
-//! A surface runner meeting other bodies. [`run_on_surface`](super::run_on_surface)
+//! A surface runner meeting other bodies. [`run_on_surface`](crate::dynamics::run_on_surface)
 //! moves a body along the terrain alone; the game moves it after the
 //! bodies' step, so whatever stands in its way is met here: the earliest
 //! body its motion comes within the skin of ([`first_body_hit`], the same
@@ -13,7 +13,7 @@
 
 use glam::Vec2;
 
-use super::neighbours::first_touch;
+use crate::dynamics::body::neighbours::first_touch;
 use crate::geometry::ActorShape;
 use crate::query::RoundedBox;
 

@@ -4,11 +4,11 @@
 
 use glam::Vec2;
 
-use super::body::{Body, Contact, StepReport, Touched};
 use super::margins::{CONTACT_MARGIN, SETTLE, SKIN, SMOOTH_JOINT_COS, rest_speed};
 use super::near::NearSpans;
 use super::one_way;
 use super::slide::clip_to_cone;
+use super::types::{Body, Contact, StepReport, Touched};
 use crate::geometry::{ActorShape, Span};
 use crate::query::{Hits, JointEnds, closest_offset};
 use crate::query::{
@@ -19,7 +19,11 @@ use crate::terrain::TerrainSet;
 /// The normals of this step's support and slide contacts whose points are
 /// still within reach of the body (its box grown by the skin and the contact
 /// margin): the surfaces a slide must not push it into.
-pub(super) fn touching_normals(contacts: &[Contact], body: &Body, out: &mut Vec<Vec2>) {
+pub(in crate::dynamics) fn touching_normals(
+    contacts: &[Contact],
+    body: &Body,
+    out: &mut Vec<Vec2>,
+) {
     let reach = body
         .shape
         .aabb(body.position)
@@ -34,7 +38,7 @@ pub(super) fn touching_normals(contacts: &[Contact], body: &Body, out: &mut Vec<
 }
 
 /// Reduces the body's speed by a Coulomb friction impulse `μ · load`.
-pub(super) fn apply_friction(body: &mut Body, load: f32) {
+pub(in crate::dynamics) fn apply_friction(body: &mut Body, load: f32) {
     let speed = body.velocity.length();
     if body.friction > 0.0 && speed > 0.0 {
         let cut = (body.friction * load).min(speed);
@@ -48,7 +52,7 @@ pub(super) fn apply_friction(body: &mut Body, load: f32) {
 /// pieces near the body ([`NearSpans`]). Returns the motion that would
 /// settle the body onto the skin of its one support (see below), for the
 /// caller to stop short of other bodies.
-pub(super) fn supports(
+pub(in crate::dynamics) fn supports(
     set: &TerrainSet,
     body: &mut Body,
     g: &mut Vec2,
@@ -212,7 +216,7 @@ fn joint_normal(near: &NearSpans, center: Vec2, n: Vec2) -> Option<Vec2> {
 /// The gap (px, at most `limit`) between the bare body and a piece's span:
 /// the largest growth of the shape that still does not touch it, by
 /// bisection. The span must cover the body's box grown by `limit`.
-pub(super) fn gap_to(span: &Span, body: &Body, limit: f32) -> f32 {
+pub(in crate::dynamics) fn gap_to(span: &Span, body: &Body, limit: f32) -> f32 {
     let pc = span.pc;
     let c = body.position.as_dvec2();
     if let ActorShape::Circle { radius } = body.shape {

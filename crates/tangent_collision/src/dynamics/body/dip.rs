@@ -56,7 +56,7 @@ use crate::terrain::{SpanCache, TerrainSet};
 /// A surface a body slides on: its piece, the contact's mean hit parameter
 /// and the unit normal there, facing the body.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Sliding {
+pub(in crate::dynamics) struct Sliding {
     pub piece: usize,
     pub t: f32,
     pub normal: Vec2,
@@ -66,7 +66,7 @@ pub(super) struct Sliding {
 /// body slides on at its end (the curve's point nearest the end, and the
 /// unit normal there, facing the body).
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Bent {
+pub(in crate::dynamics) struct Bent {
     pub motion: Vec2,
     pub normal: Vec2,
     pub at_end: Sliding,
@@ -75,7 +75,7 @@ pub(super) struct Bent {
 /// The point of a surface nearest a point `e`: the vector to `e` from it,
 /// and where it is (piece and parameter).
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Nearest {
+pub(in crate::dynamics) struct Nearest {
     pub out: DVec2,
     pub piece: usize,
     pub t: f64,
@@ -87,7 +87,11 @@ pub(super) struct Nearest {
 /// `1/κ − r`). `None` where [`bend`] bends nothing (not a circle, not a
 /// curve, not concave toward the body) and where the circle is as tight as
 /// the curve or tighter (it cannot follow it: no path to cut along).
-pub(super) fn path_curvature(set: &TerrainSet, on: Sliding, shape: &ActorShape) -> Option<f32> {
+pub(in crate::dynamics) fn path_curvature(
+    set: &TerrainSet,
+    on: Sliding,
+    shape: &ActorShape,
+) -> Option<f32> {
     let (radius, kappa) = circle_in_dip(set, on, shape)?;
     let left = 1.0 - radius as f64 * kappa;
     (left > 0.0).then(|| (kappa / left) as f32)
@@ -142,7 +146,12 @@ const HELD_SLACK: f32 = 0.25 * SKIN;
 /// ```text
 /// loop top, n = down, g · n = g:  held while v² k ≥ g  (v² ≥ g R)
 /// ```
-pub(super) fn holds(velocity: Vec2, gravity: Vec2, n: Vec2, path_curvature: f32) -> Option<bool> {
+pub(in crate::dynamics) fn holds(
+    velocity: Vec2,
+    gravity: Vec2,
+    n: Vec2,
+    path_curvature: f32,
+) -> Option<bool> {
     let vn = velocity.dot(n);
     if gravity.dot(n) <= 0.0 || vn > 0.01 * velocity.length() {
         return None;
@@ -160,7 +169,7 @@ pub(super) fn holds(velocity: Vec2, gravity: Vec2, n: Vec2, path_curvature: f32)
 /// bends a chord whose end is up to [`HELD_SLACK`] farther out too,
 /// `Some(false)` leaves one whose end is not clear (unless it ended behind
 /// the curve); `None` goes by the chord's end alone.
-pub(super) fn bend(
+pub(in crate::dynamics) fn bend(
     set: &TerrainSet,
     on: Sliding,
     shape: &ActorShape,
@@ -215,7 +224,7 @@ pub(super) fn bend(
 /// within 0.1 rad of the contact's): past the end of the piece slid on, its
 /// own nearest point would be its end, and a bend would aim at a corner the
 /// chain does not have. Only points within `reach` of `end` are looked at.
-pub(super) fn nearest_on_surface(
+pub(in crate::dynamics) fn nearest_on_surface(
     set: &TerrainSet,
     on: Sliding,
     end: Vec2,
@@ -252,7 +261,7 @@ pub(super) fn nearest_on_surface(
 
 /// `v` turned to run along a surface with unit normal `n`, keeping its
 /// speed, when it goes into the surface; unchanged otherwise.
-pub(super) fn along(v: Vec2, n: Vec2) -> Vec2 {
+pub(in crate::dynamics) fn along(v: Vec2, n: Vec2) -> Vec2 {
     let vn = v.dot(n);
     if vn >= 0.0 {
         return v;

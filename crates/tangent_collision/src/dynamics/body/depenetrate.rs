@@ -17,11 +17,11 @@
 
 use glam::Vec2;
 
-use super::body::Body;
 use super::inside::{first_clear, push_out, way_out};
 use super::margins::SKIN;
 use super::near::NearSpans;
 use super::one_way;
+use super::types::Body;
 use crate::geometry::ActorShape;
 use crate::geometry::PowerCurve;
 use crate::query::{Hits, joined_contact};
@@ -44,7 +44,7 @@ fn size_of(shape: &ActorShape) -> f32 {
 /// Pushes `body` out of overlapped pieces; returns the total distance moved.
 /// `near` holds [`NearSpans::query`] for the body on entry and is kept so: it
 /// is queried again after each push.
-pub(super) fn depenetrate(
+pub(in crate::dynamics) fn depenetrate(
     set: &TerrainSet,
     body: &mut Body,
     gravity: Vec2,

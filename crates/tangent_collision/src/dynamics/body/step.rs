@@ -47,7 +47,6 @@
 
 use glam::Vec2;
 
-use super::body::{Body, StepError, StepReport};
 use super::chord::{Meeting, Progress, energy_of, sliding_on};
 use super::dip;
 use super::impact::{first_impact, swept_box};
@@ -58,6 +57,7 @@ use super::margins::{
 use super::near::NearSpans;
 use super::neighbours::{Braces, Neighbour, first_other_impact, rest_on_others};
 use super::support::supports;
+use super::types::{Body, StepError, StepReport};
 use crate::geometry::Rect;
 use crate::terrain::{SpanCache, TerrainSet};
 
@@ -192,7 +192,7 @@ pub fn step_body_with<'s>(
 /// the body fast enough to leave it ends the step there (the time left is
 /// [`StepReport::leftover`]).
 #[allow(clippy::too_many_arguments)]
-pub(crate) fn step_body_among<'s>(
+pub(in crate::dynamics) fn step_body_among<'s>(
     set: &TerrainSet,
     body: &mut Body,
     others: &mut [Neighbour],
@@ -342,8 +342,8 @@ pub(crate) fn step_body_among<'s>(
 
 #[cfg(test)]
 mod tests {
-    use super::super::impact::sweep_keeping_skin;
     use super::*;
+    use crate::dynamics::body::impact::sweep_keeping_skin;
     use crate::geometry::Segment;
     use crate::geometry::testing::random_curve;
     use crate::poly::testing::unit_rng;

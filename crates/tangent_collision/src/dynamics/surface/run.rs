@@ -50,7 +50,7 @@
 
 use glam::{DVec2, Vec2};
 
-use super::margins::CURVE_GAP;
+use crate::dynamics::body::margins::CURVE_GAP;
 use crate::geometry::Rect;
 use crate::query::closest_param;
 use crate::terrain::TerrainSet;

@@ -1,5 +1,5 @@
 //! Sleeping: a body that has stayed still for a while is left out of
-//! [`step_bodies`](super::step_bodies) (it still stands in the others'
+//! [`step_bodies`](crate::dynamics::step_bodies) (it still stands in the others'
 //! way, braced as it last rested) until something moves it, as Box2D and
 //! Rapier put resting bodies to sleep.
 //!
@@ -12,7 +12,7 @@
 //!   turn touching it (within the skin and contact margin), so a crate
 //!   pushed out from under a sleeping one lets it fall;
 //! - game code sets its velocity, moves it, or changes the gravity, the
-//!   number of bodies ([`WorldScratch::wake_all`](super::WorldScratch::wake_all)
+//!   number of bodies ([`WorldScratch::wake_all`](crate::dynamics::WorldScratch::wake_all)
 //!   after anything else changes, e.g. the terrain).
 //!
 //! A body woken by a push that does not move it sleeps again straight
@@ -23,57 +23,57 @@
 
 use glam::Vec2;
 
-use super::body::Body;
+use crate::dynamics::body::types::Body;
 
 /// Speed (px/s, measured by how far a step moved the body) below which a
 /// body counts as still: 4 px/s, a fifteenth of a pixel per 60 Hz step.
-pub(super) const SLEEP_SPEED: f32 = 4.0;
+pub(in crate::dynamics) const SLEEP_SPEED: f32 = 4.0;
 
 /// Seconds a body must stay still before it sleeps.
-pub(super) const SLEEP_AFTER: f32 = 0.5;
+pub(in crate::dynamics) const SLEEP_AFTER: f32 = 0.5;
 
 /// One body's rest: how long it has been still, whether it sleeps, and
 /// where it fell asleep.
 #[derive(Clone, Copy, Debug, Default)]
-pub(super) struct Rest {
+pub(in crate::dynamics) struct Rest {
     still_for: f32,
     asleep: bool,
     at: Vec2,
 }
 
 impl Rest {
-    pub(super) fn asleep(&self) -> bool {
+    pub(in crate::dynamics) fn asleep(&self) -> bool {
         self.asleep
     }
 
     /// Whether the sleeping `body` was left as it fell asleep (nothing set
     /// its velocity or moved it since).
-    pub(super) fn undisturbed(&self, body: &Body) -> bool {
+    pub(in crate::dynamics) fn undisturbed(&self, body: &Body) -> bool {
         self.asleep && body.velocity == Vec2::ZERO && body.position == self.at
     }
 
     /// Where it fell asleep.
-    pub(super) fn slept_at(&self) -> Vec2 {
+    pub(in crate::dynamics) fn slept_at(&self) -> Vec2 {
         self.at
     }
 
     /// Steps it again. It keeps the time it has been still: if the step
     /// does not move it, it sleeps again straight after (a push it takes up).
-    pub(super) fn wake(&mut self) {
+    pub(in crate::dynamics) fn wake(&mut self) {
         self.asleep = false;
     }
 
     /// Wakes it for at least [`SLEEP_AFTER`]: what it rests on may have
     /// gone, and a body starting to fall from rest moves too little in its
     /// first steps (`g dt² / 2`) to count as moving.
-    pub(super) fn shake(&mut self) {
+    pub(in crate::dynamics) fn shake(&mut self) {
         *self = Rest::default();
     }
 
     /// After a step of `dt` seconds that took `body` from `start`: counts
     /// the time it has been still, and puts it to sleep (velocity zero)
     /// once it has been still long enough.
-    pub(super) fn after_step(&mut self, start: Vec2, body: &mut Body, dt: f32) {
+    pub(in crate::dynamics) fn after_step(&mut self, start: Vec2, body: &mut Body, dt: f32) {
         if !body.can_sleep || moved(start, body.position, dt) {
             *self = Rest::default();
             return;
@@ -89,6 +89,6 @@ impl Rest {
 
 /// Whether going from `start` to `end` in `dt` seconds is faster than the
 /// sleep speed.
-pub(super) fn moved(start: Vec2, end: Vec2, dt: f32) -> bool {
+pub(in crate::dynamics) fn moved(start: Vec2, end: Vec2, dt: f32) -> bool {
     start.distance_squared(end) > (SLEEP_SPEED * dt).powi(2)
 }

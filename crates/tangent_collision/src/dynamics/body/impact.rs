@@ -3,17 +3,17 @@
 
 use glam::{DVec2, Vec2};
 
-use super::body::Body;
 use super::margins::{CONTACT_MARGIN, SKIN, TOUCHING};
 use super::near::NearSpan;
 use super::one_way;
 use super::support::gap_to;
+use super::types::Body;
 use crate::geometry::{ActorShape, Rect};
 use crate::query::{Target, Toi, closest_offset, px_tol, sweep_span};
 use crate::terrain::{SpanCache, TerrainSet};
 
 /// The box of the body moving by `motion`, grown by `margin`.
-pub(super) fn swept_box(body: &Body, motion: Vec2, margin: f32) -> Rect {
+pub(in crate::dynamics) fn swept_box(body: &Body, motion: Vec2, margin: f32) -> Rect {
     let a = body.shape.aabb(body.position);
     let b = body.shape.aabb(body.position + motion);
     a.union(b).inflate(margin)
@@ -30,7 +30,7 @@ pub(super) fn swept_box(body: &Body, motion: Vec2, margin: f32) -> Rect {
 ///
 /// `known` holds the pieces near the body whose closest point to it is
 /// already known ([`NearSpans`] at the body's position, or nothing).
-pub(super) fn first_impact(
+pub(in crate::dynamics) fn first_impact(
     set: &TerrainSet,
     body: &Body,
     motion: Vec2,
@@ -42,7 +42,7 @@ pub(super) fn first_impact(
 
 /// [`first_impact`] over only the pieces `keep` accepts (a mover's pieces,
 /// or all but a mover's).
-pub(super) fn first_impact_among(
+pub(in crate::dynamics) fn first_impact_among(
     set: &TerrainSet,
     body: &Body,
     motion: Vec2,
@@ -132,7 +132,7 @@ pub(super) fn first_impact_among(
 /// of half the body's gap to it there, as for a piece already within the
 /// skin, so a body gliding past a joint spends none of its step's impacts on
 /// it.
-pub(super) fn sweep_keeping_skin(
+pub(in crate::dynamics) fn sweep_keeping_skin(
     target: Target,
     body: &Body,
     motion: Vec2,

@@ -39,17 +39,17 @@
 
 use glam::Vec2;
 
-use super::body::Body;
 use super::dip::{Sliding, nearest_on_surface};
 use super::impact::first_impact;
 use super::margins::{CONTACT_MARGIN, CURVE_GAP, SKIN};
+use super::types::Body;
 use crate::geometry::{ActorShape, Terrain};
 use crate::terrain::{SpanCache, TerrainSet};
 
 /// A body let down onto the surface it slides on: the drop to sweep, and
 /// the surface's unit normal (facing the body) at the point under it.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct LetDown {
+pub(in crate::dynamics) struct LetDown {
     pub drop: Vec2,
     pub normal: Vec2,
 }
@@ -60,7 +60,7 @@ pub(super) struct LetDown {
 /// docs); `None` where the rule does not hold it: farther than the contact
 /// margin plus one step's fall, moving into the surface, leaving it faster
 /// than gravity brings back, or something else in the way.
-pub(super) fn let_down(
+pub(in crate::dynamics) fn let_down(
     set: &TerrainSet,
     on: Sliding,
     body: &Body,

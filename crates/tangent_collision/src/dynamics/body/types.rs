@@ -27,7 +27,7 @@ pub struct BodyDef {
     pub max_slope: f32,
     /// Pass through one-way pieces (dropping down through a platform).
     pub drop_through: bool,
-    /// `1 / mass` against other bodies (see [`step_bodies`](super::step_bodies));
+    /// `1 / mass` against other bodies (see [`step_bodies`](crate::dynamics::step_bodies));
     /// 0 makes it immovable by them (a kinematic body: it pushes, nothing
     /// pushes it). [`BodyDef::new`] gives a mass of 1 per px² of its area.
     pub inverse_mass: f32,
@@ -70,7 +70,7 @@ impl BodyDef {
     /// Whether a contact normal `n` (unit, facing the body) is ground for
     /// this body: within `max_slope` of `up` (to a millionth, for rounding).
     /// Nothing is ground where `up` is zero (no gravity).
-    pub(super) fn is_ground(&self, n: Vec2, up: Vec2) -> bool {
+    pub(in crate::dynamics) fn is_ground(&self, n: Vec2, up: Vec2) -> bool {
         up != Vec2::ZERO && n.dot(up) >= self.max_slope.cos() - 1e-6
     }
 
@@ -85,7 +85,7 @@ impl BodyDef {
 }
 
 /// The unit vector against `gravity`; zero where there is none.
-pub(super) fn up_against(gravity: Vec2) -> Vec2 {
+pub(in crate::dynamics) fn up_against(gravity: Vec2) -> Vec2 {
     if gravity.length_squared() > 0.0 {
         -gravity.normalize()
     } else {
@@ -262,7 +262,7 @@ pub enum Touched {
     /// A piece, by its index in the [`TerrainSet`](crate::terrain::TerrainSet).
     Piece(usize),
     /// Another body, by its index among the bodies stepped together
-    /// ([`step_bodies`](super::step_bodies)).
+    /// ([`step_bodies`](crate::dynamics::step_bodies)).
     Body(usize),
 }
 

@@ -12,14 +12,14 @@
 
 use glam::Vec2;
 
-use super::body::Body;
+use super::types::Body;
 use crate::query::{mean_hit, shape_crossings};
 use crate::terrain::TerrainPiece;
 
 /// `true` when `body` passes through a one-way piece whatever its motion:
 /// it is dropping through, or its bare shape already overlaps the piece.
 /// (A cheap test made before sweeping the piece.)
-pub(super) fn passes(piece: &TerrainPiece, body: &Body) -> bool {
+pub(in crate::dynamics) fn passes(piece: &TerrainPiece, body: &Body) -> bool {
     if body.drop_through {
         return true;
     }
@@ -33,7 +33,12 @@ pub(super) fn passes(piece: &TerrainPiece, body: &Body) -> bool {
 /// `motion`: the normal is on the piece's left there, and the motion goes
 /// against it. With `motion = -normal` it says only whether the body is on
 /// the holding side. `false` for no hits.
-pub(super) fn holds(piece: &TerrainPiece, hits: &[f32], normal: Vec2, motion: Vec2) -> bool {
+pub(in crate::dynamics) fn holds(
+    piece: &TerrainPiece,
+    hits: &[f32],
+    normal: Vec2,
+    motion: Vec2,
+) -> bool {
     mean_hit(hits).is_some_and(|t| {
         let left = piece.holding_side(t as f32);
         normal.dot(left) > 0.0 && motion.dot(left) < 0.0

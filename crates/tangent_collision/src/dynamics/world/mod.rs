@@ -1,0 +1,12 @@
+//! Many bodies in one step, the phase above one body's: they take turns
+//! among each other (`turns`: [`step_bodies`](crate::dynamics::step_bodies)),
+//! found near each other by a grid (`grid`), left out while asleep
+//! (`sleep`), carried by the movers they ride (`riding`), and pushed or
+//! crushed by the movers' own turn (`movers`:
+//! [`move_movers`](crate::dynamics::move_movers)).
+
+pub(in crate::dynamics) mod grid;
+pub(in crate::dynamics) mod movers;
+pub(in crate::dynamics) mod riding;
+pub(in crate::dynamics) mod sleep;
+pub(in crate::dynamics) mod turns;
