@@ -1,5 +1,5 @@
 //! Running the curves: past the max slope, the player runs a curve as the
-//! collision crate's [`run_on_surface`](crate::collision::run_on_surface) moves a circle, held by the normal
+//! collision crate's [`run_among`](crate::collision::run_among()) moves a circle, held by the normal
 //! force at any angle (walls, ceilings, the inside of a loop) while the
 //! surface can hold it, and leaving it where physics says.
 //!
@@ -33,7 +33,8 @@
 //! it, the step's velocity along the surface added to its speed). On its
 //! way it meets them too: it stops at the first body in its way and the
 //! two trade the impulse of an impact along the contact normal, with the
-//! product of their restitutions (`stop_at_bodies`).
+//! product of their restitutions (the crate's
+//! [`run_among`](crate::collision::run_among())).
 //!
 //! **Loops.** While it runs, it keeps the pieces it ran and the way it
 //! ran them ([`RanPieces`]), and does not step onto one of them that way
@@ -56,9 +57,8 @@
 use bevy::prelude::*;
 
 use crate::collision::{
-    Actor, ActorShape, Contact, Contacts, Gravity, Grounded, OnSurface, PhysicsPosition,
-    SurfaceStep, TerrainIndex, TerrainSet, Touched, Velocity, first_body_hit,
-    run_on_surface_skipping, surface_tangent, trade_impulse,
+    Actor, ActorShape, Contact, Contacts, Gravity, Grounded, Obstacle, OnSurface, PhysicsPosition,
+    SurfaceStep, TerrainIndex, TerrainSet, Touched, Velocity, run_among, surface_tangent,
 };
 
 use super::input::PlayerInput;
@@ -133,93 +133,6 @@ fn note(set: &TerrainSet, on: &OnSurface, ran: &mut RanPieces) {
     }
 }
 
-/// The other bodies a runner may meet this step: each one's entity, its
-/// shape and centre (as `first_body_hit` takes them), and its inverse
-/// mass, restitution and velocity.
-#[derive(Default)]
-struct Others {
-    entities: Vec<Entity>,
-    shapes: Vec<(ActorShape, Vec2)>,
-    bodies: Vec<(f32, f32, Vec2)>,
-}
-
-/// Where a surface step ends and the velocity it ends with.
-fn step_end(step: &SurfaceStep) -> (Vec2, Vec2) {
-    match *step {
-        SurfaceStep::Held { on, .. } => (on.position, on.velocity()),
-        SurfaceStep::Left {
-            position, velocity, ..
-        } => (position, velocity),
-    }
-}
-
-/// The surface step `step` from `on`, stopped at the first other body in
-/// its way (see `tangent_collision::dynamics::runner_bodies`): the runner
-/// goes as far as that body along the surface (no farther than where it
-/// started, if the surface would take it inside), and the two trade an
-/// impulse along the contact normal. Returns the step and, when one was
-/// met, which body and its velocity after.
-fn stop_at_bodies(
-    set: &TerrainSet,
-    runner: &Actor,
-    on: OnSurface,
-    step: SurfaceStep,
-    (g, dt, skip): (Vec2, f32, &[(usize, bool)]),
-    others: &Others,
-) -> (SurfaceStep, Option<(Entity, Vec2)>) {
-    let ActorShape::Circle { radius } = runner.shape else {
-        return (step, None);
-    };
-    let (end, _) = step_end(&step);
-    let Some(hit) = first_body_hit(
-        &runner.shape,
-        on.position,
-        end - on.position,
-        &others.shapes,
-    ) else {
-        return (step, None);
-    };
-    // As far as the body, along the surface (or the flight).
-    let mut step = match step {
-        SurfaceStep::Held { .. } if hit.fraction > 0.0 => {
-            run_on_surface_skipping(set, radius, on, g, dt * hit.fraction, skip)
-        }
-        SurfaceStep::Held { .. } => SurfaceStep::Held { on, blocked: true },
-        SurfaceStep::Left {
-            velocity,
-            normal,
-            piece,
-            time_left,
-            ..
-        } => SurfaceStep::Left {
-            position: on.position + (end - on.position) * hit.fraction,
-            velocity,
-            normal,
-            piece,
-            time_left,
-        },
-    };
-    let (stopped, _) = step_end(&step);
-    let one = [others.shapes[hit.index]];
-    if first_body_hit(&runner.shape, on.position, stopped - on.position, &one)
-        .is_some_and(|h| h.fraction < 0.999)
-    {
-        step = SurfaceStep::Held { on, blocked: true };
-    }
-    let (w, e, velocity) = others.bodies[hit.index];
-    let (mine, theirs) = trade_impulse(
-        (step_end(&step).1, runner.inverse_mass),
-        (velocity, w),
-        hit.normal,
-        runner.restitution * e,
-    );
-    match &mut step {
-        SurfaceStep::Held { on: part, .. } => part.speed = mine.dot(surface_tangent(part.normal)),
-        SurfaceStep::Left { velocity, .. } => *velocity = mine,
-    }
-    (step, Some((others.entities[hit.index], theirs)))
-}
-
 type RunItem<'a> = (
     &'a mut Actor,
     &'a mut PhysicsPosition,
@@ -247,15 +160,19 @@ pub fn run_surface(
     let set = &index.set;
     for (mut actor, mut pos, mut vel, mut grounded, mut contacts, mut st, mut ran) in &mut players {
         let max_slope = actor.max_slope;
-        let mut others = Others::default();
+        // The other bodies it may meet this step, and their entities.
+        let (mut entities, mut others) = (Vec::new(), Vec::new());
         if st.surface.is_some() {
             for (entity, other, at, v) in &bodies {
                 if other.layers.meets(&actor.layers) {
-                    others.entities.push(entity);
-                    others.shapes.push((other.shape, at.0));
-                    others
-                        .bodies
-                        .push((other.inverse_mass, other.restitution, v.0));
+                    entities.push(entity);
+                    others.push(Obstacle {
+                        shape: other.shape,
+                        center: at.0,
+                        inverse_mass: other.inverse_mass,
+                        restitution: other.restitution,
+                        velocity: v.0,
+                    });
                 }
             }
         }
@@ -274,11 +191,14 @@ pub fn run_surface(
                 stand(&mut actor, &mut st, &mut ran);
                 continue;
             };
-            let step = run_on_surface_skipping(set, radius, on, gravity.0, dt, &ran.ran);
-            let (step, met) =
-                stop_at_bodies(set, &actor, on, step, (gravity.0, dt, &ran.ran), &others);
-            if let Some((entity, v)) = met
-                && let Ok(mut b) = bodies.get_mut(entity)
+            // The crate's runner step: along the surface, stopped at the
+            // first body in the way, the two trading an impulse.
+            let Some(run) = run_among(set, &actor, on, gravity.0, dt, &ran.ran, &others) else {
+                continue;
+            };
+            let step = run.step;
+            if let Some((k, v)) = run.met
+                && let Ok(mut b) = bodies.get_mut(entities[k])
             {
                 b.3.0 = v;
             }

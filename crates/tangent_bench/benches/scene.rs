@@ -31,9 +31,10 @@ use std::time::Instant;
 use glam::Vec2;
 use rapier2d::prelude::*;
 use tangent_bench::scene::{DT, GRAVITY, MovingPart, Scene, escaped, moving_parts, scene};
-use tangent_collision::prelude::{
-    Body, StepScratch, Terrain, TerrainSet, WorldScratch, move_movers, step_bodies, step_body_with,
+use tangent_collision::dynamics::{
+    StepScratch, WorldScratch, move_movers, step_bodies, step_body_with,
 };
+use tangent_collision::prelude::{Body, Terrain, TerrainSet};
 
 const FLATTEN_TOLERANCE: f32 = 0.1;
 

@@ -6,7 +6,8 @@
 //! `valgrind --tool=callgrind target/release/examples/mover_probe 30`
 
 use tangent_bench::scene::{DT, GRAVITY, MovingPart, checksum, moving_parts, scene};
-use tangent_collision::prelude::{Body, TerrainSet, WorldScratch, move_movers, step_bodies};
+use tangent_collision::dynamics::{WorldScratch, move_movers, step_bodies};
+use tangent_collision::prelude::{Body, TerrainSet};
 
 fn main() {
     let steps: usize = std::env::args()

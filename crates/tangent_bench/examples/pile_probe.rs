@@ -9,7 +9,8 @@
 use tangent_bench::scene::{DT, GRAVITY, checksum, scene};
 /// The speed below which a body counts as still (the crate's sleep rule), px/s.
 const SLEEP_SPEED: f32 = 4.0;
-use tangent_collision::prelude::{Body, TerrainSet, WorldScratch, step_bodies};
+use tangent_collision::dynamics::{WorldScratch, step_bodies};
+use tangent_collision::prelude::{Body, TerrainSet};
 
 fn main() {
     let steps: usize = std::env::args()

@@ -5,7 +5,8 @@
 //! `valgrind --tool=callgrind --toggle-collect='*step_body_with*' target/release/examples/scene_probe 150`
 
 use tangent_bench::scene::{DT, GRAVITY, checksum, scene};
-use tangent_collision::prelude::{Body, StepScratch, TerrainSet, step_body_with};
+use tangent_collision::dynamics::{StepScratch, step_body_with};
+use tangent_collision::prelude::{Body, TerrainSet};
 fn main() {
     let steps: usize = std::env::args()
         .nth(1)

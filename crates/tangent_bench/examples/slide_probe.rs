@@ -9,8 +9,9 @@
 //! counts the instructions of a sliding step.
 
 use glam::Vec2;
+use tangent_collision::dynamics::{StepScratch, step_body_with};
 use tangent_collision::prelude::{
-    ActorShape, Body, CubicBezier, Segment, StepScratch, TerrainPiece, TerrainSet, step_body_with,
+    ActorShape, Body, CubicBezier, Segment, TerrainPiece, TerrainSet,
 };
 
 fn main() {

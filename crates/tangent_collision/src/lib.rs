@@ -23,26 +23,27 @@ pub mod terrain;
 #[cfg(feature = "bevy")]
 pub mod bevy;
 
-/// What a user of the crate needs: the shapes, the queries, the terrain
-/// set, bodies and the step, running a surface, and (feature `bevy`) the plugin and its
-/// components.
+/// What a user of the crate needs (35 names): the shapes and curves, the
+/// queries a game calls, the terrain set, the [`World`](dynamics::World)
+/// and its bodies, and (feature `bevy`) the plugin with the components and
+/// messages an app touches. The rest is in its layer: the lower step
+/// functions and their scratch lists in [`dynamics`], sweeps and ray casts
+/// in [`query`], the ECS face's sets, mover components and debug overlay
+/// in `bevy`.
 pub mod prelude {
     pub use glam::Vec2;
 
     pub use crate::dynamics::{
-        Body, BodyDef, BodyHit, Contact, Crush, Layers, OnSurface, StepError, StepReport,
-        StepScratch, SurfaceStep, Touched, WorldScratch, first_body_hit, move_movers,
-        run_on_surface, run_on_surface_skipping, step_bodies, step_body, step_body_with,
-        surface_tangent, trade_impulse,
+        Body, BodyDef, BodyMode, Contact, Layers, OnSurface, StepReport, SurfaceStep, Touched,
+        World,
     };
-    pub use crate::geometry::{ActorShape, CubicBezier, Pose, QuadBezier, Rect, Segment, Terrain};
-    pub use crate::query::{Hits, Toi, bounce_normal, reflect};
+    pub use crate::geometry::{ActorShape, CubicBezier, Pose, QuadBezier, Segment, Terrain};
+    pub use crate::query::{Hits, bounce_normal, reflect};
     pub use crate::terrain::{Mover, TerrainError, TerrainPiece, TerrainSet, TileGrid, TileKind};
 
     #[cfg(feature = "bevy")]
     pub use crate::bevy::{
-        Actor, ActorHit, CollisionDebugPlugin, CollisionPlugin, CollisionSystems, Contacts,
-        Crushed, Gravity, Grounded, HitMessage, MoverBlocked, MoverTargets, PhysicsPosition,
-        PreviousPhysicsPosition, TerrainIndex, TerrainMover, Velocity,
+        Actor, ActorHit, CollisionPlugin, Contacts, Gravity, Grounded, HitMessage, PhysicsPosition,
+        Velocity,
     };
 }

@@ -14,6 +14,8 @@ use common::bodies::overlap;
 use common::rng::Rng;
 use glam::Vec2;
 const SKIN: f32 = tangent_collision::prelude::Body::SKIN;
+use tangent_collision::dynamics::{WorldScratch, step_bodies};
+use tangent_collision::geometry::Rect;
 use tangent_collision::prelude::*;
 
 const DT: f32 = 1.0 / 60.0;

@@ -23,6 +23,7 @@ use kurbo::{ParamCurve, ParamCurveCurvature, ParamCurveNearest, PathSeg};
 const CONTACT_MARGIN: f32 = tangent_collision::prelude::Body::CONTACT_MARGIN;
 const DEFAULT_MAX_SLOPE: f32 = tangent_collision::prelude::BodyDef::DEFAULT_MAX_SLOPE;
 const SKIN: f32 = tangent_collision::prelude::Body::SKIN;
+use tangent_collision::dynamics::{StepScratch, step_body_with};
 use tangent_collision::prelude::*;
 
 const DT: f32 = 1.0 / 60.0;

@@ -16,6 +16,7 @@ mod common;
 use common::levels::room;
 use common::rng::Rng;
 use glam::Vec2;
+use tangent_collision::dynamics::{StepScratch, WorldScratch, step_bodies, step_body_with};
 use tangent_collision::prelude::*;
 
 const HASH_FILE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/determinism.hash");

@@ -13,6 +13,7 @@ mod common;
 
 use common::rng::Rng;
 use glam::Vec2;
+use tangent_collision::dynamics::{StepScratch, step_body_with};
 use tangent_collision::prelude::*;
 
 const TEN_MINUTES: usize = 36_000;

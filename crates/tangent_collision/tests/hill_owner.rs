@@ -3,6 +3,7 @@
 //! rolling over a circular crest slower than `√(g (R + r))` stays on it every
 //! step with the rule; with it off, the same ball leaves the crest.
 
+use tangent_collision::dynamics::step_body;
 use tangent_collision::prelude::*;
 
 const DT: f32 = 1.0 / 60.0;

@@ -12,6 +12,7 @@ mod common;
 use common::extent_along;
 use common::rng::Rng;
 use glam::Vec2;
+use tangent_collision::dynamics::step_body;
 use tangent_collision::prelude::*;
 
 /// Which face of the solid the body sank through.

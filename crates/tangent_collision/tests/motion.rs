@@ -4,9 +4,10 @@
 mod common;
 
 use glam::Vec2;
+use tangent_collision::dynamics::step_body;
 use tangent_collision::prelude::{
     ActorShape, Body, CubicBezier, QuadBezier, Segment, Terrain, TerrainError, TerrainPiece,
-    TerrainSet, TileGrid, TileKind, step_body,
+    TerrainSet, TileGrid, TileKind,
 };
 
 const DT: f32 = 1.0 / 60.0;

@@ -13,6 +13,8 @@ mod common;
 use common::rng::Rng;
 use common::touches;
 use glam::{DVec2, Vec2};
+use tangent_collision::dynamics::{WorldScratch, move_movers, step_bodies};
+use tangent_collision::geometry::Rect;
 use tangent_collision::prelude::*;
 
 const DT: f32 = 1.0 / 60.0;

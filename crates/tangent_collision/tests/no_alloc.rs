@@ -17,6 +17,7 @@ use std::cell::Cell;
 
 use common::levels::room;
 use glam::Vec2;
+use tangent_collision::dynamics::{StepScratch, step_body_with};
 use tangent_collision::prelude::*;
 
 struct Counting;

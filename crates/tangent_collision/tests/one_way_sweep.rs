@@ -17,6 +17,7 @@ use glam::Vec2;
 use kurbo::ParamCurve;
 const CONTACT_MARGIN: f32 = tangent_collision::prelude::Body::CONTACT_MARGIN;
 const SKIN: f32 = tangent_collision::prelude::Body::SKIN;
+use tangent_collision::dynamics::{StepScratch, step_body_with};
 use tangent_collision::prelude::*;
 
 const DT: f32 = 1.0 / 60.0;

@@ -15,6 +15,7 @@ use common::circle_or_rect;
 use common::extent_along;
 use common::rng::Rng;
 use glam::Vec2;
+use tangent_collision::dynamics::step_body;
 use tangent_collision::prelude::*;
 
 const DT: f32 = 1.0 / 60.0;

@@ -25,6 +25,7 @@
 //! point's to a piece).
 
 use tangent_collision::prelude::*;
+use tangent_collision::query::Toi;
 
 const FLT_EPSILON: f32 = f32::EPSILON;
 

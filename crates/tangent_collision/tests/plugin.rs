@@ -8,6 +8,7 @@
 use bevy_app::prelude::*;
 use bevy_ecs::prelude::*;
 use bevy_time::{TimePlugin, TimeUpdateStrategy};
+use tangent_collision::bevy::TerrainIndex;
 use tangent_collision::prelude::*;
 
 const RADIUS: f32 = 5.0;

@@ -15,6 +15,7 @@ mod common;
 
 use common::rng::Rng;
 use glam::{DVec2, Vec2};
+use tangent_collision::dynamics::{StepScratch, step_body_with};
 use tangent_collision::prelude::*;
 
 const DT: f32 = 1.0 / 60.0;

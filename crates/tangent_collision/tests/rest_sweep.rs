@@ -13,6 +13,7 @@ use common::extent_along;
 use common::rng::Rng;
 use glam::Vec2;
 const SKIN: f32 = tangent_collision::prelude::Body::SKIN;
+use tangent_collision::dynamics::{StepScratch, step_body_with};
 use tangent_collision::prelude::*;
 
 const TEN_MINUTES: usize = 36_000;

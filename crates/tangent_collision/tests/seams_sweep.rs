@@ -18,6 +18,7 @@ use common::rng::Rng;
 use glam::{DVec2, Vec2};
 const DEFAULT_MAX_SLOPE: f32 = tangent_collision::prelude::BodyDef::DEFAULT_MAX_SLOPE;
 const SKIN: f32 = tangent_collision::prelude::Body::SKIN;
+use tangent_collision::dynamics::{StepScratch, step_body, step_body_with};
 use tangent_collision::prelude::*;
 const MAX_COORD: f32 = tangent_collision::prelude::TerrainPiece::MAX_COORD;
 

@@ -11,6 +11,7 @@ mod common;
 
 use common::rng::Rng;
 use glam::{DVec2, Vec2};
+use tangent_collision::dynamics::step_body;
 use tangent_collision::dynamics::{OnSurface, SurfaceStep, run_on_surface};
 use tangent_collision::prelude::*;
 

@@ -13,7 +13,8 @@ use glam::Vec2;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
 use std::sync::atomic::{AtomicUsize, Ordering};
-use tangent_collision::prelude::{ActorShape, Body, step_body};
+use tangent_collision::dynamics::step_body;
+use tangent_collision::prelude::{ActorShape, Body};
 
 const BODIES: u32 = 96;
 const STEPS: usize = 2_000;

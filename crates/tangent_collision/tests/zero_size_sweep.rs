@@ -12,7 +12,9 @@ mod common;
 use common::rng::Rng;
 use common::{deriv, eval, far_point, nearest, random_piece, shifted};
 use glam::{DVec2, Vec2};
+use tangent_collision::geometry::Rect;
 use tangent_collision::prelude::*;
+use tangent_collision::query::Toi;
 
 #[test]
 fn the_sweep_normal_faces_the_body_for_every_size_down_to_zero() {

@@ -52,7 +52,7 @@ fn a_tile_block_and_a_curve_become_movers_after_the_curves() {
     assert_eq!(level.movers[1].pivot, Vec2::new(650.0, 275.0));
     // A block's edges go round it; the curve is the last piece; the
     // level's own curve sits just before the movers.
-    let mut bounds = tangent_collision::prelude::Rect::EMPTY;
+    let mut bounds = tangent_collision::geometry::Rect::EMPTY;
     for i in set.mover_pieces(0) {
         bounds = bounds.union(set.piece(i).shape.aabb());
     }

@@ -15,7 +15,7 @@ use super::components::{
     TerrainIndex, TerrainMover, Velocity,
 };
 use super::messages::{ActorHit, Crushed, HitMessage, MoverBlocked};
-use crate::dynamics::{Body, Touched, WorldScratch, move_movers, step_bodies};
+use crate::dynamics::{Touched, World};
 use crate::terrain::{TerrainPiece, TerrainSet};
 
 /// Rebuilds the index when any terrain entity was added, changed or removed.
@@ -63,17 +63,29 @@ type ActorItem<'a> = (
     &'a mut Contacts,
 );
 
-/// The bodies of one fixed step, kept between steps (the world scratch
-/// remembers what each body rested on, by its place in entity order).
-#[derive(Default)]
+/// The world of the fixed steps, kept between steps (it remembers what each
+/// body rested on, by its place in entity order). The terrain is the
+/// index's, lent to the world for each step; between steps the world holds
+/// an empty one.
 pub(crate) struct StepState {
-    bodies: Vec<Body>,
+    world: World,
     entities: Vec<Entity>,
-    world: WorldScratch,
     /// Actors whose refused step was already said.
     warned: HashSet<Entity>,
     /// A refused mover pose was already said.
     warned_movers: bool,
+}
+
+impl Default for StepState {
+    fn default() -> Self {
+        let empty = TerrainSet::new(Vec::new()).expect("no pieces is valid terrain");
+        StepState {
+            world: World::new(empty, Vec2::ZERO),
+            entities: Vec::new(),
+            warned: HashSet::new(),
+            warned_movers: false,
+        }
+    }
 }
 
 /// Where the step sends what it found.
@@ -85,9 +97,9 @@ pub(crate) struct StepMessages<'w> {
     blocked: MessageWriter<'w, MoverBlocked>,
 }
 
-/// Moves the movers to their [`MoverTargets`] ([`move_movers`]), then
-/// steps every actor through the terrain and among each other
-/// ([`step_bodies`]), in entity order (deterministic).
+/// Steps the [`World`]: the movers to their [`MoverTargets`], then every
+/// actor through the terrain and among each other, in entity order
+/// (deterministic).
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn step_actors(
     time: Res<Time<Fixed>>,
@@ -106,9 +118,8 @@ pub(crate) fn step_actors(
     let mut all: Vec<_> = actors.iter_mut().collect();
     all.sort_by_key(|a| a.0);
     let StepState {
-        bodies,
-        entities,
         world,
+        entities,
         warned,
         warned_movers,
     } = &mut *state;
@@ -119,6 +130,7 @@ pub(crate) fn step_actors(
     if index.is_changed() || !same_actors {
         world.wake_all();
     }
+    let bodies = world.bodies_mut();
     bodies.clear();
     entities.clear();
     for (entity, name, actor, vel, pos, prev, _, _) in &mut all {
@@ -131,24 +143,27 @@ pub(crate) fn step_actors(
     }
     // Moving the movers changes the set but is not a change of terrain
     // (nothing wakes for it but what the movers touch): change detection
-    // is bypassed. The set is copied once if a level still shares it.
+    // is bypassed. The set is lent to the world for the step, and copied
+    // once if a level still shares it.
     let index = index.bypass_change_detection();
-    if index.set.mover_count() > 0 && !targets.0.is_empty() {
-        let set = std::sync::Arc::make_mut(&mut index.set);
-        if let Err(e) = move_movers(set, &targets.0, bodies, world, gravity.0, dt)
-            && !std::mem::replace(warned_movers, true)
-        {
-            warn!("a mover's pose was refused (said once): {e}");
-        }
+    world.set_gravity(gravity.0);
+    world.set_mover_targets(&targets.0);
+    world.swap_terrain(&mut index.set);
+    world.step(dt);
+    world.swap_terrain(&mut index.set);
+    let events = world.events();
+    if let Some(e) = events.mover_error
+        && !std::mem::replace(warned_movers, true)
+    {
+        warn!("a mover's pose was refused (said once): {e}");
     }
-    step_bodies(&index.set, bodies, world, gravity.0, dt);
-    for c in world.crushes() {
+    for c in events.crushes {
         out.crushed.write(Crushed {
             actor: entities[c.body],
             mover: c.mover,
         });
     }
-    for &mover in world.blocked() {
+    for &mover in events.blocked {
         out.blocked.write(MoverBlocked { mover });
     }
     for mut m in &mut movers {
@@ -158,20 +173,21 @@ pub(crate) fn step_actors(
         }
     }
     for (k, (entity, name, _, vel, pos, _, grounded, contacts)) in all.iter_mut().enumerate() {
-        let report = &world.reports()[k];
+        let report = &events.reports[k];
         // A refused step is said once per actor, not every step.
         if let Some(e) = &report.error
             && warned.insert(*entity)
         {
             warn!("{}: {e} (said once)", who(*entity, *name));
         }
-        pos.0 = bodies[k].position;
+        let body = world.body(k);
+        pos.0 = body.position;
         // A refused step leaves the body as it was; its velocity is
         // dropped so that it does not fail the same way every step.
         vel.0 = if report.error.is_some() {
             Vec2::ZERO
         } else {
-            bodies[k].velocity
+            body.velocity
         };
         grounded.0 = report.grounded;
         for c in report.contacts.iter().filter(|c| c.impact_speed > 0.0) {

@@ -19,10 +19,11 @@ mod world;
 
 pub use body::step::{StepScratch, step_body, step_body_with};
 pub use body::types::{Body, BodyDef, Contact, Layers, StepError, StepReport, Touched};
-pub use surface::bodies::{BodyHit, first_body_hit, trade_impulse};
+pub use surface::among::{Obstacle, RunStep, run_among};
 pub use surface::run::{
     OnSurface, SurfaceStep, run_on_surface, run_on_surface_skipping, surface_tangent,
 };
+pub use world::handle::{BodyMode, StepEvents, World};
 pub use world::movers::move_movers;
 pub use world::riding::Crush;
 pub use world::turns::{WorldScratch, step_bodies};

@@ -10,6 +10,7 @@ use glam::Vec2;
 ///
 /// ```
 /// use tangent_collision::prelude::*;
+/// use tangent_collision::geometry::Rect;
 /// let r = Rect::from_corners(Vec2::new(4.0, 0.0), Vec2::new(0.0, 2.0));
 /// assert_eq!(r.min, Vec2::ZERO);
 /// assert!(r.contains(Vec2::new(4.0, 2.0)));
@@ -101,6 +102,7 @@ impl Rect {
     ///
     /// ```
     /// use tangent_collision::prelude::*;
+    /// use tangent_collision::geometry::Rect;
     /// let point = Rect::from_center_half_size(Vec2::new(1.0, 1.0), Vec2::ZERO);
     /// assert!(point.touches(&Rect::new(0.0, 0.0, 2.0, 2.0)));
     /// assert!(point.intersect(Rect::new(0.0, 0.0, 2.0, 2.0)).is_empty());

@@ -79,6 +79,7 @@ pub enum Terrain {
 ///
 /// ```
 /// use tangent_collision::prelude::*;
+/// use tangent_collision::geometry::Rect;
 /// let crate_ = ActorShape::Rect { half_extents: Vec2::new(8.0, 8.0) };
 /// assert_eq!(crate_.aabb(Vec2::new(10.0, 10.0)), Rect::new(2.0, 2.0, 18.0, 18.0));
 /// assert!(!ActorShape::Circle { radius: f32::NAN }.is_valid());

@@ -29,6 +29,7 @@ use crate::query::{EndJoint, JointEnds};
 ///
 /// ```
 /// use tangent_collision::prelude::*;
+/// use tangent_collision::geometry::Rect;
 /// let pieces: Vec<TerrainPiece> = (0..100)
 ///     .map(|i| {
 ///         let x = i as f32 * 100.0;

@@ -87,6 +87,7 @@ fn up_of(gravity: Vec2) -> Vec2 {
 ///
 /// ```
 /// use tangent_collision::prelude::*;
+/// use tangent_collision::dynamics::{StepScratch, step_body_with};
 /// let set = TerrainSet::new(vec![TerrainPiece::solid(Segment::new(Vec2::new(-50.0, 0.0), Vec2::new(50.0, 0.0)))])?;
 /// let mut scratch = StepScratch::default();
 /// let mut ball = Body::new(ActorShape::Circle { radius: 4.0 }, Vec2::new(0.0, 4.05), Vec2::ZERO, 0.0);
@@ -129,6 +130,7 @@ impl Default for StepScratch {
 ///
 /// ```
 /// use tangent_collision::prelude::*;
+/// use tangent_collision::dynamics::step_body;
 /// let floor = TerrainPiece::solid(Segment::new(Vec2::new(-100.0, 0.0), Vec2::new(100.0, 0.0)));
 /// let set = TerrainSet::new(vec![floor])?;
 /// // A ball 0.05 px above the floor: within the contact margin, so resting on it.
@@ -149,6 +151,7 @@ pub fn step_body(set: &TerrainSet, body: &mut Body, gravity: Vec2, dt: f32) -> S
 ///
 /// ```
 /// use tangent_collision::prelude::*;
+/// use tangent_collision::dynamics::{StepScratch, step_body_with};
 /// let floor = TerrainPiece::solid(Segment::new(Vec2::new(-100.0, 0.0), Vec2::new(100.0, 0.0)));
 /// let set = TerrainSet::new(vec![floor])?;
 /// let mut balls: Vec<Body> = (0..4)

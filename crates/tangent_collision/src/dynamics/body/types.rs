@@ -218,6 +218,7 @@ impl Body {
 ///
 /// ```
 /// use tangent_collision::prelude::*;
+/// use tangent_collision::dynamics::step_body;
 /// let floor = TerrainPiece::solid(Segment::new(Vec2::new(-100.0, 0.0), Vec2::new(100.0, 0.0)));
 /// let set = TerrainSet::new(vec![floor])?;
 /// let mut ball = Body::new(ActorShape::Circle { radius: 5.0 }, Vec2::new(0.0, 8.0), Vec2::new(0.0, -600.0), 0.5);
@@ -250,6 +251,7 @@ pub struct Contact {
 ///
 /// ```
 /// use tangent_collision::prelude::*;
+/// use tangent_collision::dynamics::step_body;
 /// let set = TerrainSet::new(vec![TerrainPiece::solid(Segment::new(Vec2::new(-50.0, 0.0), Vec2::new(50.0, 0.0)))])?;
 /// let mut ball = Body::new(ActorShape::Circle { radius: 4.0 }, Vec2::new(0.0, 4.05), Vec2::ZERO, 0.0);
 /// let report = step_body(&set, &mut ball, Vec2::new(0.0, -900.0), 1.0 / 60.0);
@@ -288,6 +290,7 @@ impl Contact {
 ///
 /// ```
 /// use tangent_collision::prelude::*;
+/// use tangent_collision::dynamics::{StepError, step_body};
 /// let set = TerrainSet::new(vec![])?;
 /// let mut ball = Body::new(ActorShape::Circle { radius: 4.0 }, Vec2::ZERO, Vec2::ZERO, 0.0);
 /// let report = step_body(&set, &mut ball, Vec2::new(0.0, -900.0), f32::NAN);
@@ -326,6 +329,7 @@ impl std::error::Error for StepError {}
 ///
 /// ```
 /// use tangent_collision::prelude::*;
+/// use tangent_collision::dynamics::step_body;
 /// let set = TerrainSet::new(vec![])?;
 /// let mut ball = Body::new(ActorShape::Circle { radius: 5.0 }, Vec2::ZERO, Vec2::new(f32::NAN, 0.0), 0.5);
 /// let report = step_body(&set, &mut ball, Vec2::new(0.0, -900.0), 1.0 / 60.0);

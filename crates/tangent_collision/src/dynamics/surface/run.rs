@@ -125,7 +125,9 @@ impl OnSurface {
 /// assert_eq!(surface_tangent(-Vec2::X), Vec2::Y);
 /// ```
 pub fn surface_tangent(n: Vec2) -> Vec2 {
-    Vec2::new(n.y, -n.x)
+    // The one formula, in f64 ([`tangent`]): swapping and negating are
+    // exact, so the round trip gives back the same f32s.
+    tangent(n.as_dvec2()).as_vec2()
 }
 
 /// What one step on a surface ended in.
@@ -517,6 +519,8 @@ fn path_curvature(set: &TerrainSet, near: &Near, r: f64) -> f64 {
     if bend <= 1e-9 { 1e9 } else { k / bend }
 }
 
+/// The direction of positive speed on a surface of unit normal `n`,
+/// `(n.y, −n.x)` (see [`surface_tangent`]).
 fn tangent(n: DVec2) -> DVec2 {
     DVec2::new(n.y, -n.x)
 }

@@ -1,4 +1,6 @@
-//! Many bodies in one step, the phase above one body's: they take turns
+//! Many bodies in one step, the top phase: the [`World`](crate::dynamics::World)
+//! handle that owns them and steps movers, bodies and surface runners in
+//! one call (`handle`); the bodies take turns
 //! among each other (`turns`: [`step_bodies`](crate::dynamics::step_bodies)),
 //! found near each other by a grid (`grid`), left out while asleep
 //! (`sleep`), carried by the movers they ride (`riding`), and pushed or
@@ -6,6 +8,7 @@
 //! [`move_movers`](crate::dynamics::move_movers)).
 
 pub(in crate::dynamics) mod grid;
+pub(in crate::dynamics) mod handle;
 pub(in crate::dynamics) mod movers;
 pub(in crate::dynamics) mod riding;
 pub(in crate::dynamics) mod sleep;

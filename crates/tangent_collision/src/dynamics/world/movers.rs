@@ -79,6 +79,7 @@ const MAX_SHIFTS: usize = 4;
 ///
 /// ```
 /// use tangent_collision::prelude::*;
+/// use tangent_collision::dynamics::{WorldScratch, move_movers, step_bodies};
 /// // A lift rising at 600 px/s with a crate on it.
 /// let top = TerrainPiece::solid(Segment::new(Vec2::new(-50.0, 0.0), Vec2::new(50.0, 0.0)));
 /// let mut set = TerrainSet::with_movers(vec![], vec![Mover::around(Vec2::ZERO, vec![top])])?;

@@ -56,6 +56,7 @@ enum Turn {
 ///
 /// ```
 /// use tangent_collision::prelude::*;
+/// use tangent_collision::dynamics::{WorldScratch, step_bodies};
 /// let set = TerrainSet::new(vec![TerrainPiece::solid(Segment::new(Vec2::new(-50.0, 0.0), Vec2::new(50.0, 0.0)))])?;
 /// let ball = |x: f32, y: f32| Body::new(ActorShape::Circle { radius: 4.0 }, Vec2::new(x, y), Vec2::ZERO, 0.0);
 /// let mut bodies = vec![ball(0.0, 4.05), ball(0.0, 12.1)];   // one on the other
@@ -132,6 +133,7 @@ impl WorldScratch {
 ///
 /// ```
 /// use tangent_collision::prelude::*;
+/// use tangent_collision::dynamics::{WorldScratch, step_bodies};
 /// let floor = TerrainPiece::solid(Segment::new(Vec2::new(-200.0, 0.0), Vec2::new(200.0, 0.0)));
 /// let set = TerrainSet::new(vec![floor])?;
 /// let crate_ = |y: f32| Body::new(ActorShape::Rect { half_extents: Vec2::splat(16.0) }, Vec2::new(0.0, y), Vec2::ZERO, 0.0);
