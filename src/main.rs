@@ -34,8 +34,8 @@ fn new_level(path: &std::path::Path) -> Result<(), String> {
         ));
     }
     let name = tangent_level::files::level_stem(path).unwrap_or_else(|| "New Level".into());
-    let text = tangent_level::starter::starter_level(&name);
-    tangent_level::save::save(path, &text)
+    let text = tangent_level::format::starter::starter_level(&name);
+    tangent_level::files::save::save(path, &text)
         .map_err(|e| format!("{}: cannot write: {e}", path.display()))
 }
 

@@ -1,17 +1,17 @@
 #!/usr/bin/env python3
 """Rewrites the shipped level and replay lists in
-crates/tangent_level/src/files.rs from assets/levels and assets/replays,
+crates/tangent_level/src/files/mod.rs from assets/levels and assets/replays,
 so a new level is shipped by adding its files and running this."""
 import os
 import re
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
-FILES = os.path.join(ROOT, "crates/tangent_level/src/files.rs")
+FILES = os.path.join(ROOT, "crates/tangent_level/src/files/mod.rs")
 
 
 def array(names, folder):
     return "".join(
-        f'    (\n        "{n}",\n        include_str!("../../../assets/{folder}/{n}"),\n    ),\n'
+        f'    (\n        "{n}",\n        include_str!("../../../../assets/{folder}/{n}"),\n    ),\n'
         for n in names
     )
 

@@ -8,9 +8,9 @@ use super::handle::Handle;
 use super::items::{self, Item};
 use super::legend;
 use super::model::{EditorModel, round_pair};
+use tangent_level::format::loops::loop_curves;
+use tangent_level::format::mover::MoverDef;
 use tangent_level::format::{ActorDef, CurveDef, CurveFill, ShapeDef, legend_char};
-use tangent_level::loops::loop_curves;
-use tangent_level::mover_def::MoverDef;
 
 impl EditorModel {
     /// Sets the cell under a world point (if inside the grid) to `c`.

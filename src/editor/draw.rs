@@ -11,8 +11,8 @@ use super::items::Item;
 use super::state::{Drag, EditorState, cursor_world};
 use crate::player::camera::GameCamera;
 use tangent_level::format::ShapeDef;
-use tangent_level::mover_def::{MoverDef, Repeat};
-use tangent_level::mover_path::{path_offset, turn_at};
+use tangent_level::format::mover::{MoverDef, Repeat};
+use tangent_level::format::mover_path::{path_offset, turn_at};
 
 const SELECTED: Color = Color::srgb(1.0, 0.6, 0.1);
 

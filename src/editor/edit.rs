@@ -5,8 +5,8 @@ use bevy::math::Vec2;
 
 use super::handle::Handle;
 use super::items::{Clipboard, Item};
+use tangent_level::format::mover::MoverDef;
 use tangent_level::format::{ActorDef, CurveDef, ShapeDef, TileDef};
-use tangent_level::mover_def::MoverDef;
 
 /// One edit.
 #[derive(Clone, Debug, PartialEq)]
@@ -17,7 +17,7 @@ pub enum Edit {
     Move(Handle, Vec2),
     /// Add a quadratic (3) or cubic (4) curve centred on a point.
     AddCurve(usize, Vec2),
-    /// A loop you can run, entered at the point (see `tangent_level::loops`).
+    /// A loop you can run, entered at the point (see `tangent_level::format::loops`).
     AddLoop(Vec2),
     DeleteCurve(usize),
     ToggleOneWay(usize),

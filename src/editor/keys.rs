@@ -14,8 +14,8 @@ use crate::level::{CurrentLevel, LevelCommand};
 use crate::player::Player;
 use crate::player::camera::GameCamera;
 use crate::player::keys::DIGIT_KEYS;
+use tangent_level::files::save::{save_level, write_over};
 use tangent_level::format::{CurveFill, ShapeDef};
-use tangent_level::save::{save_level, write_over};
 use tangent_level::validate::Level;
 
 /// The player's physics position, moved with the level when the grid grows

@@ -6,7 +6,7 @@
 //!   by keys ([`motion`]), whole things
 //!   selected, moved, copied and pasted ([`items`]), the legend
 //!   ([`legend`]); saving keeps comments and unknown fields
-//!   ([`tangent_level::save`]).
+//!   ([`tangent_level::files::save`]).
 //! - The face over the running level: the plugin (here), the editor's
 //!   state ([`state`]), entering and leaving edit mode ([`session`]), keys
 //!   ([`keys`]), panels ([`panels`]), the mouse ([`mouse`]), the marks

@@ -1,6 +1,6 @@
 //! A mover's motion stepped by the editor's keys ([`stepped_motion`]).
 
-use tangent_level::mover_def::{Easing, MoverDef, Repeat, Trigger};
+use tangent_level::format::mover::{Easing, MoverDef, Repeat, Trigger};
 
 /// A mover's motion with one thing changed by a key: its speed (or its
 /// leg time, when it has no speed) by `faster` steps of 10 px/s (0.1 s),

@@ -9,8 +9,8 @@ use super::items::{Clipboard, Item};
 use super::model::EditorModel;
 use crate::level::{CurrentLevel, LevelCommand};
 use crate::player::camera::GameCamera;
+use tangent_level::files::save::write_over;
 use tangent_level::format::{LevelFile, Side, TileDef};
-use tangent_level::save::write_over;
 use tangent_level::validate::Level;
 
 /// Every key of edit mode, shown by `H`.

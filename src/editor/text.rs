@@ -77,7 +77,7 @@ fn describe(state: &EditorState) -> String {
         [Item::Goal] => "goal".into(),
         [Item::Checkpoint(i)] => format!("checkpoint {}", i + 1),
         [Item::Mover(g)] => f.movers.get(*g).map_or(String::new(), |m| {
-            let motion: Vec<String> = tangent_level::mover_props::motion_text(m)
+            let motion: Vec<String> = tangent_level::format::mover_props::motion_text(m)
                 .into_iter()
                 .filter(|(k, _)| *k != "path" && *k != "pivot")
                 .map(|(k, v)| format!("{k} {v}"))

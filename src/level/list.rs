@@ -1,14 +1,14 @@
 //! The levels the player can pick from: the level files beside the one
 //! the game started with (keys 1-9, the level select menu), and the worlds
 //! they make (`worlds.ron` and each level's `next`: see
-//! [`tangent_level::worlds`]).
+//! [`tangent_level::files::worlds`]).
 
 use std::path::{Path, PathBuf};
 
 use bevy::prelude::*;
 use tangent_level::LevelFile;
 use tangent_level::files::read_level_text;
-use tangent_level::worlds::{World, group, read_worlds};
+use tangent_level::files::worlds::{World, group, read_worlds};
 
 /// The level files next to `first`, sorted by name (keys 1–9 pick them),
 /// shipped ones included in the user level folder.

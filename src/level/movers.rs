@@ -19,7 +19,7 @@ use crate::collision::{
     PreviousPhysicsPosition, TerrainIndex, TerrainMover, Velocity,
 };
 use crate::player::Player;
-use tangent_level::mover_path::{MoverRun, RunInput};
+use tangent_level::format::mover_path::{MoverRun, RunInput};
 
 /// A mover of the level file, by its index in `movers` (the same as its
 /// index among the collision index's movers), with its run.

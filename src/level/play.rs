@@ -20,7 +20,7 @@ use crate::mode::LevelLoaded;
 use crate::player::camera::CameraBounds;
 use crate::player::{Player, PlayerTuning};
 use tangent_level::files::{level_exists, read_level_text};
-use tangent_level::mover_path::MoverRun;
+use tangent_level::format::mover_path::MoverRun;
 use tangent_level::validate::{Level, actor_shape};
 
 /// Reads and checks a level file (from disk, or shipped: see

@@ -1,6 +1,6 @@
 //! What a level looks like (windowed game only): tiles through
 //! bevy_ecs_tilemap from the built-in tile atlas ([`crate::assets`]), curves as solid ground (a
-//! filled body from [`tangent_level::fill`] and a grassy outline; red over lava for
+//! filled body from [`tangent_level::format::fill`] and a grassy outline; red over lava for
 //! hazards), spikes, checkpoint flags (grey, green once
 //! touched) and the goal flag. Added to the level's entities when it
 //! spawns; actors are dressed by [`crate::art`]. A death leaves a red ring that grows and fades.
@@ -14,8 +14,8 @@ use super::movers::LevelMover;
 use super::state::Died;
 use super::state::{CurrentLevel, Goal, LevelCurve, LevelEntity, LevelSpawned, LevelStatus};
 use crate::assets::GameAssets;
-use tangent_level::fill::{bodies, fill_triangles, flatten};
 use tangent_level::format::Side;
+use tangent_level::format::fill::{bodies, fill_triangles, flatten};
 
 /// Sky colour.
 pub const SKY: Color = Color::srgb(0.55, 0.78, 0.95);

@@ -40,7 +40,7 @@
 //! ran them ([`RanPieces`]), and does not step onto one of them that way
 //! again until it gets off or turns back: so it runs a loop once and comes down onto
 //! the floor past it, where the loop's first piece would otherwise take
-//! it round again (a loop drawn as `tangent_level::loops` draws it).
+//! it round again (a loop drawn as `tangent_level::format::loops` draws it).
 //!
 //! **Rolling** (`player::roll`): a ball runs every surface this way, tile
 //! edges too, at any angle and speed, until it uncurls.

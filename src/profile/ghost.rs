@@ -48,7 +48,7 @@ impl Stored for GhostFile {
 ///
 /// ```
 /// use tangent_level::Level;
-/// use tangent_level::starter::starter_level;
+/// use tangent_level::format::starter::starter_level;
 /// use tangent::profile::ghost::level_hash;
 /// let text = starter_level("A");
 /// let a = Level::parse(&text, "a").unwrap();

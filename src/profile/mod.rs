@@ -1,7 +1,7 @@
 //! The player's profile: settings ([`settings`]) and best times and deaths
 //! per level ([`records`]), with the progress and par medals worked out
 //! from them ([`progress`]), kept as small RON files in the game's
-//! [data folder](tangent_level::data_dir), written atomically, and replaced with
+//! [data folder](tangent_level::files::data_dir), written atomically, and replaced with
 //! defaults and a warning when missing or bad ([`store`]).
 //!
 //! [`ProfilePlugin`] loads both at startup, counts each finish and death of
@@ -34,7 +34,7 @@ impl ProfilePlugin {
     /// The profile in the game's data folder.
     pub fn in_data_dir() -> ProfilePlugin {
         ProfilePlugin {
-            dir: tangent_level::data_dir::data_dir(),
+            dir: tangent_level::files::data_dir::data_dir(),
         }
     }
 }

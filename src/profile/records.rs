@@ -1,5 +1,5 @@
 //! Best times and deaths per level, kept in `records.ron` in the
-//! [data folder](tangent_level::data_dir) and keyed by the level's file name
+//! [data folder](tangent_level::files::data_dir) and keyed by the level's file name
 //! (`1-1-hills.level.ron`), so a player's edited copy of a shipped level
 //! shares its record. Times are counted in fixed steps (60 per second), so
 //! they do not depend on the frame rate and a replay gives the same time.

@@ -1,5 +1,5 @@
 //! The player's settings: effects and music volumes, fullscreen, the keys for each
-//! action and the assist options, kept in `settings.ron` in the [data folder](tangent_level::data_dir)
+//! action and the assist options, kept in `settings.ron` in the [data folder](tangent_level::files::data_dir)
 //! (see [`super::store`] for how it is written and what a bad file does).
 //!
 //! ```text

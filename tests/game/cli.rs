@@ -121,7 +121,7 @@ fn import_svg_replaces_a_levels_curves_with_the_drawings_and_names_bad_files() {
             .file;
         let mut none = parsed.clone();
         none.curves.clear();
-        tangent_level::save::write_over(&shipped, &parsed, &none)
+        tangent_level::files::save::write_over(&shipped, &parsed, &none)
     };
     std::fs::write(&level, &emptied).unwrap();
     // The level's `next`, beside it as in the shipped folder.

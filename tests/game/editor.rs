@@ -8,9 +8,9 @@ use bevy::math::Vec2;
 use tangent::editor::edit::Edit;
 use tangent::editor::handle::Handle;
 use tangent::editor::model::EditorModel;
+use tangent_level::files::save::{save, save_with, write_over};
+use tangent_level::format::starter::starter_level;
 use tangent_level::format::{LevelFile, TileDef};
-use tangent_level::save::{save, save_with, write_over};
-use tangent_level::starter::starter_level;
 use tangent_level::validate::Level;
 
 fn original() -> (String, LevelFile) {

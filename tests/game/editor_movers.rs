@@ -13,9 +13,9 @@ use tangent::editor::handle::Handle;
 use tangent::editor::items::{Item, all, translate};
 use tangent::editor::model::EditorModel;
 use tangent::editor::motion::stepped_motion;
+use tangent_level::files::save::write_over;
 use tangent_level::format::LevelFile;
-use tangent_level::mover_def::{Easing, MoverDef, Repeat, Trigger};
-use tangent_level::save::write_over;
+use tangent_level::format::mover::{Easing, MoverDef, Repeat, Trigger};
 use tangent_level::validate::Level;
 
 fn moving_parts() -> (String, Level) {
@@ -304,7 +304,7 @@ fn the_previews_ghost_follows_the_motions_closed_form() {
     );
     // A tile block's outline moves as a box.
     let block = MoverDef {
-        tiles: Some(tangent_level::mover_def::CellRect {
+        tiles: Some(tangent_level::format::mover::CellRect {
             x: 2,
             y: 1,
             width: 3,

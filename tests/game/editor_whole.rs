@@ -17,8 +17,8 @@ use tangent::player::{PlayerInput, PlayerTuning};
 use tangent::sim::headless::headless_app;
 use tangent_level::Level;
 use tangent_level::files::SHIPPED_LEVELS;
+use tangent_level::files::save::write_over;
 use tangent_level::format::{CurveFill, LevelFile, ShapeDef, Side, TileDef};
-use tangent_level::save::write_over;
 
 fn shipped(file: &str) -> (String, LevelFile) {
     let (name, text) = SHIPPED_LEVELS
@@ -155,7 +155,7 @@ fn the_legend_panel_changes_kinds_adds_renames_and_removes() {
     assert!(legend_keys(&press(&[KeyCode::Digit3]), &[], &mut s));
     let m = s.model.as_ref().unwrap();
     assert_eq!(m.file.legend[&solid_char], TileDef::Decor);
-    let level = Level::parse(&tangent_level::save::write_new(&m.file), "x").unwrap();
+    let level = Level::parse(&tangent_level::files::save::write_new(&m.file), "x").unwrap();
     assert_eq!(level.file.legend[&solid_char], TileDef::Decor);
     // It is used, so it cannot be removed.
     assert!(!legend_keys(&press(&[KeyCode::KeyX]), &[], &mut s));

@@ -12,9 +12,9 @@ use bevy::math::Vec2;
 use bevy::prelude::default;
 use tangent::player::PlayerInput;
 use tangent::sim::headless::headless_app;
-use tangent_level::arcs::has_arcs;
 use tangent_level::format::CurveDef;
 use tangent_level::import::import_svg_into;
+use tangent_level::svg::arcs::has_arcs;
 use tangent_level::svg::{SvgOptions, import_svg};
 
 use crate::common::{hold, player, temp_dir};

@@ -212,7 +212,7 @@ impl LoopRun {
 
 /// 12 frictionless actors of `shape(size)`, `size` drawn from `sizes`,
 /// rolled or slid along the floor at 600–2 400 px/s (one in each twelfth)
-/// into a loop drawn by `tangent_level::loops` at x = 700.
+/// into a loop drawn by `tangent_level::format::loops` at x = 700.
 fn into_a_loop(
     tag: &str,
     seed: u64,
@@ -268,7 +268,7 @@ fn into_a_loop(
 }
 
 /// Balls (level actors) rolled along the floor into a loop drawn by
-/// `tangent_level::loops`: each goes round (and round again: a ball has no
+/// `tangent_level::format::loops`: each goes round (and round again: a ball has no
 /// memory of the pieces it ran) or falls back inside, and none passes
 /// through the loop's way in or is left stuck in the wedge under it. (One
 /// may later roll back out the way it came, under the last curve's tail.)
@@ -298,7 +298,7 @@ fn balls_rolled_into_a_loop_go_round_or_fall_back_inside_never_through() {
 }
 
 /// Crates (level actors, frictionless) slid along the floor into a loop drawn by
-/// `tangent_level::loops`, as the balls above: each goes round or falls
+/// `tangent_level::format::loops`, as the balls above: each goes round or falls
 /// back inside, none passes through the way in, and none is left stopped
 /// dead off the floor (a crate sliding down the inside of the loop's last
 /// quarter to the floor used to stop a thousandth of a pixel off the

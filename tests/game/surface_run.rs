@@ -1,7 +1,7 @@
 //! The player past the max slope (`player::surface`): riding a half-pipe up
 //! its steep walls, landing on slopes with the velocity's projection on
 //! the tangent, jumping off a wall along its normal, and running a loop
-//! drawn by `tangent_level::loops` once (or falling back inside it) at the
+//! drawn by `tangent_level::format::loops` once (or falling back inside it) at the
 //! speed its closed form says.
 
 use bevy::prelude::*;
@@ -351,10 +351,10 @@ pub fn judge_loop_runs(
     (round, back, near)
 }
 
-/// The loop `tangent_level::loops` draws at `entry` (radius 150, offset
+/// The loop `tangent_level::format::loops` draws at `entry` (radius 150, offset
 /// 60), as the `curves` items of a level file.
 pub fn loop_ron(entry: Vec2) -> String {
-    tangent_level::loops::loop_curves((entry.x, entry.y), 150.0, 60.0)
+    tangent_level::format::loops::loop_curves((entry.x, entry.y), 150.0, 60.0)
         .iter()
         .map(|c| {
             let pts: Vec<String> = c

@@ -392,7 +392,7 @@ fn a_level_names_a_drawing_whose_paths_are_more_curves() {
     // The editor saves the file's curves only, and keeps the `svg` field.
     let mut edited = level.file.clone();
     edited.curves[0].points[1] = (480.0, 100.0);
-    let written = tangent_level::save::write_over(&text, &level.file, &edited);
+    let written = tangent_level::files::save::write_over(&text, &level.file, &edited);
     assert!(written.contains("svg: Some(\"drawing.svg\")"));
     assert!(!written.contains("184"), "{written}");
     // A bad drawing is an error at the `svg` line naming the drawing.

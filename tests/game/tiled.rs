@@ -11,14 +11,14 @@ use std::path::{Path, PathBuf};
 use crate::common::{Rng, run_ok, tangent, temp_dir};
 
 use tangent_level::Level;
+use tangent_level::format::starter::starter_level;
 use tangent_level::format::{
     ActorDef, CurveDef, CurveFill, GoalDef, LevelFile, ShapeDef, Side, TileDef,
 };
+use tangent_level::import::map_parts::MapParts;
+use tangent_level::import::tiled::read::read_tmx;
+use tangent_level::import::tiled::write::write_tmx;
 use tangent_level::import::with_map;
-use tangent_level::map_parts::MapParts;
-use tangent_level::starter::starter_level;
-use tangent_level::tiled::read::read_tmx;
-use tangent_level::tiled::write::write_tmx;
 
 /// `tangent import-tmx MAP --into LEVEL`, to run.
 fn import_tmx(map: impl AsRef<Path>, level: impl AsRef<Path>) -> std::process::Command {
@@ -149,7 +149,7 @@ fn a_small_map_imports_as_worked_out_by_hand() {
     assert_eq!(map.objects.ignored.len(), 1, "{:?}", map.objects.ignored);
     assert!(map.objects.ignored[0].contains("small.tmx:54: object 6 `note` (a text)"));
     // And it is a level that loads.
-    let text = tangent_level::save::write_new(&f);
+    let text = tangent_level::files::save::write_new(&f);
     Level::parse(&text, "small.level.ron").unwrap();
 }
 
@@ -272,7 +272,7 @@ fn materials(f: &LevelFile) -> Vec<String> {
             "mover {:?} {} curves {:?}",
             m.tiles,
             m.curves.len(),
-            tangent_level::mover_props::motion_text(m)
+            tangent_level::format::mover_props::motion_text(m)
         )
     }));
     let mover_curves = f.movers.iter().flat_map(|m| &m.curves);

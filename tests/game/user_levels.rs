@@ -14,10 +14,10 @@ use bevy::prelude::*;
 use tangent::level::{CurrentLevel, LevelCommand};
 use tangent::sim::headless::headless_app;
 use tangent_level::Level;
+use tangent_level::files::save::save_level;
 use tangent_level::files::{
     SHIPPED_LEVELS, level_exists, levels_beside, read_level_text, user_level_dir,
 };
-use tangent_level::save::save_level;
 
 /// The shared user level folder, made empty once.
 fn user_dir() -> PathBuf {
@@ -25,7 +25,7 @@ fn user_dir() -> PathBuf {
     DIR.get_or_init(|| {
         let data = std::env::temp_dir().join(format!("tangent-user-{}", std::process::id()));
         std::fs::remove_dir_all(&data).ok();
-        tangent_level::data_dir::use_data_dir(data).join("levels")
+        tangent_level::files::data_dir::use_data_dir(data).join("levels")
     })
     .clone()
 }
@@ -144,7 +144,7 @@ fn shipped_text(file: &str) -> &'static str {
 /// wins.
 #[test]
 fn the_user_level_folder_reads_the_built_in_worlds() {
-    use tangent_level::worlds::{SHIPPED_WORLDS, parse_worlds, read_worlds};
+    use tangent_level::files::worlds::{SHIPPED_WORLDS, parse_worlds, read_worlds};
     let dir = user_dir();
     let beside = dir.join("1-1-hills.level.ron");
     let defs = read_worlds(&beside).unwrap().unwrap();

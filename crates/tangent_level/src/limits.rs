@@ -191,7 +191,7 @@ pub fn next_problem(next: &str) -> Option<String> {
 }
 
 /// A warning, not an error, when `file` is a level that can be read (on
-/// disk or shipped, see [`super::files`]) and the level its plain `next`
+/// disk or shipped, see [`crate::files`]) and the level its plain `next`
 /// names is not beside it: a level copied to a folder of one's own still
 /// plays, and its goal ends the run.
 pub fn next_missing(next: &str, file: &str) -> Option<String> {

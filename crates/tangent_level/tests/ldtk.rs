@@ -11,12 +11,12 @@ use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 use tangent_level::Level;
+use tangent_level::format::starter::starter_level;
 use tangent_level::format::{
     ActorDef, CurveDef, CurveFill, GoalDef, LevelFile, ShapeDef, Side, TileDef,
 };
+use tangent_level::import::ldtk::{LdtkLevel, read_ldtk};
 use tangent_level::import::with_map;
-use tangent_level::ldtk::{LdtkLevel, read_ldtk};
-use tangent_level::starter::starter_level;
 
 mod common;
 use common::Rng;

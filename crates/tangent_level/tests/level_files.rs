@@ -207,7 +207,7 @@ fn an_open_level_has_nothing_outside_its_tiles() {
 /// world leads to the next world's first.
 #[test]
 fn the_shipped_levels_make_five_worlds_in_next_order() {
-    use tangent_level::worlds::{group, parse_worlds};
+    use tangent_level::files::worlds::{group, parse_worlds};
     let files = shipped();
     let dir = files[0].parent().unwrap();
     let text = std::fs::read_to_string(dir.join("worlds.ron")).unwrap();

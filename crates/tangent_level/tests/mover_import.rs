@@ -9,11 +9,13 @@
 use std::path::PathBuf;
 
 use tangent_level::Level;
+use tangent_level::format::mover::{
+    CellRect, Easing, MoverDef, Repeat, Swing, Trigger, WhenBlocked,
+};
+use tangent_level::format::starter::starter_level;
+use tangent_level::import::tiled::read_tmx;
 use tangent_level::import::{import_svg_into, with_map};
-use tangent_level::mover_def::{CellRect, Easing, MoverDef, Repeat, Swing, Trigger, WhenBlocked};
-use tangent_level::starter::starter_level;
 use tangent_level::svg::{SvgOptions, import_svg};
-use tangent_level::tiled::read_tmx;
 
 mod common;
 use common::Rng;
@@ -249,7 +251,7 @@ fn tmx(layers: &str) -> String {
     )
 }
 
-fn read_map(name: &str, text: &str) -> Result<tangent_level::map_parts::MapParts, String> {
+fn read_map(name: &str, text: &str) -> Result<tangent_level::import::map_parts::MapParts, String> {
     let d = temp_dir(name);
     let p = d.join("m.tmx");
     std::fs::write(&p, text).unwrap();
@@ -314,7 +316,7 @@ fn a_tiled_mover_layer_is_a_mover() {
     // Into a level: the block leaves the fixed tiles and moves.
     let starter = Level::parse(&starter_level("x"), "x").unwrap().file;
     let f = with_map(&starter, &map);
-    let text = tangent_level::save::write_over(&starter_level("x"), &starter, &f);
+    let text = tangent_level::files::save::write_over(&starter_level("x"), &starter, &f);
     let level = Level::parse(&text, "x.level.ron").unwrap();
     assert_eq!(level.terrain.mover_count(), 2);
     assert_eq!(level.movers[0].cells.len(), 3);

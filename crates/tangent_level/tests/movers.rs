@@ -5,12 +5,12 @@
 
 use tangent_collision::prelude::{TileKind, Vec2};
 use tangent_level::Level;
-use tangent_level::limits::{MAX_MOVER_SPEED, MAX_MOVER_SPIN};
-use tangent_level::mover_def::{Easing, MoverDef, Repeat, Swing, Trigger, WhenBlocked};
-use tangent_level::mover_path::{
+use tangent_level::format::mover::{Easing, MoverDef, Repeat, Swing, Trigger, WhenBlocked};
+use tangent_level::format::mover_path::{
     FALL_FOR, GONE_FOR, MoverRun, Phase, RunInput, path_offset, path_time,
 };
-use tangent_level::starter::starter_level;
+use tangent_level::format::starter::starter_level;
+use tangent_level::limits::{MAX_MOVER_SPEED, MAX_MOVER_SPIN};
 
 mod common;
 use common::Rng;
@@ -250,7 +250,7 @@ fn random_def(rng: &mut Rng) -> MoverDef {
     let legs = 1 + (rng.unit() * 4.0) as usize;
     let far = if rng.unit() < 0.5 { 200.0 } else { 3000.0 };
     MoverDef {
-        tiles: Some(tangent_level::mover_def::CellRect {
+        tiles: Some(tangent_level::format::mover::CellRect {
             x: 20,
             y: 5,
             width: 3,
@@ -464,7 +464,7 @@ fn an_edited_mover_saves_element_by_element_and_loads_back() {
     new.movers[0].speed = 250.0;
     new.movers[0].wait = 0.5;
     new.movers[1].pivot = Some((640.0, 260.0));
-    let saved = tangent_level::save::write_over(&text, &old, &new);
+    let saved = tangent_level::files::save::write_over(&text, &old, &new);
     assert!(saved.contains("// The lift."), "comments kept:\n{saved}");
     let back = Level::parse(&saved, "m.level.ron").unwrap().file;
     assert_eq!(back, new, "{saved}");
@@ -473,7 +473,7 @@ fn an_edited_mover_saves_element_by_element_and_loads_back() {
     let plain = Level::parse(&plain_text, "p.level.ron").unwrap().file;
     let mut with = plain.clone();
     with.movers = new.movers.clone();
-    let saved = tangent_level::save::write_over(&plain_text, &plain, &with);
+    let saved = tangent_level::files::save::write_over(&plain_text, &plain, &with);
     let back = Level::parse(&saved, "p.level.ron").map(|l| l.file.movers);
     // (The starter has no block at row 5: the first mover is refused, and
     // says so at its own line.)

@@ -6,9 +6,9 @@ use tangent_collision::prelude::{TerrainPiece, Vec2};
 
 use super::locate::{LevelError, Locator};
 use super::numbers::finite2;
-use crate::fill::{Body, bodies, flatten};
+use crate::format::fill::{Body, bodies, flatten};
+use crate::format::mover::MoverDef;
 use crate::format::{CurveDef, CurveFill, LevelFile};
-use crate::mover_def::MoverDef;
 
 /// The curves and movers of the level's drawing (`svg`, a path relative to
 /// the folder of `file`), none without one. A drawing that cannot be read

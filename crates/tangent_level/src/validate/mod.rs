@@ -20,9 +20,9 @@ use tangent_collision::prelude::{
     ActorShape, TerrainError, TerrainPiece, TerrainSet, TileGrid, Vec2,
 };
 
+use crate::format::mover::MoverDef;
 use crate::format::{CurveDef, LevelFile, Side};
 use crate::limits::{Place, next_missing, next_problem, out_of_range};
-use crate::mover_def::MoverDef;
 use curves::{curve_fills, curve_pieces, drawing};
 pub use locate::LevelError;
 use locate::Locator;

@@ -13,9 +13,9 @@ use super::locate::{LevelError, Locator};
 use super::numbers::finite2;
 use super::places::shrunk;
 use crate::format::LevelFile;
+use crate::format::mover::{Easing, MoverDef, Repeat, Trigger, WhenBlocked};
+use crate::format::mover_path::{FALL_FOR, path_offset, path_time, turn_at};
 use crate::limits::{MAX_MOVER_SPEED, MAX_MOVER_SPIN, MAX_MOVER_WAIT, MAX_MOVERS};
-use crate::mover_def::{Easing, MoverDef, Repeat, Trigger, WhenBlocked};
-use crate::mover_path::{FALL_FOR, path_offset, path_time, turn_at};
 
 const MAX_COORD: f32 = TerrainPiece::MAX_COORD;
 

@@ -5,7 +5,7 @@
 use tangent_collision::prelude::{ActorShape, Terrain, TerrainSet, TileGrid, TileKind, Vec2};
 
 use super::numbers::{finite2, v};
-use crate::fill::{Body, fill_contains};
+use crate::format::fill::{Body, fill_contains};
 use crate::format::{ActorDef, ShapeDef};
 
 /// The actor shape for a shape definition.

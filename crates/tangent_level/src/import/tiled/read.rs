@@ -24,8 +24,9 @@ use super::map_text::{Lines, apply_edits, parse_xml, visible_layers};
 use super::objects::read_objects;
 use super::old_tilesets::{count_edits, with_tile_counts};
 use super::xml_layers::csv_edits;
+use crate::format::mover_props::word;
 use crate::format::{Side, TileDef};
-use crate::map_parts::{MapParts, rows_of, side_of, tile_kind, word};
+use crate::import::map_parts::{MapParts, rows_of, side_of, tile_kind};
 
 /// The largest map or tileset file read, bytes (16 MiB).
 pub const MAX_TMX_BYTES: u64 = 16 << 20;
@@ -243,7 +244,7 @@ fn kind_of(t: &tiled::LayerTile, lines: &Lines) -> Result<TileDef, String> {
 /// clockwise" is a diagonal and a horizontal flip: up becomes right.
 ///
 /// ```
-/// use tangent_level::tiled::flipped;
+/// use tangent_level::import::tiled::flipped;
 /// use tangent_level::format::Side;
 /// assert_eq!(flipped(Side::Up, true, true, false), Side::Right); // rotated clockwise
 /// assert_eq!(flipped(Side::Up, false, false, true), Side::Down);

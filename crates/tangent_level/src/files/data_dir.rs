@@ -30,7 +30,7 @@ pub fn data_dir() -> PathBuf {
 /// The first call wins; later ones return the folder already chosen.
 ///
 /// ```
-/// use tangent_level::data_dir::{data_dir, use_data_dir};
+/// use tangent_level::files::data_dir::{data_dir, use_data_dir};
 ///
 /// let dir = std::env::temp_dir().join("tangent-doc-data");
 /// assert_eq!(use_data_dir(dir.clone()), dir);

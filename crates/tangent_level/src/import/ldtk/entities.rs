@@ -30,8 +30,9 @@ use serde_json::Value;
 
 use super::grid::Grid;
 use super::json::{EntityInstance, FieldInstance, LayerInstance};
+use crate::format::mover_props::word;
 use crate::format::{ActorDef, CurveDef, CurveFill, GoalDef, ShapeDef, TileDef};
-use crate::map_parts::{MapObjects, actor_defaults, chain, degree_of, fill_of, side_of, word};
+use crate::import::map_parts::{MapObjects, actor_defaults, chain, degree_of, fill_of, side_of};
 
 /// The things of a level's entities: the level's, with the spawn and
 /// checkpoints as the points the player stands on (its feet).

@@ -7,13 +7,13 @@
 //! control points with a `curve` property (`quadratic` or `cubic`), so that
 //! the Bézier comes back exactly. Each mover is an object layer of class
 //! `mover`: its motion as the layer's properties
-//! ([`crate::mover_props::motion_text`]), its block of tiles as a
+//! ([`crate::format::mover_props::motion_text`]), its block of tiles as a
 //! rectangle, its curves as polylines. Numbers are written in the shortest form
 //! that reads back to the same `f32`; the y flip (`map_height_px - y`) is
 //! done in f64 and rounded once.
 
+use crate::format::mover_props::motion_text;
 use crate::format::{ActorDef, CurveDef, CurveFill, LevelFile, ShapeDef, Side, TileDef};
-use crate::mover_props::motion_text;
 
 /// The tileset image a written map names (the game's `assets/tiles.png`).
 pub const TILESET_IMAGE: &str = "tangent-tiles.png";

@@ -24,7 +24,7 @@ pub fn has_arcs(d: &str) -> bool {
 /// The path data `d` with arcs as cubics, everything else absolute.
 ///
 /// ```
-/// use tangent_level::arcs::exact_arcs;
+/// use tangent_level::svg::arcs::exact_arcs;
 /// assert_eq!(exact_arcs("m10 20 h5 v5 z").unwrap(), "M10 20 L15 20 L15 25 Z");
 /// let d = exact_arcs("M0 0 A10 10 0 0 1 20 0").unwrap();
 /// assert!(d.starts_with("M0 0 C") && d.ends_with(" 20 0"));
@@ -41,7 +41,7 @@ pub fn exact_arcs(d: &str) -> Result<String, String> {
 /// up to the error, and the error.
 ///
 /// ```
-/// use tangent_level::arcs::exact_arcs_until_error;
+/// use tangent_level::svg::arcs::exact_arcs_until_error;
 /// let (kept, e) = exact_arcs_until_error("M0 0 L10 0 L10 x10 L0 10");
 /// assert_eq!(kept, "M0 0 L10 0");
 /// assert!(e.unwrap().starts_with("path data: "));

@@ -13,8 +13,9 @@ use std::collections::BTreeSet;
 
 use super::json::{Defs, LayerInstance, Level};
 use crate::format::TileDef;
-use crate::map_parts::{side_of, tile_kind, word};
-use crate::tiled::MAX_TMX_SIDE;
+use crate::format::mover_props::word;
+use crate::import::map_parts::{side_of, tile_kind};
+use crate::import::tiled::MAX_TMX_SIDE;
 
 /// A level's tiles: `w` x `h` cells of `size` px, top row first.
 #[derive(Clone, Debug, PartialEq)]
@@ -42,7 +43,7 @@ impl Grid {
 /// `collision(s)` are solid, and so is no name, or any other.
 ///
 /// ```
-/// use tangent_level::ldtk::kind_of_value;
+/// use tangent_level::import::ldtk::kind_of_value;
 /// use tangent_level::format::{Side, TileDef};
 /// assert_eq!(kind_of_value(Some("walls")), (TileDef::Solid, true));
 /// assert_eq!(kind_of_value(Some("Marble")), (TileDef::Solid, false));

@@ -2,7 +2,7 @@
 //! of the level, exactly (SVG paths are lines and quadratic and cubic
 //! Béziers, which are Tangent's pieces): a line is a quadratic with its
 //! control point at the middle (the same straight piece), quadratics and
-//! cubics are kept, arcs become cubics within [`crate::arcs::ARC_TOLERANCE`]
+//! cubics are kept, arcs become cubics within [`crate::svg::arcs::ARC_TOLERANCE`]
 //! user units, `Z` closes with a line when the path does not end where it
 //! began. usvg resolves the document (nested transforms, `<use>`, styles,
 //! shapes such as `<rect>` and `<polygon>`); every point is mapped through
@@ -29,17 +29,19 @@
 //!
 //! **Movers**: an element with the class `mover` (or `mover` in its id) is
 //! a mover carrying the curves of its paths, its motion from its `data-*`
-//! attributes as `crate::mover_props` reads them (see `docs/level-format.md`,
+//! attributes as `crate::format::mover_props` reads them (see `docs/level-format.md`,
 //! "SVG drawings").
+
+pub mod arcs;
 
 use tangent_collision::prelude::Vec2;
 use usvg::tiny_skia_path::PathSegment;
 
-use crate::arcs::{exact_arcs_until_error, has_arcs};
+use crate::format::mover::MoverDef;
+use crate::format::mover_props::{motion_field, motion_from};
 use crate::format::{CurveDef, CurveFill};
 use crate::limits::MAX_COUNT;
-use crate::mover_def::MoverDef;
-use crate::mover_props::{motion_field, motion_from};
+use crate::svg::arcs::{exact_arcs_until_error, has_arcs};
 
 /// The largest drawing a level may name or `import-svg` may read, bytes
 /// (16 MiB).
@@ -170,7 +172,7 @@ fn is_mover(node: &roxmltree::Node) -> bool {
 
 /// The drawing's movers: each element marked `mover` (a group, or a path
 /// or shape alone), its motion from its `data-*` attributes (`data-path`,
-/// `data-speed`, `data-trigger`, …: [`crate::mover_props`]). An element
+/// `data-speed`, `data-trigger`, …: [`crate::format::mover_props`]). An element
 /// without an id gets one (an edit of the text), since usvg keeps ids and
 /// nothing else of an element's own. An attribute `data-X` that is not a
 /// motion field, a bad value, or a mover inside a mover is an error at the
@@ -204,7 +206,7 @@ fn mover_elements(
             if motion_field(name).is_none() {
                 return Err(format!(
                     "{at}: <{tag}> has `data-{name}`, which is not a mover's motion: use data-{}",
-                    crate::mover_props::MOTION_FIELDS
+                    crate::format::mover_props::MOTION_FIELDS
                         .join(", data-")
                         .replace('_', "-")
                 ));

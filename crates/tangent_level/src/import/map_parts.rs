@@ -1,5 +1,5 @@
 //! What an imported map holds, in level terms, whichever editor wrote it
-//! (Tiled's [`crate::tiled`], LDtk's [`crate::ldtk`]): a tile grid with its
+//! (Tiled's [`crate::import::tiled`], LDtk's [`crate::import::ldtk`]): a tile grid with its
 //! legend and the level's things. [`crate::import::with_map`] puts them
 //! into a level file.
 //!
@@ -9,8 +9,9 @@
 
 use std::collections::BTreeMap;
 
+use crate::format::mover::MoverDef;
+use crate::format::mover_props::word;
 use crate::format::{ActorDef, CurveDef, CurveFill, GoalDef, Side, TileDef, legend_char};
-use crate::mover_def::MoverDef;
 
 /// A map's parts, in level terms (y up, px).
 #[derive(Clone, Debug, PartialEq)]
@@ -42,28 +43,13 @@ pub struct MapObjects {
     pub ignored: Vec<String>,
 }
 
-/// A word of a property, class or identifier, compared loosely: letters
-/// and digits only, lower case.
-///
-/// ```
-/// use tangent_level::map_parts::word;
-/// assert_eq!(word("One-Way"), "oneway");
-/// assert_eq!(word("one_way"), word("oneway"));
-/// ```
-pub fn word(s: &str) -> String {
-    s.chars()
-        .filter(|c| c.is_alphanumeric())
-        .flat_map(char::to_lowercase)
-        .collect()
-}
-
 /// The tile kind a word names, if it names one: `solid` (`ground`,
 /// `wall`, or no word at all), `one_way` (`platform`), `decor`
 /// (`decoration`), `empty` (`air`), or `hazard` / `spikes`, whose side
 /// comes from `side` (up when it says none; `None` when it is not a side).
 ///
 /// ```
-/// use tangent_level::map_parts::tile_kind;
+/// use tangent_level::import::map_parts::tile_kind;
 /// use tangent_level::format::{Side, TileDef};
 /// assert_eq!(tile_kind("One-Way", ""), Some(TileDef::OneWay));
 /// assert_eq!(tile_kind("spikes", "left"), Some(TileDef::Spikes(Side::Left)));
@@ -135,7 +121,7 @@ pub fn degree_of(w: &str) -> Result<usize, String> {
 ///
 /// ```
 /// use tangent_level::format::{CurveDef, CurveFill};
-/// use tangent_level::map_parts::chain;
+/// use tangent_level::import::map_parts::chain;
 /// let like = CurveDef { points: vec![], restitution: 1.0, one_way: true, fill: CurveFill::Line, hazard: false };
 /// let p = [(0.0, 0.0), (1.0, 2.0), (3.0, 2.0), (4.0, 0.0)];
 /// let cubic = chain(&p, 3, "a line", &like).unwrap();

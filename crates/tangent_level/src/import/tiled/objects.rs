@@ -22,7 +22,7 @@
 //! cells under it), a point of class `pivot` its pivot, and the layer's
 //! custom properties its motion, each named and written as the level file's
 //! field (`path` = `[(0, 300)]`, `speed` = 200, `trigger` = `StoodOn`:
-//! [`crate::mover_props`]). Its other objects are read as anywhere.
+//! [`crate::format::mover_props`]). Its other objects are read as anywhere.
 //!
 //! Anything else (text, tile objects, shapes of other classes) is listed as
 //! ignored. Rotations are applied (Tiled turns clockwise about the
@@ -32,10 +32,11 @@
 use tiled::{Map, Object, ObjectShape, PropertyValue};
 
 use super::map_text::{Lines, visible_layers};
+use crate::format::mover::{CellRect, MoverDef};
+use crate::format::mover_props::word;
+use crate::format::mover_props::{motion_field, motion_from};
 use crate::format::{ActorDef, CurveDef, CurveFill, GoalDef, ShapeDef};
-use crate::map_parts::{MapObjects, actor_defaults, chain, degree_of, fill_of, word};
-use crate::mover_def::{CellRect, MoverDef};
-use crate::mover_props::{motion_field, motion_from};
+use crate::import::map_parts::{MapObjects, actor_defaults, chain, degree_of, fill_of};
 
 /// Reads every object of every visible object layer; `height` is the grid's
 /// height in px (for the y flip), `shift` where the grid starts in the

@@ -5,7 +5,7 @@
 //! editor does not know, stay byte for byte; an unchanged level saves
 //! byte-identical, and within a list or map that changed only the changed
 //! elements are rewritten, so comments between them stay too
-//! ([`super::splice`]). Saving writes a temporary file beside the level and
+//! ([`crate::files::splice`]). Saving writes a temporary file beside the level and
 //! renames it over the old one, so a crash mid-save never leaves a
 //! half-written level.
 
@@ -14,11 +14,11 @@ use std::io::Write;
 use std::ops::Range;
 use std::path::Path;
 
+use crate::files::ron_text::fields;
+use crate::files::splice::{splice_keyed, splice_list};
+use crate::format::mover::MoverDef;
+use crate::format::mover_props::motion_text;
 use crate::format::{ActorDef, CurveDef, CurveFill, GoalDef, LevelFile, ShapeDef, TileDef, Tuning};
-use crate::mover_def::MoverDef;
-use crate::mover_props::motion_text;
-use crate::ron_text::fields;
-use crate::splice::{splice_keyed, splice_list};
 
 /// A number as short as it reads back exactly (`96`, `46.5`).
 pub fn num(x: f32) -> String {
@@ -180,7 +180,7 @@ fn field_values(f: &LevelFile) -> Vec<(&'static str, Option<String>)> {
 }
 
 /// A list's or map's elements as written, for rewriting it element by
-/// element ([`super::splice`]).
+/// element ([`crate::files::splice`]).
 enum Elements {
     List(Vec<String>),
     Keyed(Vec<(String, String)>),

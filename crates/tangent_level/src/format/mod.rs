@@ -1,21 +1,30 @@
 //! The level file format: `assets/levels/*.level.ron`, plain RON a person
-//! edits. These types are exactly what the file says; [`super::validate`]
-//! turns them into a checked [`super::validate::Level`].
+//! edits. These types are exactly what the file says; [`crate::validate`]
+//! turns them into a checked [`crate::validate::Level`].
 //!
 //! World units are pixels, y up. The tile rows are text, top row first; the
 //! bottom-left corner of the bottom row is the world origin. A full example
 //! with every field is in `docs/level-format.md`.
+
+pub mod curve;
+pub mod fill;
+pub mod loops;
+pub mod mover;
+pub mod mover_path;
+pub mod mover_props;
+pub mod starter;
+pub mod tuning;
 
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
 /// Curves of terrain (`curves:` in the file, and a mover's).
-pub use crate::curve_def::{CurveDef, CurveFill};
+pub use crate::format::curve::{CurveDef, CurveFill};
 /// Moving terrain (`movers:` in the file).
-pub use crate::mover_def::MoverDef;
+pub use crate::format::mover::MoverDef;
 /// The per-level feel numbers (`tuning:` in the file), owned by the player.
-pub use crate::tuning::Tuning;
+pub use crate::format::tuning::Tuning;
 
 /// What a legend character stands for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

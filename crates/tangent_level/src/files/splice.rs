@@ -13,7 +13,7 @@
 
 use std::ops::Range;
 
-use crate::ron_text::elements;
+use crate::files::ron_text::elements;
 
 /// One element of the rewritten value: an original one (kept or rewritten)
 /// or a new one.

@@ -1,13 +1,13 @@
 //! Moving terrain as the level file writes it (`movers: [...]`): what a
 //! mover carries (a block of the level's tiles, its own curves), where it
 //! turns (its pivot), and how it moves (a path of waypoints, a spin or a
-//! swing, a trigger). [`crate::mover_path`] turns a definition into poses
+//! swing, a trigger). [`crate::format::mover_path`] turns a definition into poses
 //! step by step; `validate` checks it. A full example is in
 //! `docs/level-format.md`, "Movers".
 
 use serde::{Deserialize, Serialize};
 
-use crate::curve_def::CurveDef;
+use crate::format::curve::CurveDef;
 
 /// A rectangle of tile cells: `x` the column from the left, `y` the row
 /// from the bottom (row 0 is the last row of `tiles`), `width` × `height`
@@ -59,7 +59,7 @@ pub enum Trigger {
     StoodOn,
     /// A crumbling bridge: the player's landing on it starts a shake of
     /// this many seconds, then it falls; it is back where it is drawn a
-    /// few seconds later (see [`crate::mover_path::GONE_FOR`]).
+    /// few seconds later (see [`crate::format::mover_path::GONE_FOR`]).
     Crumble(f32),
 }
 

@@ -7,7 +7,7 @@
 //! floor there. Each is said, with the entity to add instead.
 
 use crate::format::{GoalDef, ShapeDef, TileDef};
-use crate::map_parts::MapParts;
+use crate::import::map_parts::MapParts;
 use crate::validate::actor_shape;
 use tangent_collision::prelude::Vec2;
 

@@ -52,7 +52,7 @@ impl CurveDef {
     /// for any other count (the loader says so at the curve's line).
     ///
     /// ```
-    /// use tangent_level::curve_def::{CurveDef, CurveFill};
+    /// use tangent_level::format::curve::{CurveDef, CurveFill};
     /// use tangent_collision::prelude::Vec2;
     /// let hill = CurveDef { points: vec![(0.0, 0.0), (50.0, 100.0), (100.0, 0.0)],
     ///                       restitution: 1.0, one_way: false, fill: CurveFill::Below,

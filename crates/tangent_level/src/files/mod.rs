@@ -10,89 +10,95 @@
 //! repository, the game plays `assets/levels/` from disk instead
 //! ([`default_level`]), so edits there show live while developing.
 
+pub mod data_dir;
+pub(crate) mod ron_text;
+pub mod save;
+pub mod splice;
+pub mod worlds;
+
 use std::path::{Path, PathBuf};
 
 /// The shipped levels, by file name, in play order.
 pub const SHIPPED_LEVELS: [(&str, &str); 20] = [
     (
         "1-1-hills.level.ron",
-        include_str!("../../../assets/levels/1-1-hills.level.ron"),
+        include_str!("../../../../assets/levels/1-1-hills.level.ron"),
     ),
     (
         "1-2-drawn.level.ron",
-        include_str!("../../../assets/levels/1-2-drawn.level.ron"),
+        include_str!("../../../../assets/levels/1-2-drawn.level.ron"),
     ),
     (
         "1-3-pit-stops.level.ron",
-        include_str!("../../../assets/levels/1-3-pit-stops.level.ron"),
+        include_str!("../../../../assets/levels/1-3-pit-stops.level.ron"),
     ),
     (
         "1-4-hill-country.level.ron",
-        include_str!("../../../assets/levels/1-4-hill-country.level.ron"),
+        include_str!("../../../../assets/levels/1-4-hill-country.level.ron"),
     ),
     (
         "2-1-bounce.level.ron",
-        include_str!("../../../assets/levels/2-1-bounce.level.ron"),
+        include_str!("../../../../assets/levels/2-1-bounce.level.ron"),
     ),
     (
         "2-2-spike-garden.level.ron",
-        include_str!("../../../assets/levels/2-2-spike-garden.level.ron"),
+        include_str!("../../../../assets/levels/2-2-spike-garden.level.ron"),
     ),
     (
         "2-3-stairway.level.ron",
-        include_str!("../../../assets/levels/2-3-stairway.level.ron"),
+        include_str!("../../../../assets/levels/2-3-stairway.level.ron"),
     ),
     (
         "2-4-trampolines.level.ron",
-        include_str!("../../../assets/levels/2-4-trampolines.level.ron"),
+        include_str!("../../../../assets/levels/2-4-trampolines.level.ron"),
     ),
     (
         "3-1-moving-parts.level.ron",
-        include_str!("../../../assets/levels/3-1-moving-parts.level.ron"),
+        include_str!("../../../../assets/levels/3-1-moving-parts.level.ron"),
     ),
     (
         "3-2-lift-off.level.ron",
-        include_str!("../../../assets/levels/3-2-lift-off.level.ron"),
+        include_str!("../../../../assets/levels/3-2-lift-off.level.ron"),
     ),
     (
         "3-3-swing-set.level.ron",
-        include_str!("../../../assets/levels/3-3-swing-set.level.ron"),
+        include_str!("../../../../assets/levels/3-3-swing-set.level.ron"),
     ),
     (
         "3-4-crumble-run.level.ron",
-        include_str!("../../../assets/levels/3-4-crumble-run.level.ron"),
+        include_str!("../../../../assets/levels/3-4-crumble-run.level.ron"),
     ),
     (
         "4-1-halfpipe.level.ron",
-        include_str!("../../../assets/levels/4-1-halfpipe.level.ron"),
+        include_str!("../../../../assets/levels/4-1-halfpipe.level.ron"),
     ),
     (
         "4-2-loop-valley.level.ron",
-        include_str!("../../../assets/levels/4-2-loop-valley.level.ron"),
+        include_str!("../../../../assets/levels/4-2-loop-valley.level.ron"),
     ),
     (
         "4-3-lava-bowl.level.ron",
-        include_str!("../../../assets/levels/4-3-lava-bowl.level.ron"),
+        include_str!("../../../../assets/levels/4-3-lava-bowl.level.ron"),
     ),
     (
         "4-4-ramp-jump.level.ron",
-        include_str!("../../../assets/levels/4-4-ramp-jump.level.ron"),
+        include_str!("../../../../assets/levels/4-4-ramp-jump.level.ron"),
     ),
     (
         "5-1-gauntlet.level.ron",
-        include_str!("../../../assets/levels/5-1-gauntlet.level.ron"),
+        include_str!("../../../../assets/levels/5-1-gauntlet.level.ron"),
     ),
     (
         "5-2-bounce-lift.level.ron",
-        include_str!("../../../assets/levels/5-2-bounce-lift.level.ron"),
+        include_str!("../../../../assets/levels/5-2-bounce-lift.level.ron"),
     ),
     (
         "5-3-loop-lifts.level.ron",
-        include_str!("../../../assets/levels/5-3-loop-lifts.level.ron"),
+        include_str!("../../../../assets/levels/5-3-loop-lifts.level.ron"),
     ),
     (
         "5-4-long-way-home.level.ron",
-        include_str!("../../../assets/levels/5-4-long-way-home.level.ron"),
+        include_str!("../../../../assets/levels/5-4-long-way-home.level.ron"),
     ),
 ];
 
@@ -100,83 +106,83 @@ pub const SHIPPED_LEVELS: [(&str, &str); 20] = [
 pub const SHIPPED_REPLAYS: [(&str, &str); 20] = [
     (
         "1-1-hills.replay",
-        include_str!("../../../assets/replays/1-1-hills.replay"),
+        include_str!("../../../../assets/replays/1-1-hills.replay"),
     ),
     (
         "1-2-drawn.replay",
-        include_str!("../../../assets/replays/1-2-drawn.replay"),
+        include_str!("../../../../assets/replays/1-2-drawn.replay"),
     ),
     (
         "1-3-pit-stops.replay",
-        include_str!("../../../assets/replays/1-3-pit-stops.replay"),
+        include_str!("../../../../assets/replays/1-3-pit-stops.replay"),
     ),
     (
         "1-4-hill-country.replay",
-        include_str!("../../../assets/replays/1-4-hill-country.replay"),
+        include_str!("../../../../assets/replays/1-4-hill-country.replay"),
     ),
     (
         "2-1-bounce.replay",
-        include_str!("../../../assets/replays/2-1-bounce.replay"),
+        include_str!("../../../../assets/replays/2-1-bounce.replay"),
     ),
     (
         "2-2-spike-garden.replay",
-        include_str!("../../../assets/replays/2-2-spike-garden.replay"),
+        include_str!("../../../../assets/replays/2-2-spike-garden.replay"),
     ),
     (
         "2-3-stairway.replay",
-        include_str!("../../../assets/replays/2-3-stairway.replay"),
+        include_str!("../../../../assets/replays/2-3-stairway.replay"),
     ),
     (
         "2-4-trampolines.replay",
-        include_str!("../../../assets/replays/2-4-trampolines.replay"),
+        include_str!("../../../../assets/replays/2-4-trampolines.replay"),
     ),
     (
         "3-1-moving-parts.replay",
-        include_str!("../../../assets/replays/3-1-moving-parts.replay"),
+        include_str!("../../../../assets/replays/3-1-moving-parts.replay"),
     ),
     (
         "3-2-lift-off.replay",
-        include_str!("../../../assets/replays/3-2-lift-off.replay"),
+        include_str!("../../../../assets/replays/3-2-lift-off.replay"),
     ),
     (
         "3-3-swing-set.replay",
-        include_str!("../../../assets/replays/3-3-swing-set.replay"),
+        include_str!("../../../../assets/replays/3-3-swing-set.replay"),
     ),
     (
         "3-4-crumble-run.replay",
-        include_str!("../../../assets/replays/3-4-crumble-run.replay"),
+        include_str!("../../../../assets/replays/3-4-crumble-run.replay"),
     ),
     (
         "4-1-halfpipe.replay",
-        include_str!("../../../assets/replays/4-1-halfpipe.replay"),
+        include_str!("../../../../assets/replays/4-1-halfpipe.replay"),
     ),
     (
         "4-2-loop-valley.replay",
-        include_str!("../../../assets/replays/4-2-loop-valley.replay"),
+        include_str!("../../../../assets/replays/4-2-loop-valley.replay"),
     ),
     (
         "4-3-lava-bowl.replay",
-        include_str!("../../../assets/replays/4-3-lava-bowl.replay"),
+        include_str!("../../../../assets/replays/4-3-lava-bowl.replay"),
     ),
     (
         "4-4-ramp-jump.replay",
-        include_str!("../../../assets/replays/4-4-ramp-jump.replay"),
+        include_str!("../../../../assets/replays/4-4-ramp-jump.replay"),
     ),
     (
         "5-1-gauntlet.replay",
-        include_str!("../../../assets/replays/5-1-gauntlet.replay"),
+        include_str!("../../../../assets/replays/5-1-gauntlet.replay"),
     ),
     (
         "5-2-bounce-lift.replay",
-        include_str!("../../../assets/replays/5-2-bounce-lift.replay"),
+        include_str!("../../../../assets/replays/5-2-bounce-lift.replay"),
     ),
     (
         "5-3-loop-lifts.replay",
-        include_str!("../../../assets/replays/5-3-loop-lifts.replay"),
+        include_str!("../../../../assets/replays/5-3-loop-lifts.replay"),
     ),
     (
         "5-4-long-way-home.replay",
-        include_str!("../../../assets/replays/5-4-long-way-home.replay"),
+        include_str!("../../../../assets/replays/5-4-long-way-home.replay"),
     ),
 ];
 
@@ -184,9 +190,9 @@ pub const SHIPPED_REPLAYS: [(&str, &str); 20] = [
 const REPOSITORY_FIRST_LEVEL: &str = "assets/levels/1-1-hills.level.ron";
 
 /// The folder of the player's copies of shipped levels (see the module
-/// header): `levels` in the game's [data folder](crate::data_dir).
+/// header): `levels` in the game's [data folder](crate::files::data_dir).
 pub fn user_level_dir() -> PathBuf {
-    crate::data_dir::data_dir().join("levels")
+    crate::files::data_dir::data_dir().join("levels")
 }
 
 /// The level `tangent` starts with when given none: the repository's

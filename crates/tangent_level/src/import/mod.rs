@@ -4,19 +4,24 @@
 //! - `tangent import-svg` writes an SVG drawing's paths into a level file
 //!   as its curves (the drawing is read by [`crate::svg`]);
 //! - `tangent import-tmx` makes a level of a Tiled map and `tangent
-//!   export-tmx` writes one ([`crate::tiled`]);
-//! - `tangent import-ldtk` makes levels of an LDtk project ([`crate::ldtk`]).
+//!   export-tmx` writes one ([`crate::import::tiled`]);
+//! - `tangent import-ldtk` makes levels of an LDtk project ([`crate::import::ldtk`]).
+
+pub mod ldtk;
+pub mod map_parts;
+pub mod placing;
+pub mod tiled;
 
 use std::path::{Path, PathBuf};
 
 use crate::files::level_stem;
+use crate::files::save::{save_level, write_over};
 use crate::format::{LevelFile, ShapeDef};
-use crate::ldtk::read_ldtk;
-use crate::map_parts::MapParts;
-use crate::placing::{Editor, place_missing};
-use crate::save::{save_level, write_over};
+use crate::import::ldtk::read_ldtk;
+use crate::import::map_parts::MapParts;
+use crate::import::placing::{Editor, place_missing};
+use crate::import::tiled::{TILESET_IMAGE, read_tmx, read_world, write_tmx};
 use crate::svg::{SvgOptions, import_svg};
-use crate::tiled::{TILESET_IMAGE, read_tmx, read_world, write_tmx};
 use crate::validate::Level;
 
 /// `tangent import-svg DRAWING --into LEVEL`: the level's curves become the
@@ -106,7 +111,7 @@ fn level_or_starter(path: &Path) -> Result<String, String> {
         return crate::files::read_level_text(path);
     }
     let stem = level_stem(path).unwrap_or_else(|| "Imported".into());
-    let text = crate::starter::starter_level(&stem);
+    let text = crate::format::starter::starter_level(&stem);
     let old = Level::parse(&text, &stem).map_err(|e| e.to_string())?.file;
     let bare = LevelFile {
         curves: Vec::new(),
@@ -157,7 +162,7 @@ pub fn with_map(old: &LevelFile, map: &MapParts) -> LevelFile {
 /// the comments outside the fields that changed. A map without a spawn or
 /// goal object keeps the level's own where they fit the map's tiles; where
 /// they do not, both missing ones are placed where the player can stand
-/// ([`crate::placing::place_missing`], as for a world's maps). Returns a
+/// ([`crate::import::placing::place_missing`], as for a world's maps). Returns a
 /// line saying what was done, one per thing placed and one per object left
 /// out; an error names the file at fault.
 /// A Tiled world (`.world`) is imported as a run of levels
@@ -214,7 +219,7 @@ pub fn import_tmx_into(map_path: &Path, level: &Path) -> Result<String, String> 
 /// `--level`), in the project's order, written as a run (the first into
 /// `LEVEL`, the others beside it, each one's `next` the one after).
 /// A level without a spawn or goal entity gets them where the player can
-/// stand ([`crate::placing::place_missing`]).
+/// stand ([`crate::import::placing::place_missing`]).
 pub fn import_ldtk_into(
     project: &Path,
     only: Option<&str>,
@@ -236,7 +241,7 @@ pub fn import_ldtk_into(
 /// the world puts them, written as a run as LDtk levels are
 /// ([`import_ldtk_into`]). A map without a
 /// spawn or goal object gets them where the player can stand
-/// ([`crate::placing::place_missing`]); maps that are not `.tmx` are said.
+/// ([`crate::import::placing::place_missing`]); maps that are not `.tmx` are said.
 pub fn import_world_into(world: &Path, level: &Path) -> Result<String, String> {
     let found = read_world(world)?;
     let maps = found
@@ -379,9 +384,9 @@ pub fn export_tmx(level: &Path, out: &Path, tiles_png: &[u8]) -> Result<String, 
         .file;
     let map = write_tmx(&file).map_err(|e| format!("{level_name}: {e}"))?;
     let out_name = out.display().to_string();
-    crate::save::save(out, &map).map_err(|e| format!("{out_name}: cannot write: {e}"))?;
+    crate::files::save::save(out, &map).map_err(|e| format!("{out_name}: cannot write: {e}"))?;
     let image = out.with_file_name(TILESET_IMAGE);
-    crate::save::save_bytes(&image, tiles_png)
+    crate::files::save::save_bytes(&image, tiles_png)
         .map_err(|e| format!("{}: cannot write: {e}", image.display()))?;
     let mut line = format!(
         "{level_name}: written as {out_name} (tileset {})",

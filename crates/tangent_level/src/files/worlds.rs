@@ -7,7 +7,7 @@
 //!
 //! ```
 //! use std::path::PathBuf;
-//! use tangent_level::worlds::{WorldDef, group};
+//! use tangent_level::files::worlds::{WorldDef, group};
 //! let defs = vec![
 //!     WorldDef { name: "Curves".into(), first: "a.level.ron".into(), music: None },
 //!     WorldDef { name: "Bounce".into(), first: "c.level.ron".into(), music: None },
@@ -29,7 +29,7 @@ use serde::Deserialize;
 pub const WORLDS_FILE: &str = "worlds.ron";
 
 /// The shipped `worlds.ron`, for the user level folder.
-pub const SHIPPED_WORLDS: &str = include_str!("../../../assets/levels/worlds.ron");
+pub const SHIPPED_WORLDS: &str = include_str!("../../../../assets/levels/worlds.ron");
 
 /// One world as `worlds.ron` writes it.
 #[derive(Clone, Debug, PartialEq, Deserialize)]
@@ -74,7 +74,7 @@ pub fn read_worlds(level: &Path) -> Result<Option<Vec<WorldDef>>, String> {
 /// Parses a worlds file's text; `file` names it in errors.
 ///
 /// ```
-/// use tangent_level::worlds::parse_worlds;
+/// use tangent_level::files::worlds::parse_worlds;
 /// let w = parse_worlds("[(name: \"Curves\", first: \"a.level.ron\")]", "worlds.ron").unwrap();
 /// assert_eq!(w[0].name, "Curves");
 /// let e = parse_worlds("[\n(name: 3)]", "worlds.ron").unwrap_err();

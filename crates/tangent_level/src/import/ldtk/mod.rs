@@ -7,7 +7,7 @@
 //!   name ([`kind_of_value`]);
 //! - the spawn, goal, checkpoints, actors, spikes and curves from the
 //!   entities ([`entities`]); a level with no spawn or goal gets them where
-//!   the player can stand ([`crate::placing`]);
+//!   the player can stand ([`crate::import::placing`]);
 //! - Tiles and AutoLayer layers are drawings: left out, and said.
 //!
 //! LDtk's y axis points down from the level's top-left corner; the
@@ -26,8 +26,8 @@ pub use grid::kind_of_value;
 pub use project::MAX_LDTK_BYTES;
 
 use crate::format::ShapeDef;
-use crate::map_parts::{MapParts, rows_of};
-use crate::placing::{Editor, place_missing};
+use crate::import::map_parts::{MapParts, rows_of};
+use crate::import::placing::{Editor, place_missing};
 use crate::validate::actor_shape;
 use tangent_collision::prelude::Vec2;
 

@@ -24,7 +24,7 @@
 
 use tangent_collision::prelude::Vec2;
 
-use crate::mover_def::{Easing, MoverDef, Repeat, Trigger, WhenBlocked};
+use crate::format::mover::{Easing, MoverDef, Repeat, Trigger, WhenBlocked};
 
 /// Seconds a crumbled mover falls before it is gone.
 pub const FALL_FOR: f32 = 1.0;
@@ -108,8 +108,8 @@ impl MoverRun {
     /// One step of the run; where the mover is to be after it.
     ///
     /// ```
-    /// use tangent_level::mover_def::{Easing, MoverDef};
-    /// use tangent_level::mover_path::{MoverRun, RunInput};
+    /// use tangent_level::format::mover::{Easing, MoverDef};
+    /// use tangent_level::format::mover_path::{MoverRun, RunInput};
     /// let def = MoverDef { path: vec![(0.0, 300.0)], speed: 100.0, easing: Easing::Linear, ..Default::default() };
     /// let mut run = MoverRun::start(&def);
     /// let input = RunInput { dt: 0.5, ..Default::default() };
@@ -273,8 +273,8 @@ fn cycle_time(def: &MoverDef, legs: &[(Vec2, Vec2)]) -> f64 {
 /// path.
 ///
 /// ```
-/// use tangent_level::mover_def::{MoverDef, Repeat};
-/// use tangent_level::mover_path::path_offset;
+/// use tangent_level::format::mover::{MoverDef, Repeat};
+/// use tangent_level::format::mover_path::path_offset;
 /// use tangent_collision::prelude::Vec2;
 /// // A square loop, 1 s a side, smooth: halfway along each side at 0.5 s.
 /// let def = MoverDef {

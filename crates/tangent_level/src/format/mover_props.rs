@@ -7,8 +7,8 @@
 //! ([`motion_text`]) for the level file and the exporters.
 //!
 //! ```
-//! use tangent_level::mover_def::{Repeat, Trigger};
-//! use tangent_level::mover_props::motion_from;
+//! use tangent_level::format::mover::{Repeat, Trigger};
+//! use tangent_level::format::mover_props::motion_from;
 //!
 //! let props = [("path", "[(0, 300)]"), ("speed", "200"), ("trigger", "StoodOn"),
 //!              ("repeat", "once")];
@@ -20,8 +20,7 @@
 //! assert!(e.starts_with("`speed` is `fast`"), "{e}");
 //! ```
 
-use crate::map_parts::word;
-use crate::mover_def::{MoverDef, Trigger};
+use crate::format::mover::{MoverDef, Trigger};
 
 /// The motion fields a property may set, as the level file names them;
 /// the pieces a mover carries (`tiles`, `curves`) come from the drawing or
@@ -117,8 +116,8 @@ fn example(field: &str) -> &'static str {
 /// short as they read back exactly); [`motion_from`] reads them back.
 ///
 /// ```
-/// use tangent_level::mover_def::{MoverDef, Trigger};
-/// use tangent_level::mover_props::motion_text;
+/// use tangent_level::format::mover::{MoverDef, Trigger};
+/// use tangent_level::format::mover_props::motion_text;
 ///
 /// let m = MoverDef { path: vec![(0.0, 32.5)], speed: 80.0, trigger: Trigger::Crumble(0.5),
 ///                    ..MoverDef::default() };
@@ -174,4 +173,19 @@ pub fn motion_text(m: &MoverDef) -> Vec<(&'static str, String)> {
         out.push(("turns_riders", "true".into()));
     }
     out
+}
+
+/// A word of a property, class or identifier, compared loosely: letters
+/// and digits only, lower case.
+///
+/// ```
+/// use tangent_level::format::mover_props::word;
+/// assert_eq!(word("One-Way"), "oneway");
+/// assert_eq!(word("one_way"), word("oneway"));
+/// ```
+pub fn word(s: &str) -> String {
+    s.chars()
+        .filter(|c| c.is_alphanumeric())
+        .flat_map(char::to_lowercase)
+        .collect()
 }

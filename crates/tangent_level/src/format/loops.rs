@@ -24,7 +24,7 @@
 //! fast enough, and a body too slow falls or slides back inside.
 //!
 //! ```
-//! use tangent_level::loops::loop_curves;
+//! use tangent_level::format::loops::loop_curves;
 //! let curves = loop_curves((400.0, 32.0), 150.0, 60.0);
 //! assert_eq!(curves.len(), 4);
 //! assert!(curves.iter().all(|c| c.points.len() == 4));
