@@ -21,6 +21,18 @@ impl Rng {
         self.0.next_u64()
     }
 
+    /// Uniform in `0..n` (0 for `n = 0`).
+    pub fn below(&mut self, n: usize) -> usize {
+        self.0.below(n)
+    }
+
+    /// Uniform in `[lo, hi)`, every bit of an f32's fraction used (the
+    /// top 53 bits, in f64).
+    pub fn range_fine(&mut self, lo: f32, hi: f32) -> f32 {
+        let u = self.0.unit_f64();
+        (lo as f64 + u * (hi - lo) as f64) as f32
+    }
+
     /// A number in `[0, 1)`, from the top 24 bits.
     pub fn unit(&mut self) -> f32 {
         self.0.unit_f32()
@@ -35,4 +47,11 @@ impl Rng {
     pub fn pick<T: Copy>(&mut self, xs: &[T]) -> T {
         xs[(self.next() % xs.len() as u64) as usize]
     }
+}
+
+/// A fresh folder under the system's temporary folder for test `tag`.
+pub fn temp_dir(tag: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("tangent-level-{tag}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
 }
