@@ -12,9 +12,7 @@
 //! - **Checkpoints**: touching one (a box a tile wide and two high around
 //!   the point) makes it where the player comes back; before any, the spawn.
 //!
-//! A death sends [`Died`], puts the player back with no speed and a fresh
-//! controller, and counts one more in [`LevelStatus::deaths`] (a level's
-//! start resets the count and the checkpoint).
+//! (The method in full is on `spike_hurts`.)
 
 use bevy::prelude::*;
 
@@ -39,6 +37,10 @@ pub fn spike_box(lo: Vec2, ts: f32, side: Side) -> Rect {
     Rect::from_corners(lo + min, lo + max)
 }
 
+/// A death sends [`Died`], puts the player back with no speed and a fresh
+/// controller, and counts one more in [`LevelStatus::deaths`] (a level's
+/// start resets the count and the checkpoint).
+///
 /// Whether spikes in the cell at `lo` pointing to `side` hurt a player
 /// whose box is `player`, moving at `velocity`: it overlaps the teeth and
 /// does not move the way they point.

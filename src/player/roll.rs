@@ -1,20 +1,4 @@
-//! Rolling: down while running faster than `roll_speed` curls the player
-//! into a ball, a circle of its half width (10 px for the default box),
-//! its feet kept where they were. A ball runs the surface as the player
-//! does past the max slope (`player::surface`), at any angle and speed,
-//! under the same physics (gravity along the surface, held while the
-//! normal force is not negative), with three differences: run input does
-//! not speed it up, pushing against its motion brakes it by `roll_decel`,
-//! and it loses `roll_friction` (a quarter of Sonic's running friction)
-//! every second. The Sonic games also give a rolling ball a stronger slope
-//! factor; here the slope is gravity itself, rolling or not. It uncurls
-//! when slower than half of `roll_speed`, or when down is let go on
-//! ground within the max slope, where the box has room: under a low
-//! curve it stays a ball until it is out. In the air it stays a ball,
-//! and bounces off what it meets by `roll_restitution` (the crate's step
-//! bounces it along the bounce normal, as any ball actor;
-//! `controller::apply_tuning` gives the body that restitution while it is
-//! curled).
+//! (The method in full is on `curl`.)
 
 use bevy::prelude::*;
 
@@ -38,6 +22,24 @@ pub fn stand_off(shape: ActorShape, n: Vec2) -> f32 {
     }
 }
 
+/// Rolling: down while running faster than `roll_speed` curls the player
+/// into a ball, a circle of its half width (10 px for the default box),
+/// its feet kept where they were. A ball runs the surface as the player
+/// does past the max slope (`player::surface`), at any angle and speed,
+/// under the same physics (gravity along the surface, held while the
+/// normal force is not negative), with three differences: run input does
+/// not speed it up, pushing against its motion brakes it by `roll_decel`,
+/// and it loses `roll_friction` (a quarter of Sonic's running friction)
+/// every second. The Sonic games also give a rolling ball a stronger slope
+/// factor; here the slope is gravity itself, rolling or not. It uncurls
+/// when slower than half of `roll_speed`, or when down is let go on
+/// ground within the max slope, where the box has room: under a low
+/// curve it stays a ball until it is out. In the air it stays a ball,
+/// and bounces off what it meets by `roll_restitution` (the crate's step
+/// bounces it along the bounce normal, as any ball actor;
+/// `controller::apply_tuning` gives the body that restitution while it is
+/// curled).
+///
 /// Curls a player whose body is `actor` (its shape now: the box, or the
 /// circle it runs a surface as) on the surface `on` into a ball: the
 /// ball's centre moves toward the surface so its feet stay put.

@@ -11,48 +11,7 @@
 //! and the circle stand off it alike, so the switch moves nothing; once the
 //! ground is back within the max slope the box returns.
 //!
-//! **Getting on.** After the collision step, a player that did not jump
-//! and touches a level curve (not a tile edge) that did not bounce it steeper than the max slope,
-//! or any level curve while faster than the top run speed, runs it: from the ground it ran on (the floor of a loop curving up), or
-//! landing from the air on a curve no steeper than 75.5° (a steeper one
-//! met from the air is a wall to slide down, as it always was). Its speed along
-//! the surface is its velocity's projection on the tangent (the step has
-//! already taken away the part into the surface). Tile walls stay walls.
-//!
-//! **On it.** Run input speeds it along the surface by `surface_accel`
-//! (a fifth of gravity by default: a wall is climbed on momentum) up to
-//! the top run speed, and never slows a faster runner that holds the way
-//! it goes;
-//! running against the motion brakes; no input keeps the speed. Gravity
-//! along the surface does the rest. A jump leaves along the surface's
-//! normal plus the surface velocity (the variable jump height only where
-//! the surface faces up). While it runs, the crate's step leaves the
-//! player where it is (no velocity, no gravity) and [`run_surface`] moves
-//! it after the step, so other actors still meet it there (and what they
-//! give it in that step, it keeps: it runs on from where the step left
-//! it, the step's velocity along the surface added to its speed). On its
-//! way it meets them too: it stops at the first body in its way and the
-//! two trade the impulse of an impact along the contact normal, with the
-//! product of their restitutions (the crate's
-//! [`run_among`](crate::collision::run_among())).
-//!
-//! **Loops.** While it runs, it keeps the pieces it ran and the way it
-//! ran them ([`RanPieces`]), and does not step onto one of them that way
-//! again until it gets off or turns back: so it runs a loop once and comes down onto
-//! the floor past it, where the loop's first piece would otherwise take
-//! it round again (a loop drawn as `tangent_level::format::loops` draws it).
-//!
-//! **Rolling** (`player::roll`): a ball runs every surface this way, tile
-//! edges too, at any angle and speed, until it uncurls.
-//!
-//! **Getting off.** It stands again (the box returns) where the ground is
-//! back within the max slope and it is no faster than the top run speed:
-//! a fast runner stays on the exact surface through the bottom of a
-//! half-pipe or a loop's floor, where the box, meeting a curve bending
-//! up with a corner, would lose speed at every step (measured: a sixth of
-//! its speed at the step it switched back, and a fifth of its energy
-//! over the half-pipe's bottom). Where the ground drops away or turns
-//! over the top too fast, the surface lets it go and it flies.
+//! (The method in full is on `run_surface`.)
 
 use bevy::prelude::*;
 
@@ -143,6 +102,49 @@ type RunItem<'a> = (
     &'a mut RanPieces,
 );
 
+/// **Getting on.** After the collision step, a player that did not jump
+/// and touches a level curve (not a tile edge) that did not bounce it steeper than the max slope,
+/// or any level curve while faster than the top run speed, runs it: from the ground it ran on (the floor of a loop curving up), or
+/// landing from the air on a curve no steeper than 75.5° (a steeper one
+/// met from the air is a wall to slide down, as it always was). Its speed along
+/// the surface is its velocity's projection on the tangent (the step has
+/// already taken away the part into the surface). Tile walls stay walls.
+///
+/// **On it.** Run input speeds it along the surface by `surface_accel`
+/// (a fifth of gravity by default: a wall is climbed on momentum) up to
+/// the top run speed, and never slows a faster runner that holds the way
+/// it goes;
+/// running against the motion brakes; no input keeps the speed. Gravity
+/// along the surface does the rest. A jump leaves along the surface's
+/// normal plus the surface velocity (the variable jump height only where
+/// the surface faces up). While it runs, the crate's step leaves the
+/// player where it is (no velocity, no gravity) and [`run_surface`] moves
+/// it after the step, so other actors still meet it there (and what they
+/// give it in that step, it keeps: it runs on from where the step left
+/// it, the step's velocity along the surface added to its speed). On its
+/// way it meets them too: it stops at the first body in its way and the
+/// two trade the impulse of an impact along the contact normal, with the
+/// product of their restitutions (the crate's
+/// [`run_among`](crate::collision::run_among())).
+///
+/// **Loops.** While it runs, it keeps the pieces it ran and the way it
+/// ran them ([`RanPieces`]), and does not step onto one of them that way
+/// again until it gets off or turns back: so it runs a loop once and comes down onto
+/// the floor past it, where the loop's first piece would otherwise take
+/// it round again (a loop drawn as `tangent_level::format::loops` draws it).
+///
+/// **Rolling** (`player::roll`): a ball runs every surface this way, tile
+/// edges too, at any angle and speed, until it uncurls.
+///
+/// **Getting off.** It stands again (the box returns) where the ground is
+/// back within the max slope and it is no faster than the top run speed:
+/// a fast runner stays on the exact surface through the bottom of a
+/// half-pipe or a loop's floor, where the box, meeting a curve bending
+/// up with a corner, would lose speed at every step (measured: a sixth of
+/// its speed at the step it switched back, and a fifth of its energy
+/// over the half-pipe's bottom). Where the ground drops away or turns
+/// over the top too fast, the surface lets it go and it flies.
+///
 /// After the collision step: moves a player that runs a surface along it
 /// (or lets it go), and puts a player that has just met a steep curve on
 /// it. See the module docs.

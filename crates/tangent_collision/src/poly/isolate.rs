@@ -8,29 +8,7 @@
 //! Bernstein basis, `p = Σ bᵢ C(n,i) u^i (1-u)^(n-i)` with `u` running over
 //! the interval. Two facts make that basis a root finder:
 //!
-//! * `p` lies in the range of its coefficients (`min bᵢ ≤ p ≤ max bᵢ`), so
-//!   an interval whose coefficients are all above `tol` (or all below
-//!   `-tol`) holds no zero and no touch: it is dropped;
-//! * the derivative's coefficients are `n (bᵢ₊₁ - bᵢ)`, so monotone
-//!   coefficients mean a monotone `p`: at most one root, which is there iff
-//!   the ends `b₀ = p(lo)` and `bₙ = p(hi)` differ in sign, and no critical
-//!   point, hence no touch. That root is polished by safeguarded Newton;
-//! * second differences of one sign mean `p'` is monotone: `p` is convex or
-//!   concave with one extremum, decided there (see `one_extremum`: roots on
-//!   each side, or the extremum as a touch). This is what settles
-//!   near-tangencies without halving until two close roots separate.
-//!
-//! Any other interval is halved (de Casteljau at `½`); the coefficients
-//! converge to `p` quadratically in the width, so far from a tangency every
-//! interval resolves within a few halvings. Callers may add up to two guard
-//! polynomials with bounds (`|guard| ≤ bound` wherever a root matters): an
-//! interval where a guard's coefficients all lie beyond its bound is dropped.
-//! An interval still undecided at [`MAX_DEPTH`], or a split point where
-//! `|p| ≤ tol` (a root or touch right on the boundary), makes the isolator
-//! give up, and the caller runs its general solver on the whole interval, so
-//! the answer is never worse than that solver's. Conversion to the Bernstein basis,
-//! `bᵢ = Σ_{j≤i} C(i,j)/C(n,j) cⱼ`, and the halvings are exact up to a few
-//! rounding errors of the coefficients' size, far below any `tol` in use.
+//! (The method in full is on `lone_root`.)
 
 use super::closed::eval_with_slope;
 use super::list::{MAX_COEFFS, Roots};
@@ -91,6 +69,30 @@ fn halve<const N: usize>(b: &[f64; N]) -> ([f64; N], [f64; N]) {
     (left, right)
 }
 
+/// * `p` lies in the range of its coefficients (`min bᵢ ≤ p ≤ max bᵢ`), so
+///   an interval whose coefficients are all above `tol` (or all below
+///   `-tol`) holds no zero and no touch: it is dropped;
+/// * the derivative's coefficients are `n (bᵢ₊₁ - bᵢ)`, so monotone
+///   coefficients mean a monotone `p`: at most one root, which is there iff
+///   the ends `b₀ = p(lo)` and `bₙ = p(hi)` differ in sign, and no critical
+///   point, hence no touch. That root is polished by safeguarded Newton;
+/// * second differences of one sign mean `p'` is monotone: `p` is convex or
+///   concave with one extremum, decided there (see `one_extremum`: roots on
+///   each side, or the extremum as a touch). This is what settles
+///   near-tangencies without halving until two close roots separate.
+///
+/// Any other interval is halved (de Casteljau at `½`); the coefficients
+/// converge to `p` quadratically in the width, so far from a tangency every
+/// interval resolves within a few halvings. Callers may add up to two guard
+/// polynomials with bounds (`|guard| ≤ bound` wherever a root matters): an
+/// interval where a guard's coefficients all lie beyond its bound is dropped.
+/// An interval still undecided at [`MAX_DEPTH`], or a split point where
+/// `|p| ≤ tol` (a root or touch right on the boundary), makes the isolator
+/// give up, and the caller runs its general solver on the whole interval, so
+/// the answer is never worse than that solver's. Conversion to the Bernstein basis,
+/// `bᵢ = Σ_{j≤i} C(i,j)/C(n,j) cⱼ`, and the halvings are exact up to a few
+/// rounding errors of the coefficients' size, far below any `tol` in use.
+///
 /// The one root on `[0, 1]` of the power-basis polynomial `c`, when its
 /// Bernstein coefficients change sign exactly once, every one of them
 /// clear of rounding (`64 ε Σ|cᵢ|`, the bound [`Search`] uses): by

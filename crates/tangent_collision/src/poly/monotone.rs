@@ -7,21 +7,7 @@
 //! no junk root, the trap of Cardano's formula, which also loses half its
 //! digits near a double root.
 //!
-//! A double root has no sign change. It sits at a critical point, so a
-//! critical point `t_c` with `|p(t_c)| ≤ tol` and no root on either piece
-//! next to it is reported as a touch: a pair of real roots straddling
-//! `t_c` would have shown up as one root on each side. This is the
-//! tangency rule of [`super::poly`], decided here without subdivision.
-//! Near a critical point `p ≈ p(t_c) + ½p''(t_c)(t - t_c)²`, so a piece's
-//! root is searched from `t_c ± √(-2p(t_c)/p''(t_c))` when that lies inside
-//! it: a near-tangent pair of roots is found in a step or two, where
-//! subdivision has to halve until the two separate.
-//!
-//! Two clients: a cubic, whose critical points are the roots of a quadratic
-//! in closed form ([`cubic_roots`]), and `|B(t) - c|² - r²` of a circle
-//! query, whose critical points are the closest-point condition
-//! `(B - c) · B' = 0`, simple roots that isolate quickly even where the
-//! circle barely touches the curve (see `Poly::zeros_between`).
+//! (The method in full is on `roots_on_pieces`.)
 
 use super::closed::{each_quadratic_root, horner};
 use super::list::{Roots, T_EPS};
@@ -37,6 +23,22 @@ pub(super) enum Crossings {
     Rising,
 }
 
+/// A double root has no sign change. It sits at a critical point, so a
+/// critical point `t_c` with `|p(t_c)| ≤ tol` and no root on either piece
+/// next to it is reported as a touch: a pair of real roots straddling
+/// `t_c` would have shown up as one root on each side. This is the
+/// tangency rule of [`super::poly`], decided here without subdivision.
+/// Near a critical point `p ≈ p(t_c) + ½p''(t_c)(t - t_c)²`, so a piece's
+/// root is searched from `t_c ± √(-2p(t_c)/p''(t_c))` when that lies inside
+/// it: a near-tangent pair of roots is found in a step or two, where
+/// subdivision has to halve until the two separate.
+///
+/// Two clients: a cubic, whose critical points are the roots of a quadratic
+/// in closed form ([`cubic_roots`]), and `|B(t) - c|² - r²` of a circle
+/// query, whose critical points are the closest-point condition
+/// `(B - c) · B' = 0`, simple roots that isolate quickly even where the
+/// circle barely touches the curve (see `Poly::zeros_between`).
+///
 /// The sign-change roots of `p` on the pieces between consecutive
 /// `breaks` (ascending: the interval's ends with the critical points of
 /// `p` between them), ascending, those of kind `which`; with `touch_tol`,

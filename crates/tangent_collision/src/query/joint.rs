@@ -8,38 +8,7 @@
 //! gliding over a straight joint gets a normal tilted back against its motion
 //! and hops (the "ghost collision" Box2D, Godot, avian and parry users meet).
 //!
-//! Tangent follows Box2D v3's chain shapes ("ghost vertices"): an end knows
-//! the directions in which its neighbours leave the joint, and a contact at
-//! the end keeps a normal of its own only where the surface really has a
-//! corner there. In the frame of the end, with `u` the direction past the end
-//! (`B'(1)` or `-B'(0)`) and `m` the piece's normal on the body's side, angles
-//! `φ` are measured from `-u` (back along the piece) through `m` (`φ = π/2`)
-//! to `u` (`φ = π`) and on round. The free space next to the end on the body's
-//! side is the wedge from `φ = 0` to the first neighbour met, at `φ₁`:
-//! - `φ₁ ≤ π` (the surface continues straight on, or bends toward the body,
-//!   a concave joint): the end is no corner. The body lies over the
-//!   neighbour, whose own contact holds it: this one is *covered* (support
-//!   and depenetration skip it, as Box2D drops it) and a sweep that meets it
-//!   gets the neighbour's face normal, never a radius from the end.
-//! - `φ₁ > π` (the surface falls away: a convex corner): the end is a corner,
-//!   and the point normal (radial for a circle, the nearest face's for a rect)
-//!   is kept when it lies between the two faces' normals, `φ ∈ [π/2, φ₁ - π/2]`,
-//!   and clamped to the nearer face's normal otherwise.
-//! - No neighbour (a free end, a ledge): the point normal, as before.
-//!   The face normal is the one on the body's side of the neighbour's line:
-//!   a body past the neighbour (the wedge up to it is the solid between the
-//!   pieces, as at a spike's tip met from outside) gets the other face's.
-//!   Before, a circle clipping a 37° spike from outside was told the
-//!   normal facing into the spike.
-//!
-//! A resting circle whose hits on a piece run up to a joint is supported
-//! along the radial direction from the surface's nearest point instead of
-//! the normal at its mean hit (cut off by the end, that mean lies off the
-//! point under it); see `dynamics::support`.
-//!
-//! Ends meet when they lie within [`JOINT_TOLERANCE`] of each other (G0);
-//! whether the joint is smooth (G1) or a corner follows from the angles, so a
-//! chain typed by hand with a tangent off by a hair behaves as smooth.
+//! (The method in full is on `joint_contact`.)
 
 use glam::{DVec2, Vec2};
 
@@ -126,6 +95,39 @@ pub(crate) struct EndContact {
     pub covered: bool,
 }
 
+/// Tangent follows Box2D v3's chain shapes ("ghost vertices"): an end knows
+/// the directions in which its neighbours leave the joint, and a contact at
+/// the end keeps a normal of its own only where the surface really has a
+/// corner there. In the frame of the end, with `u` the direction past the end
+/// (`B'(1)` or `-B'(0)`) and `m` the piece's normal on the body's side, angles
+/// `φ` are measured from `-u` (back along the piece) through `m` (`φ = π/2`)
+/// to `u` (`φ = π`) and on round. The free space next to the end on the body's
+/// side is the wedge from `φ = 0` to the first neighbour met, at `φ₁`:
+/// - `φ₁ ≤ π` (the surface continues straight on, or bends toward the body,
+///   a concave joint): the end is no corner. The body lies over the
+///   neighbour, whose own contact holds it: this one is *covered* (support
+///   and depenetration skip it, as Box2D drops it) and a sweep that meets it
+///   gets the neighbour's face normal, never a radius from the end.
+/// - `φ₁ > π` (the surface falls away: a convex corner): the end is a corner,
+///   and the point normal (radial for a circle, the nearest face's for a rect)
+///   is kept when it lies between the two faces' normals, `φ ∈ [π/2, φ₁ - π/2]`,
+///   and clamped to the nearer face's normal otherwise.
+/// - No neighbour (a free end, a ledge): the point normal, as before.
+///   The face normal is the one on the body's side of the neighbour's line:
+///   a body past the neighbour (the wedge up to it is the solid between the
+///   pieces, as at a spike's tip met from outside) gets the other face's.
+///   Before, a circle clipping a 37° spike from outside was told the
+///   normal facing into the spike.
+///
+/// A resting circle whose hits on a piece run up to a joint is supported
+/// along the radial direction from the surface's nearest point instead of
+/// the normal at its mean hit (cut off by the end, that mean lies off the
+/// point under it); see `dynamics::support`.
+///
+/// Ends meet when they lie within [`JOINT_TOLERANCE`] of each other (G0);
+/// whether the joint is smooth (G1) or a corner follows from the angles, so a
+/// chain typed by hand with a tangent off by a hair behaves as smooth.
+///
 /// The contact at an exposed end (the body beyond it), given `out` (the
 /// direction past the end), `to_body` (from the end to the body's centre),
 /// `point_normal` (the normal the end alone would give) and the end's

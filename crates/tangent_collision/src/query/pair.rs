@@ -12,14 +12,6 @@
 //! distance from `A`'s centre `p` to that box:
 //!
 //! `q = |p| - H` (per axis), `d(p) = |max(q, 0)| + min(max(q.x, q.y), 0) - R`
-//!
-//! and the normal (from `B` toward `A`) is its gradient: toward `p` from the
-//! nearest corner outside both slabs, the axis of the larger `q` otherwise.
-//! The entry of a straight motion `p + s m`, `s ∈ [0, 1]`, into the box
-//! grown by `g` is the earliest of its entries into two slab boxes
-//! (`H + (R + g, 0)` by `H`, and `H` by `H + (0, R + g)`) and four discs of
-//! radius `R + g` at the corners `(±H.x, ±H.y)`, whose union is the grown
-//! rounded box. All in `f64` on positions relative to `B`.
 
 use glam::{DVec2, Vec2};
 
@@ -35,6 +27,14 @@ pub(crate) struct RoundedBox {
     pub radius: f32,
 }
 
+/// and the normal (from `B` toward `A`) is its gradient: toward `p` from the
+/// nearest corner outside both slabs, the axis of the larger `q` otherwise.
+/// The entry of a straight motion `p + s m`, `s ∈ [0, 1]`, into the box
+/// grown by `g` is the earliest of its entries into two slab boxes
+/// (`H + (R + g, 0)` by `H`, and `H` by `H + (0, R + g)`) and four discs of
+/// radius `R + g` at the corners `(±H.x, ±H.y)`, whose union is the grown
+/// rounded box. All in `f64` on positions relative to `B`.
+///
 fn parts(shape: &ActorShape) -> (Vec2, f32) {
     match *shape {
         ActorShape::Circle { radius } => (Vec2::ZERO, radius),

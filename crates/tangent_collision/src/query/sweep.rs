@@ -12,21 +12,6 @@
 //! * rect: the swept region is the convex hull of the box at both ends (a
 //!   hexagon), which the piece meets iff it crosses an edge of it or starts
 //!   inside (`distance::overlaps_convex_polygon`).
-//!
-//! Both tests are exact polynomial queries, so nothing thin or fast slips
-//! between samples: a miss over the whole motion is a proof of no contact.
-//! The search keeps a bracket `[lo, hi]`, no contact up to `lo` and contact
-//! by `hi`, [`TOI_TOLERANCE`] pixels long at the end:
-//!
-//! * circle: from the time of impact in closed form (a straight piece,
-//!   `circle_segment_toi`) or from the roots of one polynomial (a curve,
-//!   `circle_curve_toi`), then checked with the exact swept test;
-//! * rect, or a circle whose check fails (a degenerate double root):
-//!   bisection with the exact swept test.
-//!
-//! Conservative advancement was tried and dropped: bodies sliding along a
-//! surface approach it at a glancing angle, where it crawls. Flattening the
-//! curve was rejected: it is not exact.
 
 use glam::{DVec2, Vec2};
 
@@ -257,6 +242,21 @@ fn contact_from_hits(target: Target, shape: &ActorShape, pose: DVec2, hits: Root
 /// graze: either side may face the body.
 const GRAZE_COS: f64 = 1e-4;
 
+/// Both tests are exact polynomial queries, so nothing thin or fast slips
+/// between samples: a miss over the whole motion is a proof of no contact.
+/// The search keeps a bracket `[lo, hi]`, no contact up to `lo` and contact
+/// by `hi`, [`TOI_TOLERANCE`] pixels long at the end:
+///
+/// * circle: from the time of impact in closed form (a straight piece,
+///   `circle_segment_toi`) or from the roots of one polynomial (a curve,
+///   `circle_curve_toi`), then checked with the exact swept test;
+/// * rect, or a circle whose check fails (a degenerate double root):
+///   bisection with the exact swept test.
+///
+/// Conservative advancement was tried and dropped: bodies sliding along a
+/// surface approach it at a glancing angle, where it crawls. Flattening the
+/// curve was rejected: it is not exact.
+///
 /// [`Terrain::sweep`], for the crate.
 pub(crate) fn sweep(
     terrain: &Terrain,

@@ -11,34 +11,7 @@
 //! curve's own end tangents (`P'(θ) · π/6` as handles, the Hermite cubic),
 //! so joints are smooth.
 //!
-//! The first quarter (the way in) is solid; the other three are one-way
-//! and hold from the inside (their left, drawn counter-clockwise). Coming
-//! along the floor from the left, a body passes under the last quarter's
-//! end (from outside: not held), reaches the entry at `x₀` and runs up the
-//! first quarter as up any ramp. A runner (the player running a surface)
-//! does not step again onto a piece it ran the same way since it got on
-//! the surface, so after one turn it comes down to the floor before the
-//! entry and runs on past it, through the way in (Sonic's games flip
-//! collision layers at a loop's top for the same reason); a ball or a
-//! crate, which has no such memory, goes round again for as long as it is
-//! fast enough, and a body too slow falls or slides back inside.
-//!
-//! ```
-//! use tangent_level::format::loops::loop_curves;
-//! let curves = loop_curves((400.0, 32.0), 150.0, 60.0);
-//! assert_eq!(curves.len(), 4);
-//! assert!(curves.iter().all(|c| c.points.len() == 4));
-//! // The way in is solid; the rest holds from inside only.
-//! assert!(!curves[0].one_way && curves[1..].iter().all(|c| c.one_way));
-//! assert_eq!(curves[0].points[0], (400.0, 31.0)); // a pixel into the floor
-//! // Back down on the floor at least the offset before the entry.
-//! let (x, y) = curves[3].points[3];
-//! assert!(y == 32.0 && x < 400.0 - 60.0, "{x} {y}");
-//! // Each curve starts where the one before ends.
-//! for pair in curves.windows(2) {
-//!     assert_eq!(pair[0].points[3], pair[1].points[0]);
-//! }
-//! ```
+//! (The method in full is on `loop_curves`.)
 
 use std::f32::consts::TAU;
 
@@ -59,6 +32,35 @@ pub const ENTRY_ANGLE: f32 = 10.0 * std::f32::consts::PI / 180.0;
 /// coming down it meets the floor at the 10° kink, not the curve's end.
 pub const BURIED: f32 = 1.0;
 
+/// The first quarter (the way in) is solid; the other three are one-way
+/// and hold from the inside (their left, drawn counter-clockwise). Coming
+/// along the floor from the left, a body passes under the last quarter's
+/// end (from outside: not held), reaches the entry at `x₀` and runs up the
+/// first quarter as up any ramp. A runner (the player running a surface)
+/// does not step again onto a piece it ran the same way since it got on
+/// the surface, so after one turn it comes down to the floor before the
+/// entry and runs on past it, through the way in (Sonic's games flip
+/// collision layers at a loop's top for the same reason); a ball or a
+/// crate, which has no such memory, goes round again for as long as it is
+/// fast enough, and a body too slow falls or slides back inside.
+///
+/// ```
+/// use tangent_level::format::loops::loop_curves;
+/// let curves = loop_curves((400.0, 32.0), 150.0, 60.0);
+/// assert_eq!(curves.len(), 4);
+/// assert!(curves.iter().all(|c| c.points.len() == 4));
+/// // The way in is solid; the rest holds from inside only.
+/// assert!(!curves[0].one_way && curves[1..].iter().all(|c| c.one_way));
+/// assert_eq!(curves[0].points[0], (400.0, 31.0)); // a pixel into the floor
+/// // Back down on the floor at least the offset before the entry.
+/// let (x, y) = curves[3].points[3];
+/// assert!(y == 32.0 && x < 400.0 - 60.0, "{x} {y}");
+/// // Each curve starts where the one before ends.
+/// for pair in curves.windows(2) {
+///     assert_eq!(pair[0].points[3], pair[1].points[0]);
+/// }
+/// ```
+///
 /// The four curves of a loop entered at `entry` (on the floor, moving
 /// right; the way in starts [`BURIED`] px below it), of radius `radius`, coming back down `offset` px before the
 /// entry (see the module docs). Points are rounded to hundredths, as the

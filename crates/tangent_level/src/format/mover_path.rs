@@ -12,15 +12,7 @@
 //! `wait` seconds at each waypoint it reaches. With `Smooth` easing the
 //! fraction of a leg done at fraction `s` of its time is `3s² − 2s³`.
 //!
-//! **The turn** is `spin · t + swing.angle · sin(2π t / swing.period)`
-//! (degrees), `t` the clock.
-//!
-//! **Triggers**: `StoodOn` keeps the clock at zero until the player stands
-//! on the mover; with `returns` the clock runs back while nobody does.
-//! `Crumble(d)` shakes for `d` seconds after the player lands, falls for
-//! [`FALL_FOR`] seconds under the level's gravity, is gone for
-//! [`GONE_FOR`] seconds, then is put back where it is drawn (when the
-//! place is clear of the player).
+//! (The method in full is on `waypoints`.)
 
 use tangent_collision::prelude::Vec2;
 
@@ -217,6 +209,16 @@ impl MoverRun {
     }
 }
 
+/// **The turn** is `spin · t + swing.angle · sin(2π t / swing.period)`
+/// (degrees), `t` the clock.
+///
+/// **Triggers**: `StoodOn` keeps the clock at zero until the player stands
+/// on the mover; with `returns` the clock runs back while nobody does.
+/// `Crumble(d)` shakes for `d` seconds after the player lands, falls for
+/// [`FALL_FOR`] seconds under the level's gravity, is gone for
+/// [`GONE_FOR`] seconds, then is put back where it is drawn (when the
+/// place is clear of the player).
+///
 /// The path's waypoints, from where the mover is drawn.
 fn waypoints(def: &MoverDef) -> Vec<Vec2> {
     std::iter::once(Vec2::ZERO)

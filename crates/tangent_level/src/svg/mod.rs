@@ -12,25 +12,6 @@
 //!
 //! **Materials** come from a path's `id` (or an ancestor group's), by
 //! keyword, or else from its stroke colour:
-//!
-//! | keyword in the id | or stroke | the pieces get |
-//! |---|---|---|
-//! | `hazard` | red (`#ff0000`-ish) | `hazard: true` |
-//! | `oneway` / `one-way` | blue (`#0000ff`-ish) | `one_way: true` |
-//! | `bouncy` | magenta (`#ff00ff`-ish) | `restitution: 0.95` |
-//! | `dead` | | `restitution: 0` |
-//! | `ground` | a fill (no keyword needed) | `fill: Below`, or `Closed` |
-//!
-//! Pieces of a path with no fill are drawn as lines (`fill: Line`). A
-//! filled subpath that comes back to its start (with `Z` or not) is an
-//! outline filled inside (`fill: Closed`: a floating island); one that
-//! does not is ground down to the level's bottom (`fill: Below`). `assets/svg/1-2-drawn.svg`
-//! shows every convention.
-//!
-//! **Movers**: an element with the class `mover` (or `mover` in its id) is
-//! a mover carrying the curves of its paths, its motion from its `data-*`
-//! attributes as `crate::format::mover_props` reads them (see `docs/level-format.md`,
-//! "SVG drawings").
 
 pub mod arcs;
 
@@ -270,6 +251,25 @@ fn material(ids: &str, path: &usvg::Path) -> CurveDef {
     }
 }
 
+/// | keyword in the id | or stroke | the pieces get |
+/// |---|---|---|
+/// | `hazard` | red (`#ff0000`-ish) | `hazard: true` |
+/// | `oneway` / `one-way` | blue (`#0000ff`-ish) | `one_way: true` |
+/// | `bouncy` | magenta (`#ff00ff`-ish) | `restitution: 0.95` |
+/// | `dead` | | `restitution: 0` |
+/// | `ground` | a fill (no keyword needed) | `fill: Below`, or `Closed` |
+///
+/// Pieces of a path with no fill are drawn as lines (`fill: Line`). A
+/// filled subpath that comes back to its start (with `Z` or not) is an
+/// outline filled inside (`fill: Closed`: a floating island); one that
+/// does not is ground down to the level's bottom (`fill: Below`). `assets/svg/1-2-drawn.svg`
+/// shows every convention.
+///
+/// **Movers**: an element with the class `mover` (or `mover` in its id) is
+/// a mover carrying the curves of its paths, its motion from its `data-*`
+/// attributes as `crate::format::mover_props` reads them (see `docs/level-format.md`,
+/// "SVG drawings").
+///
 /// Imports every path of an SVG document (see the module header). Errors
 /// name `file` and, for bad XML or path data, the line and column.
 pub fn import_svg(text: &str, file: &str, opts: SvgOptions) -> Result<SvgImport, String> {

@@ -11,9 +11,7 @@
 //! overlaps one (or drops through it) is passing through it. A body whose centre is inside solid tiles goes out
 //! through the nearest edge first (`inside`).
 //!
-//! A push against gravity is paid for from kinetic energy
-//! (`½|v'|² = ½|v|² - (-g · Δp)`, never below zero): otherwise restoring the
-//! skin on a slope, step after step, would pump energy into a sliding body.
+//! (The method in full is on `depenetrate`.)
 
 use glam::Vec2;
 
@@ -41,6 +39,10 @@ fn size_of(shape: &ActorShape) -> f32 {
     }
 }
 
+/// A push against gravity is paid for from kinetic energy
+/// (`½|v'|² = ½|v|² - (-g · Δp)`, never below zero): otherwise restoring the
+/// skin on a slope, step after step, would pump energy into a sliding body.
+///
 /// Pushes `body` out of overlapped pieces; returns the total distance moved.
 /// `near` holds [`NearSpans::query`] for the body on entry and is kept so: it
 /// is queried again after each push.

@@ -10,40 +10,7 @@
 //! dip met the surface up to eight times a step and could still be left
 //! with part of the step undone.
 //!
-//! Instead, before the sweep, the chord's end `E` is moved onto the path the
-//! body's centre would follow along the surface: the point at distance
-//! `r + CURVE_GAP` from the curve, straight out from the curve's nearest
-//! point `Q` to `E`: `E' = Q + (r + CURVE_GAP) (E - Q) / |E - Q|`. The sweep
-//! of the bent chord is the usual exact one, so nothing can tunnel and any
-//! other piece in the way is met as before; where the free region is convex
-//! (a dip seen from inside), a chord between two points clear of the curve
-//! stays clear. At the end the velocity is turned to the curve's tangent at
-//! `Q`, with the speed energy gives there, `|v|² = |v₀|² + 2 g · Δp`: the
-//! surface's push is normal to the path and does no work, and the bent end
-//! lies up to `κ L² / 2` off the free chord, so the free chord's speed would
-//! gain or lose that height's energy every step (29 % over a tight loop at
-//! 60 Hz). A chord under a skin long is a resting body settling into the
-//! gap and keeps its speed.
-//!
-//! A chord is cut short where it would turn the centre's path by more than
-//! `MAX_CHORD_TURN` (0.5°): the path is the parallel curve `r` inside the
-//! surface, of curvature `κ / (1 − r κ)` ([`path_curvature`]), and the cut
-//! chord covers the time `τ` whose chord turns it that much. The rest of the
-//! step is further chords from the end of that one. A cut chord that ends
-//! clear of the curve (the surface no longer holds the body: on a loop's
-//! upper half below `v² = g R cos θ`) is where the body leaves it; it flies
-//! the rest of the step, and the step reports the point
-//! (`StepReport::left_dip_at`). Where gravity pulls the body off the
-//! surface, whether it still holds is judged by the surface's push
-//! ([`holds`]), not by the chord's end: near the point it lets go the two
-//! differ by less than `f32` resolves. Without the cut a fast step in a
-//! tight loop turned 17–25°, and near a piece's end its far end could be
-//! nearest the next piece at an angle the bend refuses, so the straight
-//! chord struck it.
-//!
-//! Only circles follow curves, and only where the curve is concave toward
-//! the body at the contact and the chord's end comes within `CURVE_GAP` of
-//! it; elsewhere (straight pieces, hills, rects) the motion is left as it is.
+//! (The method in full is on `bend`.)
 
 use crate::geometry::Rect;
 use glam::{DVec2, Vec2};
@@ -160,6 +127,41 @@ pub(in crate::dynamics) fn holds(
     Some(vt2 * path_curvature >= gravity.dot(n))
 }
 
+/// Instead, before the sweep, the chord's end `E` is moved onto the path the
+/// body's centre would follow along the surface: the point at distance
+/// `r + CURVE_GAP` from the curve, straight out from the curve's nearest
+/// point `Q` to `E`: `E' = Q + (r + CURVE_GAP) (E - Q) / |E - Q|`. The sweep
+/// of the bent chord is the usual exact one, so nothing can tunnel and any
+/// other piece in the way is met as before; where the free region is convex
+/// (a dip seen from inside), a chord between two points clear of the curve
+/// stays clear. At the end the velocity is turned to the curve's tangent at
+/// `Q`, with the speed energy gives there, `|v|² = |v₀|² + 2 g · Δp`: the
+/// surface's push is normal to the path and does no work, and the bent end
+/// lies up to `κ L² / 2` off the free chord, so the free chord's speed would
+/// gain or lose that height's energy every step (29 % over a tight loop at
+/// 60 Hz). A chord under a skin long is a resting body settling into the
+/// gap and keeps its speed.
+///
+/// A chord is cut short where it would turn the centre's path by more than
+/// `MAX_CHORD_TURN` (0.5°): the path is the parallel curve `r` inside the
+/// surface, of curvature `κ / (1 − r κ)` ([`path_curvature`]), and the cut
+/// chord covers the time `τ` whose chord turns it that much. The rest of the
+/// step is further chords from the end of that one. A cut chord that ends
+/// clear of the curve (the surface no longer holds the body: on a loop's
+/// upper half below `v² = g R cos θ`) is where the body leaves it; it flies
+/// the rest of the step, and the step reports the point
+/// (`StepReport::left_dip_at`). Where gravity pulls the body off the
+/// surface, whether it still holds is judged by the surface's push
+/// ([`holds`]), not by the chord's end: near the point it lets go the two
+/// differ by less than `f32` resolves. Without the cut a fast step in a
+/// tight loop turned 17–25°, and near a piece's end its far end could be
+/// nearest the next piece at an angle the bend refuses, so the straight
+/// chord struck it.
+///
+/// Only circles follow curves, and only where the curve is concave toward
+/// the body at the contact and the chord's end comes within `CURVE_GAP` of
+/// it; elsewhere (straight pieces, hills, rects) the motion is left as it is.
+///
 /// The chord `motion` of a circle at `position` sliding on `on`, bent to
 /// end [`CURVE_GAP`] off the curve (see the module docs); `None` where it
 /// needs no bending: not a circle, not a curve, the curve not concave toward

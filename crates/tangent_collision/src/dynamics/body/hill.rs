@@ -12,30 +12,6 @@
 //! of contact for a step and fall back: `grounded` flickered one step in
 //! three over hills, and a fast ball hopped at the joints of a chain whose
 //! pieces `f32` had kinked.
-//!
-//! The rule is support's: a surface holds a body that is leaving it so
-//! slowly that gravity brings it back within the step, `0 ≤ v · n ≤ g_n τ`
-//! (over a hill that is `v² κ_c ≤ g_n`, the closed form for staying on).
-//! So after a chord that met nothing, with the body's end `E` no more than
-//! the contact margin plus one step's fall (`|g| τ² / 2`) off the surface
-//! it slid on (that piece, or a neighbour carrying it on smoothly), it is
-//! let down straight to the surface's nearest point `Q`, to `CURVE_GAP` off
-//! it (a circle): `E' = Q + (r + CURVE_GAP) n̂`, `n̂ = (E - Q) / |E - Q|`. That short drop
-//! is swept like any motion, so it enters nothing. The velocity is turned
-//! to the tangent at `Q` and its speed is the one energy gives there,
-//! `|v|² = |v₀|² + 2 g · (E' - P₀)`: the surface pushes normal to the path
-//! and does no work. A body already that near is only turned.
-//!
-//! Bending the chord itself to end at `E'` (as `dip` does) does
-//! not work on a hill: the straight chord between two points on the path
-//! cuts a sagitta `κ_c L² / 8` into the skin, and the sweep stops at its
-//! start. Tried: up to 8 impacts a step, the scene bench 3× slower.
-//!
-//! A rect meets a curve with a corner or a face, so it has no single
-//! nearest point to drop to: it is cast down the contact's normal instead,
-//! and stops a skin off the surface (on curves only; on straight pieces,
-//! where the player walks on tiles, it is left as it is). A faster body, or
-//! one off a sharper turn, leaves the surface, as physics says.
 
 use glam::Vec2;
 
@@ -54,6 +30,30 @@ pub(in crate::dynamics) struct LetDown {
     pub normal: Vec2,
 }
 
+/// The rule is support's: a surface holds a body that is leaving it so
+/// slowly that gravity brings it back within the step, `0 ≤ v · n ≤ g_n τ`
+/// (over a hill that is `v² κ_c ≤ g_n`, the closed form for staying on).
+/// So after a chord that met nothing, with the body's end `E` no more than
+/// the contact margin plus one step's fall (`|g| τ² / 2`) off the surface
+/// it slid on (that piece, or a neighbour carrying it on smoothly), it is
+/// let down straight to the surface's nearest point `Q`, to `CURVE_GAP` off
+/// it (a circle): `E' = Q + (r + CURVE_GAP) n̂`, `n̂ = (E - Q) / |E - Q|`. That short drop
+/// is swept like any motion, so it enters nothing. The velocity is turned
+/// to the tangent at `Q` and its speed is the one energy gives there,
+/// `|v|² = |v₀|² + 2 g · (E' - P₀)`: the surface pushes normal to the path
+/// and does no work. A body already that near is only turned.
+///
+/// Bending the chord itself to end at `E'` (as `dip` does) does
+/// not work on a hill: the straight chord between two points on the path
+/// cuts a sagitta `κ_c L² / 8` into the skin, and the sweep stops at its
+/// start. Tried: up to 8 impacts a step, the scene bench 3× slower.
+///
+/// A rect meets a curve with a corner or a face, so it has no single
+/// nearest point to drop to: it is cast down the contact's normal instead,
+/// and stops a skin off the surface (on curves only; on straight pieces,
+/// where the player walks on tiles, it is left as it is). A faster body, or
+/// one off a sharper turn, leaves the surface, as physics says.
+///
 /// Where a body whose chord along `on` has just ended (its position and
 /// velocity are the chord's end; `tau` the time the chord took) is let down
 /// onto the surface it slid on, the drop already swept (see the module

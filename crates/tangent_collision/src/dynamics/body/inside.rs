@@ -10,11 +10,7 @@
 //! one alone could be wrong: those cases are left to the ordinary push, as
 //! is everything two-sided.)
 //!
-//! The body then moves along that segment's outward normal, first to the
-//! line (depth `-s`, with `s` the centre's signed distance), then on by
-//! bisection until the skin-grown shape is clear of it. The ordinary push
-//! would instead have taken the normal facing the centre, which points into
-//! the solid once the centre has crossed the edge, and driven it deeper.
+//! (The method in full is on `way_out`.)
 
 use glam::Vec2;
 
@@ -28,6 +24,12 @@ use crate::terrain::TerrainSet;
 /// Below this parameter distance from an end, the closest point is the end.
 const END_T: f32 = 1e-4;
 
+/// The body then moves along that segment's outward normal, first to the
+/// line (depth `-s`, with `s` the centre's signed distance), then on by
+/// bisection until the skin-grown shape is clear of it. The ordinary push
+/// would instead have taken the normal facing the centre, which points into
+/// the solid once the centre has crossed the edge, and driven it deeper.
+///
 /// The way out when the body's centre is inside solid: the nearest
 /// solid-behind segment's outward normal and the centre's depth behind it.
 pub(in crate::dynamics) fn way_out(

@@ -11,19 +11,7 @@
 //!
 //! `j = -f v_n / (w_i + w_k')`, `v_i += j w_i n`, `v_k -= j w_k d'`
 //!
-//! with `w = 1 / mass`, `f = 1 + e` for a bounce (`e = e_i e_k`, the
-//! product of the two materials, as with terrain) and `f = 1` for a
-//! resting or sliding contact. `d'` is the direction the push `d = -n`
-//! actually moves `k`: `d` less its part into every surface `k` is braced
-//! against (terrain it rested on last step, or a body braced itself), and
-//! `w_k' = w_k (d'·d)`. So a crate on the floor takes a sideways knock in
-//! full, a push into the floor not at all, and a stack rests on the floor
-//! through every crate in it: this is what makes a stack stand still
-//! without a global solve (Celeste's actors riding solids, in impulses).
-//! Momentum along `n` is kept when neither body is braced, energy too when
-//! `e = 1`. Friction is Coulomb with `μ = √(μ_i μ_k)` (the geometric mean,
-//! as Box2D): the relative sliding speed changes by at most `μ` times the
-//! normal speed the contact took out.
+//! (The method in full is on `respond`.)
 
 use glam::Vec2;
 
@@ -132,6 +120,20 @@ pub(in crate::dynamics) fn trade(
     wk == 0.0
 }
 
+/// with `w = 1 / mass`, `f = 1 + e` for a bounce (`e = e_i e_k`, the
+/// product of the two materials, as with terrain) and `f = 1` for a
+/// resting or sliding contact. `d'` is the direction the push `d = -n`
+/// actually moves `k`: `d` less its part into every surface `k` is braced
+/// against (terrain it rested on last step, or a body braced itself), and
+/// `w_k' = w_k (d'·d)`. So a crate on the floor takes a sideways knock in
+/// full, a push into the floor not at all, and a stack rests on the floor
+/// through every crate in it: this is what makes a stack stand still
+/// without a global solve (Celeste's actors riding solids, in impulses).
+/// Momentum along `n` is kept when neither body is braced, energy too when
+/// `e = 1`. Friction is Coulomb with `μ = √(μ_i μ_k)` (the geometric mean,
+/// as Box2D): the relative sliding speed changes by at most `μ` times the
+/// normal speed the contact took out.
+///
 /// The response of a contact with normal `n` (from `other` toward `body`):
 /// the relative normal speed times `factor` (`1 + e` for a bounce, 1 to
 /// stop) is traded, then Coulomb friction on the sliding speed, limited by

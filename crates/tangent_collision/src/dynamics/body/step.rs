@@ -13,37 +13,6 @@
 //! (`slide`). Over a hill the chord leaves the surface, and the body is let
 //! back down onto it while gravity can hold it there (`hill`). On a curve `g_t` changes along the step, so a rocking body can
 //! gain a little energy: the energy check below takes it back.
-//!
-//! Contacts and the skin: bodies stop [`SKIN`] pixels short of the surface
-//! (the sweep uses the shape grown by the skin). A body within
-//! [`CONTACT_MARGIN`] of a surface it is not leaving is *supported*: its
-//! velocity into the surface is removed and gravity's push into the surface
-//! is dropped for the step, leaving only the part along the surface. Resting
-//! is decided by that distance, never by the sign of a discriminant.
-//!
-//! Response: an impact slower than [`rest_speed`] (or with `e = 0`) slides:
-//! the normal velocity is removed and gravity's push into that surface is
-//! dropped for the rest of the step; glancing along a single surface, the
-//! energy the bounce would have kept, `e² v_n²`, stays in the slide's speed
-//! (an elastic body glancing along a curve loses nothing). A faster one bounces,
-//! `v ← v - (1 + e)(v·n)n` with `e = e_body · e_terrain`, and gravity is kept,
-//! so an elastic bounce never gains height.
-//!
-//! Energy: with every impact of a step at `e ≤ 1`, the step never ends with
-//! more kinetic plus potential energy than it started with (the small error
-//! of following a curve with the start's `g_t` is taken from the speed).
-//! Potential energy is measured from the step's start, so the check is as
-//! fine at the level's edge as at the origin.
-//!
-//! Speed: a body faster than [`MAX_BODY_SPEED`] is slowed to it, direction
-//! kept, before the step (a trap between bouncy surfaces with `e > 1` pumps
-//! speed without bound otherwise).
-//!
-//! Friction (Coulomb, `friction = μ`, default 0: frictionless as in the
-//! reference demo): a supported body slows by `μ · g_n · dt` along the
-//! surface, and one that is slow enough on a slope no steeper than `atan μ`
-//! stays put. [`Body::with_grip`] sets `μ = tan(max_slope)`, so it holds on
-//! exactly the slopes that count as ground.
 
 use glam::Vec2;
 
@@ -123,9 +92,40 @@ impl Default for StepScratch {
     }
 }
 
+/// Contacts and the skin: bodies stop `SKIN` pixels short of the surface
+/// (the sweep uses the shape grown by the skin). A body within
+/// `CONTACT_MARGIN` of a surface it is not leaving is *supported*: its
+/// velocity into the surface is removed and gravity's push into the surface
+/// is dropped for the step, leaving only the part along the surface. Resting
+/// is decided by that distance, never by the sign of a discriminant.
+///
+/// Response: an impact slower than `rest_speed` (or with `e = 0`) slides:
+/// the normal velocity is removed and gravity's push into that surface is
+/// dropped for the rest of the step; glancing along a single surface, the
+/// energy the bounce would have kept, `e² v_n²`, stays in the slide's speed
+/// (an elastic body glancing along a curve loses nothing). A faster one bounces,
+/// `v ← v - (1 + e)(v·n)n` with `e = e_body · e_terrain`, and gravity is kept,
+/// so an elastic bounce never gains height.
+///
+/// Energy: with every impact of a step at `e ≤ 1`, the step never ends with
+/// more kinetic plus potential energy than it started with (the small error
+/// of following a curve with the start's `g_t` is taken from the speed).
+/// Potential energy is measured from the step's start, so the check is as
+/// fine at the level's edge as at the origin.
+///
+/// Speed: a body faster than `MAX_BODY_SPEED` is slowed to it, direction
+/// kept, before the step (a trap between bouncy surfaces with `e > 1` pumps
+/// speed without bound otherwise).
+///
+/// Friction (Coulomb, `friction = μ`, default 0: frictionless as in the
+/// reference demo): a supported body slows by `μ · g_n · dt` along the
+/// surface, and one that is slow enough on a slope no steeper than `atan μ`
+/// stays put. [`Body::with_grip`] sets `μ = tan(max_slope)`, so it holds on
+/// exactly the slopes that count as ground.
+///
 /// Moves `body` through `set` for `dt` seconds under `gravity`. See the
 /// module docs for the model. Non-finite input leaves the body unchanged and
-/// says why in [`StepReport::error`]. [`step_body_with`] is the same with
+/// says why in [`StepReport::error`]. `step_body_with` is the same with
 /// lists kept between calls.
 ///
 /// ```

@@ -7,46 +7,7 @@
 //! about the end). Along that path, with `T` the tangent and `n` the unit
 //! normal from the surface to the centre, Newton's law splits in two:
 //!
-//! - along the path, `dv/dt = g · T`: gravity speeds the body downhill and
-//!   slows it uphill, and nothing else does work (the surface pushes along
-//!   `n`, normal to the motion);
-//! - across it, `v² κ = g · n + N`, where `κ` is the path's signed
-//!   curvature (positive where the path bends toward `n`: the inside of a
-//!   loop, a dip; negative over a crest) and `N ≥ 0` the surface's push per
-//!   unit mass. So the surface holds the body while
-//!   `N = v² κ − g · n ≥ 0`: on a concave part `v² κ + g_n ≥ 0`, over a
-//!   convex crest `v² |κ| ≤ g_n` (`g_n = −g · n`, the part of gravity
-//!   pressing into the surface), the crate's hill rule. Where it fails the
-//!   body leaves the surface, with its velocity `v T`.
-//!
-//! On a circle of path radius `R` entered at the bottom at speed `v₀`,
-//! energy gives `v² = v₀² − 2 g R (1 − cos θ)` and the rule gives the closed
-//! forms the tests check: the body goes round iff `v₀² ≥ 5 g R`, and
-//! otherwise (if `v₀² > 2 g R`) leaves at `cos θ = (2 g R − v₀²) / (3 g R)`.
-//!
-//! A step is cut into substeps of at most `MAX_ARC` (1 px) of path and
-//! `MAX_TURN` (0.25°) of turn. Each advances the centre along `T` (plus the
-//! bend `κ s² / 2` seen on the previous substep) and puts it back at `r`
-//! from the nearest surface, straight out from it: that projection is what
-//! follows the exact curve, across joints to the next piece, and around a
-//! free end. The path's curvature over the substep is measured from the
-//! normal's turn, `κ = Δφ / s`, so a sharp corner (the end of a ramp) is
-//! seen as the tight turn `1 / r` it is, while a joint that `f32` kinked by
-//! a hundredth of a degree is not. When `N` on a substep is negative the
-//! substep is halved until it holds, down to a thousandth of a pixel of
-//! path: the body leaves that near to where the surface stops holding it
-//! (the top of its loop, the end of a ramp). The speed is advanced by velocity
-//! Verlet and then given the size energy fixes for the centre's actual
-//! displacement `d`, `v'² = v² + 2 g · d`, so the speed over a whole loop
-//! drifts by rounding only.
-//!
-//! Something else in the way (the centre closer than `r` to a second
-//! surface: a ramp or a wall met at a concave corner) is an inelastic
-//! impact: the centre is pushed out of both, and it runs on along the new
-//! surface with the speed's share along it (`v cos α` for a turn of `α`;
-//! nothing at a right-angle corner, where gravity then brings it back
-//! down onto the floor). One-way pieces hold only from their holding side, as in a step;
-//! from the other side they are not there.
+//! (The method in full is on `run_on_surface_skipping`.)
 
 use glam::{DVec2, Vec2};
 
@@ -292,6 +253,47 @@ fn holds(set: &TerrainSet, near: &Near, on: usize, r: f64) -> bool {
     near.piece == on || !set.piece(near.piece).one_way || near.distance >= r - PASSING_THROUGH
 }
 
+/// - along the path, `dv/dt = g · T`: gravity speeds the body downhill and
+///   slows it uphill, and nothing else does work (the surface pushes along
+///   `n`, normal to the motion);
+/// - across it, `v² κ = g · n + N`, where `κ` is the path's signed
+///   curvature (positive where the path bends toward `n`: the inside of a
+///   loop, a dip; negative over a crest) and `N ≥ 0` the surface's push per
+///   unit mass. So the surface holds the body while
+///   `N = v² κ − g · n ≥ 0`: on a concave part `v² κ + g_n ≥ 0`, over a
+///   convex crest `v² |κ| ≤ g_n` (`g_n = −g · n`, the part of gravity
+///   pressing into the surface), the crate's hill rule. Where it fails the
+///   body leaves the surface, with its velocity `v T`.
+///
+/// On a circle of path radius `R` entered at the bottom at speed `v₀`,
+/// energy gives `v² = v₀² − 2 g R (1 − cos θ)` and the rule gives the closed
+/// forms the tests check: the body goes round iff `v₀² ≥ 5 g R`, and
+/// otherwise (if `v₀² > 2 g R`) leaves at `cos θ = (2 g R − v₀²) / (3 g R)`.
+///
+/// A step is cut into substeps of at most `MAX_ARC` (1 px) of path and
+/// `MAX_TURN` (0.25°) of turn. Each advances the centre along `T` (plus the
+/// bend `κ s² / 2` seen on the previous substep) and puts it back at `r`
+/// from the nearest surface, straight out from it: that projection is what
+/// follows the exact curve, across joints to the next piece, and around a
+/// free end. The path's curvature over the substep is measured from the
+/// normal's turn, `κ = Δφ / s`, so a sharp corner (the end of a ramp) is
+/// seen as the tight turn `1 / r` it is, while a joint that `f32` kinked by
+/// a hundredth of a degree is not. When `N` on a substep is negative the
+/// substep is halved until it holds, down to a thousandth of a pixel of
+/// path: the body leaves that near to where the surface stops holding it
+/// (the top of its loop, the end of a ramp). The speed is advanced by velocity
+/// Verlet and then given the size energy fixes for the centre's actual
+/// displacement `d`, `v'² = v² + 2 g · d`, so the speed over a whole loop
+/// drifts by rounding only.
+///
+/// Something else in the way (the centre closer than `r` to a second
+/// surface: a ramp or a wall met at a concave corner) is an inelastic
+/// impact: the centre is pushed out of both, and it runs on along the new
+/// surface with the speed's share along it (`v cos α` for a turn of `α`;
+/// nothing at a right-angle corner, where gravity then brings it back
+/// down onto the floor). One-way pieces hold only from their holding side, as in a step;
+/// from the other side they are not there.
+///
 /// [`run_on_surface`], where the body does not step onto the pieces of
 /// `skip` in the way given (`true`: the way the piece's parameter grows)
 /// unless it is already on them: they are not there for it. A runner

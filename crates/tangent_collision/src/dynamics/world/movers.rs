@@ -12,38 +12,6 @@
 //! way, and one-way movers hold from one side only, as fixed ones do. A
 //! body met at fraction `f` of the relative motion is pushed by the rest,
 //! `(1 − f) u`, which leaves it where it touched the mover, now moved.
-//!
-//! **Turning.** A turning mover's relative motion is an arc, swept as its
-//! chord: the mover's move is cut into sub-steps small enough that the
-//! chord strays from the arc by at most [`MAX_SAGITTA`] (`r φ² / 8` for a
-//! turn `φ` at the mover's reach `r`), a fraction of the skin. Within one
-//! sub-step the mover's displacement at the body's centre stands for its
-//! displacement over the body (they differ by `φ` times the body's size).
-//!
-//! **Riders** (bodies whose last step stood on the mover, or on a body
-//! that did) are carried by the displacement of their centre fixed to the
-//! mover: turning with it (a ball on a tilting curve keeps its place on
-//! the curve, so it rolls off when gravity wins). Their velocity is their
-//! own (see `riding`), and keeps its direction in the world unless the
-//! mover was made with
-//! [`Mover::turns_riders`](crate::terrain::Mover::turns_riders): then it
-//! turns by the mover's turn too, so a body sliding along a turning
-//! paddle goes on along it.
-//!
-//! **Crushes.** A carried or pushed body moves through the rest of the
-//! terrain (sliding along what it meets, up to four times). When it falls
-//! short by more than the skin along the mover's normal, the mover has
-//! come into it: it is crushed, reported in
-//! [`WorldScratch::crushes`](crate::dynamics::WorldScratch::crushes), and left where
-//! it stopped for the caller to take away (the game respawns it); the
-//! mover goes on. A mover made with
-//! [`Mover::stops_when_blocked`](crate::terrain::Mover::stops_when_blocked)
-//! stops instead, at the last sub-step that crushed nothing, and is
-//! reported in [`WorldScratch::blocked`](crate::dynamics::WorldScratch::blocked) (its
-//! path may wait or turn back).
-//!
-//! Not handled here: a pushed body pushing another (the bodies' step
-//! settles them), a body standing on one mover pushed by another.
 
 use glam::Vec2;
 
@@ -67,6 +35,38 @@ const MAX_SUBSTEPS: usize = 512;
 /// meets between them).
 const MAX_SHIFTS: usize = 4;
 
+/// **Turning.** A turning mover's relative motion is an arc, swept as its
+/// chord: the mover's move is cut into sub-steps small enough that the
+/// chord strays from the arc by at most `MAX_SAGITTA` (`r φ² / 8` for a
+/// turn `φ` at the mover's reach `r`), a fraction of the skin. Within one
+/// sub-step the mover's displacement at the body's centre stands for its
+/// displacement over the body (they differ by `φ` times the body's size).
+///
+/// **Riders** (bodies whose last step stood on the mover, or on a body
+/// that did) are carried by the displacement of their centre fixed to the
+/// mover: turning with it (a ball on a tilting curve keeps its place on
+/// the curve, so it rolls off when gravity wins). Their velocity is their
+/// own (see `riding`), and keeps its direction in the world unless the
+/// mover was made with
+/// [`Mover::turns_riders`](crate::terrain::Mover::turns_riders): then it
+/// turns by the mover's turn too, so a body sliding along a turning
+/// paddle goes on along it.
+///
+/// **Crushes.** A carried or pushed body moves through the rest of the
+/// terrain (sliding along what it meets, up to four times). When it falls
+/// short by more than the skin along the mover's normal, the mover has
+/// come into it: it is crushed, reported in
+/// [`WorldScratch::crushes`](crate::dynamics::WorldScratch::crushes), and left where
+/// it stopped for the caller to take away (the game respawns it); the
+/// mover goes on. A mover made with
+/// [`Mover::stops_when_blocked`](crate::terrain::Mover::stops_when_blocked)
+/// stops instead, at the last sub-step that crushed nothing, and is
+/// reported in [`WorldScratch::blocked`](crate::dynamics::WorldScratch::blocked) (its
+/// path may wait or turn back).
+///
+/// Not handled here: a pushed body pushing another (the bodies' step
+/// settles them), a body standing on one mover pushed by another.
+///
 /// Moves each mover of `set` to its pose in `poses` (by index; movers
 /// without one stay), carrying, pushing and crushing `bodies` (see the
 /// module docs), over a step of `dt` seconds under `gravity` (which says

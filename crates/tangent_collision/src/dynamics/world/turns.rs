@@ -1,34 +1,7 @@
 //! Many bodies in one step: each moves through the terrain and among the
 //! others, which it stands on, pushes, stacks on and knocks.
 //!
-//! Why this method. Box2D v3 (soft step, sub-steps, relaxation) and Rapier
-//! (PGS) solve every contact of a step together, on polygons whose contact
-//! points they know before solving. Here a contact with terrain is found
-//! by exact queries on Bézier curves inside one body's continuous step
-//! (depenetrate, support, sweep, follow, slide), which moves one body at a
-//! time by nature. So bodies take their turns, lowest first along gravity
-//! (index order among equals: deterministic), and each one's step sees the
-//! others as obstacles held still where they are, swept exactly (the pair's
-//! Minkowski sum, `RoundedBox`): no body passes through another or ends
-//! inside it by more than the skin, at any speed. Each contact between two
-//! bodies trades an impulse (`neighbours`: restitution the product of the two
-//! materials, Coulomb friction with the geometric mean). A body that hits
-//! one that has not moved yet stops there, lets it move first and then goes
-//! on (so a pushed crate moves before its pusher, and a row of balls passes
-//! a knock along within one step, as Celeste moves what a solid pushes
-//! before the solid). A stack stands still because support runs down it to
-//! the ground: a body remembers the surfaces it rested on (`Braces`) and a
-//! push into them moves it not at all. Contacts with terrain, and their
-//! bounce normals (`⟂ B'(mean hit t)`), are the single-body step's.
-//!
-//! A body that has stayed still for half a second sleeps (`sleep`): it is
-//! not stepped, only stood on and run into, until something moves it.
-//!
-//! Broad phase: a uniform grid (cells sized from the bodies) of the boxes
-//! each body's own motion can reach in the step, entries sorted by cell; a
-//! body knocked out of its cells during the step is also kept in a short
-//! list searched in full. Each body looks for the others near the box its
-//! motion can reach.
+//! (The method in full is on `step_bodies`.)
 
 use glam::Vec2;
 
@@ -126,6 +99,35 @@ impl WorldScratch {
     }
 }
 
+/// Why this method. Box2D v3 (soft step, sub-steps, relaxation) and Rapier
+/// (PGS) solve every contact of a step together, on polygons whose contact
+/// points they know before solving. Here a contact with terrain is found
+/// by exact queries on Bézier curves inside one body's continuous step
+/// (depenetrate, support, sweep, follow, slide), which moves one body at a
+/// time by nature. So bodies take their turns, lowest first along gravity
+/// (index order among equals: deterministic), and each one's step sees the
+/// others as obstacles held still where they are, swept exactly (the pair's
+/// Minkowski sum, `RoundedBox`): no body passes through another or ends
+/// inside it by more than the skin, at any speed. Each contact between two
+/// bodies trades an impulse (`neighbours`: restitution the product of the two
+/// materials, Coulomb friction with the geometric mean). A body that hits
+/// one that has not moved yet stops there, lets it move first and then goes
+/// on (so a pushed crate moves before its pusher, and a row of balls passes
+/// a knock along within one step, as Celeste moves what a solid pushes
+/// before the solid). A stack stands still because support runs down it to
+/// the ground: a body remembers the surfaces it rested on (`Braces`) and a
+/// push into them moves it not at all. Contacts with terrain, and their
+/// bounce normals (`⟂ B'(mean hit t)`), are the single-body step's.
+///
+/// A body that has stayed still for half a second sleeps (`sleep`): it is
+/// not stepped, only stood on and run into, until something moves it.
+///
+/// Broad phase: a uniform grid (cells sized from the bodies) of the boxes
+/// each body's own motion can reach in the step, entries sorted by cell; a
+/// body knocked out of its cells during the step is also kept in a short
+/// list searched in full. Each body looks for the others near the box its
+/// motion can reach.
+///
 /// Moves every body one step of `dt` seconds through `set` and among each
 /// other under `gravity` (times each body's `gravity_scale`). See the module
 /// docs for the method. Bodies whose [`Layers`](crate::dynamics::Layers) do not meet

@@ -1,30 +1,7 @@
 //! A level's entities as the level's things. An entity is known by its
 //! identifier, compared loosely (`Player_Start` is `playerstart`):
 //!
-//! - `spawn`, `player`, `playerstart`, `start`: the player's spawn, the
-//!   player standing on the bottom of the entity's box (the box is the
-//!   character in the game LDtk drew it for; Tangent's player has its own
-//!   size); one at most.
-//! - `goal`, `exit`, `finish`: the goal, the entity's box.
-//! - `checkpoint`, `savepoint`, `gamesaver`: a checkpoint, the player
-//!   standing on the bottom of the box.
-//! - `ball`: a ball actor, the box's width across (the box must be square);
-//!   `crate`, `box`, `actor`: a box actor of the box's size. Fields
-//!   `restitution`, `friction`, `mass`, `layer`, `mask`, `velocity_x`,
-//!   `velocity_y` (y up) and `name` set the rest.
-//! - `spikes`, `spike`, `hazard`: every tile whose centre is in the box
-//!   becomes spikes pointing the way the `side` field says (up without one).
-//! - `curve`, `bezier`, `terrain`: terrain drawn by points (LDtk has no
-//!   curves). Its points are the entity's own position, then the points of
-//!   its `Point` and `Array<Point>` fields in order (LDtk puts a point at a
-//!   cell: Tangent takes the cell's centre). The `curve` field says how to
-//!   read them (`line`, `quadratic`, `cubic`); without it, cubics when the
-//!   points after the first are a multiple of 3, else quadratics when they
-//!   are even, else straight lines. Fields `one_way`, `hazard`,
-//!   `restitution` and `fill` (`below`, `chord`, `line`, `closed`; `line`
-//!   without one) are the curve's.
-//!
-//! Anything else is listed as left out. Positions add the layer's offset.
+//! (The method in full is on `read_entities`.)
 
 use serde_json::Value;
 
@@ -46,6 +23,31 @@ pub struct Entities {
     pub left_out: Vec<(String, usize)>,
 }
 
+/// - `spawn`, `player`, `playerstart`, `start`: the player's spawn, the
+///   player standing on the bottom of the entity's box (the box is the
+///   character in the game LDtk drew it for; Tangent's player has its own
+///   size); one at most.
+/// - `goal`, `exit`, `finish`: the goal, the entity's box.
+/// - `checkpoint`, `savepoint`, `gamesaver`: a checkpoint, the player
+///   standing on the bottom of the box.
+/// - `ball`: a ball actor, the box's width across (the box must be square);
+///   `crate`, `box`, `actor`: a box actor of the box's size. Fields
+///   `restitution`, `friction`, `mass`, `layer`, `mask`, `velocity_x`,
+///   `velocity_y` (y up) and `name` set the rest.
+/// - `spikes`, `spike`, `hazard`: every tile whose centre is in the box
+///   becomes spikes pointing the way the `side` field says (up without one).
+/// - `curve`, `bezier`, `terrain`: terrain drawn by points (LDtk has no
+///   curves). Its points are the entity's own position, then the points of
+///   its `Point` and `Array<Point>` fields in order (LDtk puts a point at a
+///   cell: Tangent takes the cell's centre). The `curve` field says how to
+///   read them (`line`, `quadratic`, `cubic`); without it, cubics when the
+///   points after the first are a multiple of 3, else quadratics when they
+///   are even, else straight lines. Fields `one_way`, `hazard`,
+///   `restitution` and `fill` (`below`, `chord`, `line`, `closed`; `line`
+///   without one) are the curve's.
+///
+/// Anything else is listed as left out. Positions add the layer's offset.
+///
 /// Reads the entities of every visible Entities layer of a level; spike
 /// entities turn tiles of `grid` into spikes. `at` is the level's place in
 /// the JSON; other layers and hidden ones are said in `notes`.

@@ -10,10 +10,7 @@
 //!   the player can stand ([`crate::import::placing`]);
 //! - Tiles and AutoLayer layers are drawings: left out, and said.
 //!
-//! LDtk's y axis points down from the level's top-left corner; the
-//! level's points up from its bottom-left: `y_level = height - y`, the
-//! height being the grid's (the level's, rounded up to whole tiles).
-//! Errors name the file and the JSON path (`levels[2].layerInstances[0]`).
+//! (The method in full is on `read_ldtk`.)
 
 pub mod entities;
 pub mod grid;
@@ -66,6 +63,11 @@ impl LdtkLevel {
     }
 }
 
+/// LDtk's y axis points down from the level's top-left corner; the
+/// level's points up from its bottom-left: `y_level = height - y`, the
+/// height being the grid's (the level's, rounded up to whole tiles).
+/// Errors name the file and the JSON path (`levels[2].layerInstances[0]`).
+///
 /// Reads the project at `path`: every level, or only the one whose
 /// identifier is `only` (an error lists the identifiers when none is).
 pub fn read_ldtk(path: &Path, only: Option<&str>) -> Result<Vec<LdtkLevel>, String> {

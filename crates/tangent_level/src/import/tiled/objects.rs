@@ -2,32 +2,7 @@
 //! its class (or, without one, its name), compared loosely (`Check-Point`
 //! is `checkpoint`):
 //!
-//! - `spawn`: the player's spawn (a point, or a shape's centre); one at most.
-//! - `goal`: a rectangle is the goal box; a point is its centre (32 x 64 px).
-//! - `checkpoint`: a checkpoint, in the map's object order.
-//! - `ball`, `crate`, `actor`: an actor. An ellipse (a circle) is a ball of
-//!   that radius, a rectangle a box of that size; a point is the editor's
-//!   12 px ball or 32 px crate. Properties `restitution`, `friction`,
-//!   `mass`, `layer`, `mask`, `velocity_x`, `velocity_y` set the rest.
-//! - any other polyline or polygon: terrain. Its property `curve` reads its
-//!   points as a chain of `quadratic` (3, 5, 7… points) or `cubic` (4, 7,
-//!   10…) Béziers, a polygon closing back to its first point; without it
-//!   each edge is a straight piece. Properties `one_way`, `hazard`,
-//!   `restitution` and `fill` (`below`, `chord`, `line`, `closed`) are the
-//!   curve's; a polyline's fill is `line`, a polygon's `closed`.
-//!
-//! An object layer of class `mover` (or with `mover` in its name) is one
-//! mover: its polylines and polygons are the curves it carries, a
-//! rectangle of class `tiles` (or none) the block of tiles it carries (the
-//! cells under it), a point of class `pivot` its pivot, and the layer's
-//! custom properties its motion, each named and written as the level file's
-//! field (`path` = `[(0, 300)]`, `speed` = 200, `trigger` = `StoodOn`:
-//! [`crate::format::mover_props`]). Its other objects are read as anywhere.
-//!
-//! Anything else (text, tile objects, shapes of other classes) is listed as
-//! ignored. Rotations are applied (Tiled turns clockwise about the
-//! object's `x, y`); a rotated goal or box actor is an error, since the
-//! level's boxes are axis-aligned.
+//! (The method in full is on `read_objects`.)
 
 use tiled::{Map, Object, ObjectShape, PropertyValue};
 
@@ -38,6 +13,33 @@ use crate::format::mover_props::{motion_field, motion_from};
 use crate::format::{ActorDef, CurveDef, CurveFill, GoalDef, ShapeDef};
 use crate::import::map_parts::{MapObjects, actor_defaults, chain, degree_of, fill_of};
 
+/// - `spawn`: the player's spawn (a point, or a shape's centre); one at most.
+/// - `goal`: a rectangle is the goal box; a point is its centre (32 x 64 px).
+/// - `checkpoint`: a checkpoint, in the map's object order.
+/// - `ball`, `crate`, `actor`: an actor. An ellipse (a circle) is a ball of
+///   that radius, a rectangle a box of that size; a point is the editor's
+///   12 px ball or 32 px crate. Properties `restitution`, `friction`,
+///   `mass`, `layer`, `mask`, `velocity_x`, `velocity_y` set the rest.
+/// - any other polyline or polygon: terrain. Its property `curve` reads its
+///   points as a chain of `quadratic` (3, 5, 7… points) or `cubic` (4, 7,
+///   10…) Béziers, a polygon closing back to its first point; without it
+///   each edge is a straight piece. Properties `one_way`, `hazard`,
+///   `restitution` and `fill` (`below`, `chord`, `line`, `closed`) are the
+///   curve's; a polyline's fill is `line`, a polygon's `closed`.
+///
+/// An object layer of class `mover` (or with `mover` in its name) is one
+/// mover: its polylines and polygons are the curves it carries, a
+/// rectangle of class `tiles` (or none) the block of tiles it carries (the
+/// cells under it), a point of class `pivot` its pivot, and the layer's
+/// custom properties its motion, each named and written as the level file's
+/// field (`path` = `[(0, 300)]`, `speed` = 200, `trigger` = `StoodOn`:
+/// [`crate::format::mover_props`]). Its other objects are read as anywhere.
+///
+/// Anything else (text, tile objects, shapes of other classes) is listed as
+/// ignored. Rotations are applied (Tiled turns clockwise about the
+/// object's `x, y`); a rotated goal or box actor is an error, since the
+/// level's boxes are axis-aligned.
+///
 /// Reads every object of every visible object layer; `height` is the grid's
 /// height in px (for the y flip), `shift` where the grid starts in the
 /// map's px (an infinite map's chunk bounds; 0 for a finite map), `tile`

@@ -9,11 +9,7 @@
 //!   flips and rotations) or `empty`; a tile with neither is solid.
 //! - **Objects** are read by [`super::objects`].
 //!
-//! Tiled's y axis points down from the map's top-left corner; the level's
-//! points up from its bottom-left corner: `y_level = map_height_px - y`.
-//! An infinite map's grid is the bounds of its chunks. A map that is not
-//! orthogonal, has tiles that are not square, or is too big is refused with the file and line of its `<map>`
-//! element; an XML error names the file, line and column.
+//! (The method in full is on `read_tmx`.)
 
 use std::io::Cursor;
 use std::path::Path;
@@ -60,6 +56,12 @@ fn check_sizes(doc: &roxmltree::Document, file: &str) -> Result<(), String> {
     Ok(())
 }
 
+/// Tiled's y axis points down from the map's top-left corner; the level's
+/// points up from its bottom-left corner: `y_level = map_height_px - y`.
+/// An infinite map's grid is the bounds of its chunks. A map that is not
+/// orthogonal, has tiles that are not square, or is too big is refused with the file and line of its `<map>`
+/// element; an XML error names the file, line and column.
+///
 /// Reads the map at `path`. Errors name the file (and line, where there is one).
 pub fn read_tmx(path: &Path) -> Result<MapParts, String> {
     let file = path.display().to_string();
