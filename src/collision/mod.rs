@@ -4,8 +4,8 @@
 //! and overlay; the surface runner's step; the lower step functions).
 
 pub use tangent_collision::bevy::{
-    CollisionDebugPlugin, CollisionSystems, Crushed, MoverBlocked, MoverTargets,
-    PreviousPhysicsPosition, TerrainIndex, TerrainMover,
+    ActorMode, CollisionDebugPlugin, CollisionSystems, Crushed, MoverBlocked, MoverTargets,
+    PreviousPhysicsPosition, SurfaceRun, TerrainIndex, TerrainMover,
 };
 pub use tangent_collision::dynamics::{
     Crush, Obstacle, RunStep, StepError, StepEvents, StepScratch, WorldScratch, move_movers,

@@ -90,6 +90,7 @@ impl Plugin for ControllerPlugin {
                     controller::apply_tuning,
                     controller::control,
                     corners::forgive_corners,
+                    surface::set_mode,
                 )
                     .chain()
                     .in_set(PlayerSystems::Control),

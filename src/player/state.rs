@@ -2,13 +2,13 @@
 //! controller, the forgiving corners, the camera and the level that spawns
 //! the player.
 
-use crate::collision::{ActorShape, OnSurface};
+use crate::collision::{ActorMode, ActorShape, OnSurface, SurfaceRun};
 use bevy::prelude::*;
 use tangent_level::Tuning;
 
 /// Marks the player; it comes with its [`ControllerState`].
 #[derive(Component, Clone, Copy, Debug, Default)]
-#[require(ControllerState, RanPieces)]
+#[require(ControllerState, RanPieces, ActorMode, SurfaceRun)]
 pub struct Player;
 
 /// The pieces the player ran to their end since it got on a surface past

@@ -16,8 +16,9 @@
 use bevy::prelude::*;
 
 use crate::collision::{
-    Actor, ActorShape, Contact, Contacts, Gravity, Grounded, Obstacle, OnSurface, PhysicsPosition,
-    SurfaceStep, TerrainIndex, TerrainSet, Touched, Velocity, run_among, surface_tangent,
+    Actor, ActorMode, ActorShape, BodyMode, Contact, Contacts, Grounded, OnSurface,
+    PhysicsPosition, SurfaceRun, SurfaceStep, TerrainIndex, TerrainSet, Touched, Velocity,
+    surface_tangent,
 };
 
 use super::input::PlayerInput;
@@ -92,6 +93,20 @@ fn note(set: &TerrainSet, on: &OnSurface, ran: &mut RanPieces) {
     }
 }
 
+/// Before the collision step: a player on a surface is a runner in the
+/// step ([`BodyMode::Surface`], with the pieces it ran), any other free.
+pub fn set_mode(mut players: Query<(&ControllerState, &RanPieces, &mut ActorMode), With<Player>>) {
+    for (st, ran, mut mode) in &mut players {
+        mode.0 = match st.surface {
+            Some(on) => BodyMode::Surface {
+                on,
+                skip: ran.ran.clone(),
+            },
+            None => BodyMode::Free,
+        };
+    }
+}
+
 type RunItem<'a> = (
     &'a mut Actor,
     &'a mut PhysicsPosition,
@@ -100,6 +115,7 @@ type RunItem<'a> = (
     &'a mut Contacts,
     &'a mut ControllerState,
     &'a mut RanPieces,
+    &'a SurfaceRun,
 );
 
 /// **Getting on.** After the collision step, a player that did not jump
@@ -117,15 +133,16 @@ type RunItem<'a> = (
 /// running against the motion brakes; no input keeps the speed. Gravity
 /// along the surface does the rest. A jump leaves along the surface's
 /// normal plus the surface velocity (the variable jump height only where
-/// the surface faces up). While it runs, the crate's step leaves the
-/// player where it is (no velocity, no gravity) and [`run_surface`] moves
-/// it after the step, so other actors still meet it there (and what they
-/// give it in that step, it keeps: it runs on from where the step left
-/// it, the step's velocity along the surface added to its speed). On its
-/// way it meets them too: it stops at the first body in its way and the
-/// two trade the impulse of an impact along the contact normal, with the
-/// product of their restitutions (the crate's
-/// [`run_among`](crate::collision::run_among())).
+/// the surface faces up). While it runs it is a runner in the collision
+/// step ([`set_mode`]: `BodyMode::Surface`): the step holds it where it is
+/// (no velocity, no gravity) while the other bodies move, so they still
+/// meet it there (and what they give it, it keeps: it runs on from where
+/// the step left it, that velocity along the surface added to its speed),
+/// then runs it along the surface among them: it stops at the first body
+/// in its way and the two trade the impulse of an impact along the contact
+/// normal, with the product of their restitutions (the crate's
+/// [`run_among`](crate::collision::run_among())). [`run_surface`] reads what
+/// the run did (`SurfaceRun`) and decides what the player does next.
 ///
 /// **Loops.** While it runs, it keeps the pieces it ran and the way it
 /// ran them ([`RanPieces`]), and does not step onto one of them that way
@@ -145,65 +162,39 @@ type RunItem<'a> = (
 /// over the half-pipe's bottom). Where the ground drops away or turns
 /// over the top too fast, the surface lets it go and it flies.
 ///
-/// After the collision step: moves a player that runs a surface along it
-/// (or lets it go), and puts a player that has just met a steep curve on
-/// it. See the module docs.
+/// After the collision step: keeps a player that ran a surface on it (or
+/// lets it go, or stands it up), and puts a player that has just met a
+/// steep curve on it. See the module docs.
 pub fn run_surface(
-    time: Res<Time<Fixed>>,
     index: Res<TerrainIndex>,
-    gravity: Res<Gravity>,
     tuning: Res<PlayerTuning>,
     input: Res<PlayerInput>,
     mut players: Query<RunItem, With<Player>>,
-    mut bodies: Query<(Entity, &Actor, &PhysicsPosition, &mut Velocity), Without<Player>>,
 ) {
-    let dt = time.delta_secs();
     let max_run = tuning.0.max_run;
     let set = &index.set;
-    for (mut actor, mut pos, mut vel, mut grounded, mut contacts, mut st, mut ran) in &mut players {
+    for (mut actor, mut pos, mut vel, mut grounded, mut contacts, mut st, mut ran, run) in
+        &mut players
+    {
         let max_slope = actor.max_slope;
-        // The other bodies it may meet this step, and their entities.
-        let (mut entities, mut others) = (Vec::new(), Vec::new());
-        if st.surface.is_some() {
-            for (entity, other, at, v) in &bodies {
-                if other.layers.meets(&actor.layers) {
-                    entities.push(entity);
-                    others.push(Obstacle {
-                        shape: other.shape,
-                        center: at.0,
-                        inverse_mass: other.inverse_mass,
-                        restitution: other.restitution,
-                        velocity: v.0,
-                    });
-                }
-            }
-        }
         // Past the max slope, or faster than the top run speed, it keeps
         // to the surface; else it stands.
         let stays_on = |on: &OnSurface| steep(on.normal, max_slope) || on.speed.abs() > max_run;
-        if let Some(mut on) = st.surface {
-            // Another body met it in the step (which held it still): it
-            // runs on from where the step left it, with the velocity the
-            // step's impulse gave it along the surface.
-            if contacts.iter().any(|c| matches!(c.with, Touched::Body(_))) {
-                on.position = pos.0;
-                on.speed += vel.0.dot(surface_tangent(on.normal));
-            }
+        if st.surface.is_some() {
             let ActorShape::Circle { radius } = actor.shape else {
                 stand(&mut actor, &mut st, &mut ran);
                 continue;
             };
-            // The crate's runner step: along the surface, stopped at the
-            // first body in the way, the two trading an impulse.
-            let Some(run) = run_among(set, &actor, on, gravity.0, dt, &ran.ran, &others) else {
+            // The collision step ran it (run_among: along the surface,
+            // stopped at the first body in its way, the two trading an
+            // impulse, which the step gave that body).
+            let Some(run) = run.0 else {
                 continue;
             };
+            // Where it ran from: moved by another body that met it in the
+            // step, if one did.
+            let on = run.start;
             let step = run.step;
-            if let Some((k, v)) = run.met
-                && let Ok(mut b) = bodies.get_mut(entities[k])
-            {
-                b.3.0 = v;
-            }
             match step {
                 SurfaceStep::Held { on: next, .. } => {
                     if next.speed * on.speed < 0.0 {

@@ -122,3 +122,52 @@ fn a_ball_set_to_nan_is_put_back_and_steps_on() {
     assert!(p.is_finite() && v.is_finite());
     assert!((p.x - before.x).abs() < 1e-3 && grounded, "{before} -> {p}");
 }
+
+#[test]
+fn an_actor_in_surface_mode_runs_its_surface_and_says_how() {
+    use tangent_collision::bevy::{ActorMode, SurfaceRun};
+    let mut app = app();
+    floor(&mut app, 0.0);
+    let at = Vec2::new(-100.0, RADIUS + 0.02);
+    let runner = ball(&mut app, at, Vec2::ZERO);
+    let on = OnSurface {
+        position: at,
+        normal: Vec2::Y,
+        speed: 120.0,
+        piece: 0,
+    };
+    app.world_mut().entity_mut(runner).insert((
+        ActorMode(BodyMode::Surface { on, skip: vec![] }),
+        SurfaceRun::default(),
+    ));
+    // A free ball beside it, for contrast: no run is said for it.
+    let free = ball(&mut app, Vec2::new(100.0, RADIUS + 0.02), Vec2::ZERO);
+    app.world_mut()
+        .entity_mut(free)
+        .insert(SurfaceRun::default());
+    // The game keeps the mode; each fixed step runs 2 px (120 px/s).
+    let mut steps = 0;
+    for _ in 0..60 {
+        run(&mut app, 1);
+        let Some(said) = app.world().get::<SurfaceRun>(runner).unwrap().0 else {
+            continue; // no fixed step in this update
+        };
+        let SurfaceStep::Held { on: next, .. } = said.step else {
+            panic!("let go of a flat floor: {said:?}");
+        };
+        steps += 1;
+        app.world_mut().get_mut::<ActorMode>(runner).unwrap().0 = BodyMode::Surface {
+            on: next,
+            skip: vec![],
+        };
+    }
+    assert!(steps >= 55, "{steps} steps ran");
+    let (p, v, _) = state(&app, runner);
+    let expected = at.x + 2.0 * steps as f32;
+    assert!(
+        (p.x - expected).abs() < 0.01,
+        "ran to {p}, {steps} steps say {expected}"
+    );
+    assert!((v - Vec2::new(120.0, 0.0)).length() < 1e-3, "{v}");
+    assert_eq!(app.world().get::<SurfaceRun>(free).unwrap().0, None);
+}

@@ -7,7 +7,7 @@ use bevy_ecs::prelude::*;
 use glam::Vec2;
 use std::sync::Arc;
 
-use crate::dynamics::{BodyDef, Contact};
+use crate::dynamics::{BodyDef, BodyMode, Contact, RunStep};
 use crate::geometry::{ActorShape, Pose};
 use crate::terrain::TerrainSet;
 
@@ -120,3 +120,15 @@ impl TerrainMover {
         }
     }
 }
+
+/// How the step moves an actor ([`BodyMode`]): free unless game code puts
+/// it on a surface (a runner; the step leaves it free where the surface
+/// lets it go, and the game reads what happened in [`SurfaceRun`]).
+#[derive(Component, Clone, Debug, Default, PartialEq, Deref, DerefMut)]
+pub struct ActorMode(pub BodyMode);
+
+/// What the last step's surface run did for an actor in
+/// [`BodyMode::Surface`]: held on (where, at what speed) or let go, and the
+/// body it met; `None` when it ran none.
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Deref, DerefMut)]
+pub struct SurfaceRun(pub Option<RunStep>);

@@ -25,8 +25,8 @@ mod messages;
 mod systems;
 
 pub use components::{
-    Actor, Contacts, Gravity, Grounded, MoverTargets, PhysicsPosition, PreviousPhysicsPosition,
-    TerrainIndex, TerrainMover, Velocity,
+    Actor, ActorMode, Contacts, Gravity, Grounded, MoverTargets, PhysicsPosition,
+    PreviousPhysicsPosition, SurfaceRun, TerrainIndex, TerrainMover, Velocity,
 };
 pub use debug::CollisionDebugPlugin;
 pub use messages::{ActorHit, Crushed, HitMessage, MoverBlocked};

@@ -11,11 +11,11 @@ use glam::Vec2;
 use std::collections::HashSet;
 
 use super::components::{
-    Actor, Contacts, Gravity, Grounded, MoverTargets, PhysicsPosition, PreviousPhysicsPosition,
-    TerrainIndex, TerrainMover, Velocity,
+    Actor, ActorMode, Contacts, Gravity, Grounded, MoverTargets, PhysicsPosition,
+    PreviousPhysicsPosition, SurfaceRun, TerrainIndex, TerrainMover, Velocity,
 };
 use super::messages::{ActorHit, Crushed, HitMessage, MoverBlocked};
-use crate::dynamics::{Touched, World};
+use crate::dynamics::{BodyMode, Touched, World};
 use crate::terrain::{TerrainPiece, TerrainSet};
 
 /// Rebuilds the index when any terrain entity was added, changed or removed.
@@ -61,6 +61,8 @@ type ActorItem<'a> = (
     &'a mut PreviousPhysicsPosition,
     &'a mut Grounded,
     &'a mut Contacts,
+    Option<&'a ActorMode>,
+    Option<&'a mut SurfaceRun>,
 );
 
 /// The world of the fixed steps, kept between steps (it remembers what each
@@ -133,13 +135,17 @@ pub(crate) fn step_actors(
     let bodies = world.bodies_mut();
     bodies.clear();
     entities.clear();
-    for (entity, name, actor, vel, pos, prev, _, _) in &mut all {
+    for (entity, name, actor, vel, pos, prev, ..) in &mut all {
         if let Some(problem) = repair_non_finite(&mut vel.0, &mut pos.0, prev.0) {
             warn!("{}: {problem}", who(*entity, *name));
         }
         prev.0 = pos.0;
         bodies.push(actor.at(pos.0, vel.0));
         entities.push(*entity);
+    }
+    for (k, a) in all.iter().enumerate() {
+        let mode = a.8.map_or(BodyMode::Free, |m| m.0.clone());
+        world.set_mode(k, mode);
     }
     // Moving the movers changes the set but is not a change of terrain
     // (nothing wakes for it but what the movers touch): change detection
@@ -172,7 +178,12 @@ pub(crate) fn step_actors(
             m.pose = index.set.mover_pose(m.index);
         }
     }
-    for (k, (entity, name, _, vel, pos, _, grounded, contacts)) in all.iter_mut().enumerate() {
+    for (k, (entity, name, _, vel, pos, _, grounded, contacts, _, run)) in
+        all.iter_mut().enumerate()
+    {
+        if let Some(run) = run {
+            run.0 = events.runs.iter().find(|(i, _)| *i == k).map(|(_, r)| *r);
+        }
         let report = &events.reports[k];
         // A refused step is said once per actor, not every step.
         if let Some(e) = &report.error

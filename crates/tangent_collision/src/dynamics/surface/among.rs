@@ -28,6 +28,8 @@ pub struct Obstacle {
 /// impact), if any.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct RunStep {
+    /// Where on the surface it ran from.
+    pub start: OnSurface,
     pub step: SurfaceStep,
     pub met: Option<(usize, Vec2)>,
 }
@@ -90,7 +92,11 @@ pub fn run_among(
     let (end, _) = step_end(&step);
     let shapes = || others.iter().map(|o| (o.shape, o.center));
     let Some(hit) = first_body_hit(&runner.shape, on.position, end - on.position, shapes()) else {
-        return Some(RunStep { step, met: None });
+        return Some(RunStep {
+            start: on,
+            step,
+            met: None,
+        });
     };
     // As far as the body, along the surface (or the flight).
     let mut step = match step {
@@ -131,6 +137,7 @@ pub fn run_among(
         SurfaceStep::Left { velocity, .. } => *velocity = mine,
     }
     Some(RunStep {
+        start: on,
         step,
         met: Some((hit.index, theirs)),
     })
