@@ -141,8 +141,7 @@ impl Rng {
 
     /// Uniform in `[lo, hi)`, every bit of an f32's fraction used.
     pub fn range(&mut self, lo: f32, hi: f32) -> f32 {
-        let u = self.0.unit_f64();
-        (lo as f64 + u * (hi - lo) as f64) as f32
+        self.0.range_f32(lo, hi)
     }
 }
 

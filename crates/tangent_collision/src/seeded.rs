@@ -40,6 +40,13 @@ impl Xorshift64 {
         (self.next_u64() >> 40) as f32 / (1u64 << 24) as f32
     }
 
+    /// Uniform in `[lo, hi)`, every bit of an `f32`'s fraction used (the
+    /// top 53 bits, in `f64`).
+    pub fn range_f32(&mut self, lo: f32, hi: f32) -> f32 {
+        let u = self.unit_f64();
+        (lo as f64 + u * (hi - lo) as f64) as f32
+    }
+
     /// Uniform in `0..n` by remainder (0 for `n = 0`).
     pub fn below(&mut self, n: usize) -> usize {
         (self.next_u64() % n.max(1) as u64) as usize

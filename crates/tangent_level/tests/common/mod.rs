@@ -29,8 +29,7 @@ impl Rng {
     /// Uniform in `[lo, hi)`, every bit of an f32's fraction used (the
     /// top 53 bits, in f64).
     pub fn range_fine(&mut self, lo: f32, hi: f32) -> f32 {
-        let u = self.0.unit_f64();
-        (lo as f64 + u * (hi - lo) as f64) as f32
+        self.0.range_f32(lo, hi)
     }
 
     /// A number in `[0, 1)`, from the top 24 bits.
