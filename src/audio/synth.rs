@@ -8,16 +8,6 @@
 //! at its start (sample `i` of the loop is sample `i mod n`), with its
 //! phase unbroken, so the loop plays seamlessly round and round. The mix is
 //! scaled down only if its peak would pass 0.9.
-//!
-//! ```
-//! use tangent::audio::synth::{render, RATE};
-//! use tangent::audio::tune::Tune;
-//! let t = Tune::parse("(bpm: 60, beats: 2, voices: [(wave: Square, gain: 0.5, notes: [(1.5, 1, 69)])])").unwrap();
-//! let s = render(&t);
-//! assert_eq!(s.len(), 2 * RATE as usize);
-//! // The note runs past the end and goes on at the start.
-//! assert!(s[RATE as usize / 4] != 0 && s[3 * RATE as usize / 4] == 0);
-//! ```
 
 use super::tune::{Tune, Wave};
 
@@ -94,6 +84,16 @@ fn to_i16(mix: &[f64], scale: f64) -> Vec<i16> {
 }
 
 /// One loop of `tune`, seamless end to start.
+///
+/// ```
+/// use tangent::audio::synth::{render, RATE};
+/// use tangent::audio::tune::Tune;
+/// let t = Tune::parse("(bpm: 60, beats: 2, voices: [(wave: Square, gain: 0.5, notes: [(1.5, 1, 69)])])").unwrap();
+/// let s = render(&t);
+/// assert_eq!(s.len(), 2 * RATE as usize);
+/// // The note runs past the end and goes on at the start.
+/// assert!(s[RATE as usize / 4] != 0 && s[3 * RATE as usize / 4] == 0);
+/// ```
 pub fn render(tune: &Tune) -> Vec<i16> {
     let mix = mix(tune, 1, true);
     to_i16(&mix, scale_of(&mix))

@@ -4,22 +4,6 @@
 //! of the run leads to it (`next`: a loose level in a folder of one's own
 //! is always open), or when a level leading to it has been finished. A
 //! level's medal is a best time within its par.
-//!
-//! ```
-//! use std::path::PathBuf;
-//! use tangent::profile::progress::{RunLevel, open_levels};
-//! use tangent::profile::records::Records;
-//! let level = |name: &str, next: Option<&str>| RunLevel {
-//!     path: PathBuf::from(format!("levels/{name}")),
-//!     next: next.map(String::from),
-//! };
-//! let run = [level("a.level.ron", Some("b.level.ron")), level("b.level.ron", None),
-//!            level("loose.level.ron", None)];
-//! let mut records = Records::default();
-//! assert_eq!(open_levels(&run, &records), [true, false, true]);
-//! records.finish(&run[0].path, 600, 0);
-//! assert_eq!(open_levels(&run, &records), [true, true, true]);
-//! ```
 
 use std::path::PathBuf;
 
@@ -34,6 +18,22 @@ pub struct RunLevel {
 }
 
 /// Which of `levels` (in the run's order) are open.
+///
+/// ```
+/// use std::path::PathBuf;
+/// use tangent::profile::progress::{RunLevel, open_levels};
+/// use tangent::profile::records::Records;
+/// let level = |name: &str, next: Option<&str>| RunLevel {
+///     path: PathBuf::from(format!("levels/{name}")),
+///     next: next.map(String::from),
+/// };
+/// let run = [level("a.level.ron", Some("b.level.ron")), level("b.level.ron", None),
+///            level("loose.level.ron", None)];
+/// let mut records = Records::default();
+/// assert_eq!(open_levels(&run, &records), [true, false, true]);
+/// records.finish(&run[0].path, 600, 0);
+/// assert_eq!(open_levels(&run, &records), [true, true, true]);
+/// ```
 pub fn open_levels(levels: &[RunLevel], records: &Records) -> Vec<bool> {
     let named = |l: &RunLevel| record_key(&l.path);
     levels

@@ -1,25 +1,6 @@
 //! The player's settings: effects and music volumes, fullscreen, the keys for each
 //! action and the assist options, kept in `settings.ron` in the [data folder](tangent_level::files::data_dir)
 //! (see [`super::store`] for how it is written and what a bad file does).
-//!
-//! ```text
-//! // Tangent settings; the game rewrites this file.
-//! (
-//!     volume: 0.8,
-//!     music_volume: 0.6,
-//!     fullscreen: false,
-//!     keys: (
-//!         left: ["ArrowLeft", "KeyA"],
-//!         right: ["ArrowRight", "KeyD"],
-//!         jump: ["Space", "KeyW", "ArrowUp"],
-//!         down: ["ArrowDown", "KeyS"],
-//!     ),
-//!     assist: (speed: 1.0, invincible: false, air_jump: false),
-//!     ghost: true,
-//! )
-//! ```
-//!
-//! A field left out takes its default, so files from older versions load.
 
 use bevy::prelude::Resource;
 use serde::{Deserialize, Serialize};
@@ -31,6 +12,25 @@ use crate::player::bindings::{Action, Bindings};
 /// The settings file's name in the data folder.
 pub const SETTINGS_FILE: &str = "settings.ron";
 
+/// ```text
+/// // Tangent settings; the game rewrites this file.
+/// (
+///     volume: 0.8,
+///     music_volume: 0.6,
+///     fullscreen: false,
+///     keys: (
+///         left: ["ArrowLeft", "KeyA"],
+///         right: ["ArrowRight", "KeyD"],
+///         jump: ["Space", "KeyW", "ArrowUp"],
+///         down: ["ArrowDown", "KeyS"],
+///     ),
+///     assist: (speed: 1.0, invincible: false, air_jump: false),
+///     ghost: true,
+/// )
+/// ```
+///
+/// A field left out takes its default, so files from older versions load.
+///
 /// What the player can set.
 #[derive(Resource, Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]

@@ -1,12 +1,8 @@
 //! Tangent's level files, without Bevy, a folder each: the RON format
-//! ([`mod@format`]: the file, curves, movers and their paths, the player's
-//! feel numbers, loops, fills, a new level's text),
-//! the limits on every number ([`limits`]), SVG drawings read exactly
-//! ([`svg`]), checking a file into a playable [`Level`] with `file:line`
-//! errors ([`validate`]), where files come from and saving an
-//! edited level back over its text, comments kept, and the campaign's worlds ([`files`]), and import
-//! and export per tool ([`import`]: the commands, Tiled maps, LDtk
-//! projects).
+//! ([`mod@format`]), number [`limits`], SVG drawings ([`svg`]), checking a
+//! file into a playable [`Level`] with `file:line` errors ([`validate`]),
+//! where files come from, the worlds and the comment-keeping save
+//! ([`files`]), and import and export per tool ([`import`]).
 //!
 //! ```
 //! use tangent_level::{Level, format::starter::starter_level};

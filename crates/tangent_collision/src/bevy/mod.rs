@@ -2,22 +2,6 @@
 //! components and messages, the system sets
 //! game logic orders itself around, and the F1 debug overlay. The crate's
 //! [`Rect`](crate::geometry::Rect) and Bevy's convert with `From`.
-//!
-//! Terrain entities are [`TerrainPiece`](crate::terrain::TerrainPiece)s; the [`TerrainIndex`] resource
-//! holds the [`TerrainSet`](crate::terrain::TerrainSet) built from them and
-//! is rebuilt only when a terrain entity is added, changed or removed.
-//! Actors carry an [`Actor`] (what the body is), a [`Velocity`] and a
-//! [`PhysicsPosition`]; the step writes [`Grounded`] and [`Contacts`] back
-//! and sends a [`HitMessage`] per impact with terrain and an [`ActorHit`]
-//! per impact between actors. `Transform` is only written by the
-//! interpolation between fixed steps, never read by the physics.
-//!
-//! Moving terrain: the index's set may hold movers (a level builds them);
-//! game logic writes where each goes this step in [`MoverTargets`], and
-//! the step moves them there first (carrying, pushing, crushing: a
-//! [`Crushed`] per actor crushed, a [`MoverBlocked`] per mover that
-//! stopped short), then the actors. An entity with a [`TerrainMover`] is
-//! drawn where its mover is, interpolated like actors.
 
 mod components;
 mod debug;
@@ -44,6 +28,22 @@ pub enum CollisionSystems {
     Step,
 }
 
+/// Terrain entities are [`TerrainPiece`](crate::terrain::TerrainPiece)s; the [`TerrainIndex`] resource
+/// holds the [`TerrainSet`](crate::terrain::TerrainSet) built from them and
+/// is rebuilt only when a terrain entity is added, changed or removed.
+/// Actors carry an [`Actor`] (what the body is), a [`Velocity`] and a
+/// [`PhysicsPosition`]; the step writes [`Grounded`] and [`Contacts`] back
+/// and sends a [`HitMessage`] per impact with terrain and an [`ActorHit`]
+/// per impact between actors. `Transform` is only written by the
+/// interpolation between fixed steps, never read by the physics.
+///
+/// Moving terrain: the index's set may hold movers (a level builds them);
+/// game logic writes where each goes this step in [`MoverTargets`], and
+/// the step moves them there first (carrying, pushing, crushing: a
+/// [`Crushed`] per actor crushed, a [`MoverBlocked`] per mover that
+/// stopped short), then the actors. An entity with a [`TerrainMover`] is
+/// drawn where its mover is, interpolated like actors.
+///
 /// Adds the collision step, terrain indexing, hit messages and interpolation.
 ///
 /// ```no_run

@@ -4,22 +4,6 @@
 //! play order is written once, in the levels' `next`). A folder without
 //! `worlds.ron` (a folder of one's own levels) is one world of all its
 //! levels; levels no world reaches are shown last, as "More levels".
-//!
-//! ```
-//! use std::path::PathBuf;
-//! use tangent_level::files::worlds::{WorldDef, group};
-//! let defs = vec![
-//!     WorldDef { name: "Curves".into(), first: "a.level.ron".into(), music: None },
-//!     WorldDef { name: "Bounce".into(), first: "c.level.ron".into(), music: None },
-//! ];
-//! let level = |n: &str, next: Option<&str>| (PathBuf::from(n), next.map(String::from));
-//! let levels = [level("a.level.ron", Some("b.level.ron")), level("b.level.ron", Some("c.level.ron")),
-//!               level("c.level.ron", None), level("mine.level.ron", None)];
-//! let worlds = group(&defs, &levels);
-//! assert_eq!(worlds.iter().map(|w| w.levels.clone()).collect::<Vec<_>>(),
-//!            [vec![0, 1], vec![2], vec![3]]);
-//! assert_eq!(worlds[2].name, "More levels");
-//! ```
 
 use std::path::{Path, PathBuf};
 
@@ -101,6 +85,22 @@ pub fn parse_worlds(text: &str, file: &str) -> Result<Vec<WorldDef>, String> {
 /// from it, stopping at another world's first, a level already placed or a
 /// name not in the list. Without defs, one world "Levels" of them all;
 /// levels left over go in a last world, "More levels".
+///
+/// ```
+/// use std::path::PathBuf;
+/// use tangent_level::files::worlds::{WorldDef, group};
+/// let defs = vec![
+///     WorldDef { name: "Curves".into(), first: "a.level.ron".into(), music: None },
+///     WorldDef { name: "Bounce".into(), first: "c.level.ron".into(), music: None },
+/// ];
+/// let level = |n: &str, next: Option<&str>| (PathBuf::from(n), next.map(String::from));
+/// let levels = [level("a.level.ron", Some("b.level.ron")), level("b.level.ron", Some("c.level.ron")),
+///               level("c.level.ron", None), level("mine.level.ron", None)];
+/// let worlds = group(&defs, &levels);
+/// assert_eq!(worlds.iter().map(|w| w.levels.clone()).collect::<Vec<_>>(),
+///            [vec![0, 1], vec![2], vec![3]]);
+/// assert_eq!(worlds[2].name, "More levels");
+/// ```
 pub fn group(defs: &[WorldDef], levels: &[(PathBuf, Option<String>)]) -> Vec<World> {
     let name_of = |p: &PathBuf| p.file_name().map(|n| n.to_string_lossy().to_string());
     let index_of = |name: &str| {

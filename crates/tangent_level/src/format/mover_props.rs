@@ -5,20 +5,6 @@
 //! value written as the level file writes that field. One reader for every
 //! importer, so a motion reads the same from each, and one writer
 //! ([`motion_text`]) for the level file and the exporters.
-//!
-//! ```
-//! use tangent_level::format::mover::{Repeat, Trigger};
-//! use tangent_level::format::mover_props::motion_from;
-//!
-//! let props = [("path", "[(0, 300)]"), ("speed", "200"), ("trigger", "StoodOn"),
-//!              ("repeat", "once")];
-//! let m = motion_from(props.iter().map(|(k, v)| (k.to_string(), v.to_string()))).unwrap();
-//! assert_eq!(m.path, vec![(0.0, 300.0)]);
-//! assert_eq!((m.speed, m.trigger, m.repeat), (200.0, Trigger::StoodOn, Repeat::Once));
-//! // A bad value says which property and how to write it.
-//! let e = motion_from([("speed".to_string(), "fast".to_string())]).unwrap_err();
-//! assert!(e.starts_with("`speed` is `fast`"), "{e}");
-//! ```
 
 use crate::format::mover::{MoverDef, Trigger};
 
@@ -52,6 +38,20 @@ pub fn motion_field(name: &str) -> Option<&'static str> {
 /// `(name, value)`; names that are not motion fields are for the caller
 /// (return them with [`motion_field`] first if they are errors there). An
 /// error names the property, its value and how to write it.
+///
+/// ```
+/// use tangent_level::format::mover::{Repeat, Trigger};
+/// use tangent_level::format::mover_props::motion_from;
+///
+/// let props = [("path", "[(0, 300)]"), ("speed", "200"), ("trigger", "StoodOn"),
+///              ("repeat", "once")];
+/// let m = motion_from(props.iter().map(|(k, v)| (k.to_string(), v.to_string()))).unwrap();
+/// assert_eq!(m.path, vec![(0.0, 300.0)]);
+/// assert_eq!((m.speed, m.trigger, m.repeat), (200.0, Trigger::StoodOn, Repeat::Once));
+/// // A bad value says which property and how to write it.
+/// let e = motion_from([("speed".to_string(), "fast".to_string())]).unwrap_err();
+/// assert!(e.starts_with("`speed` is `fast`"), "{e}");
+/// ```
 pub fn motion_from(props: impl IntoIterator<Item = (String, String)>) -> Result<MoverDef, String> {
     let mut fields = Vec::new();
     for (name, value) in props {

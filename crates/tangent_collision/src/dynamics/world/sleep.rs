@@ -2,24 +2,6 @@
 //! [`step_bodies`](crate::dynamics::step_bodies) (it still stands in the others'
 //! way, braced as it last rested) until something moves it, as Box2D and
 //! Rapier put resting bodies to sleep.
-//!
-//! A body falls asleep after [`SLEEP_AFTER`] seconds in which no step
-//! moved it more than [`SLEEP_SPEED`] × dt; its velocity is then zero (a
-//! body at rest in a pile keeps a velocity pressed into its neighbours,
-//! which its steps take out again). It wakes when:
-//! - another body's contact gives it a velocity;
-//! - a body that moves (more than the sleep speed) ends or starts its
-//!   turn touching it (within the skin and contact margin), so a crate
-//!   pushed out from under a sleeping one lets it fall;
-//! - game code sets its velocity, moves it, or changes the gravity, the
-//!   number of bodies ([`WorldScratch::wake_all`](crate::dynamics::WorldScratch::wake_all)
-//!   after anything else changes, e.g. the terrain).
-//!
-//! A body woken by a push that does not move it sleeps again straight
-//! after its step; one woken by a body moving beside it (or by game code)
-//! stays awake for [`SLEEP_AFTER`] at least.
-//! A sleeping body's report lists no contacts and keeps `grounded` from
-//! its last step.
 
 use glam::Vec2;
 
@@ -32,6 +14,24 @@ pub(in crate::dynamics) const SLEEP_SPEED: f32 = 4.0;
 /// Seconds a body must stay still before it sleeps.
 pub(in crate::dynamics) const SLEEP_AFTER: f32 = 0.5;
 
+/// A body falls asleep after [`SLEEP_AFTER`] seconds in which no step
+/// moved it more than [`SLEEP_SPEED`] × dt; its velocity is then zero (a
+/// body at rest in a pile keeps a velocity pressed into its neighbours,
+/// which its steps take out again). It wakes when:
+/// - another body's contact gives it a velocity;
+/// - a body that moves (more than the sleep speed) ends or starts its
+///   turn touching it (within the skin and contact margin), so a crate
+///   pushed out from under a sleeping one lets it fall;
+/// - game code sets its velocity, moves it, or changes the gravity, the
+///   number of bodies ([`WorldScratch::wake_all`](crate::dynamics::WorldScratch::wake_all)
+///   after anything else changes, e.g. the terrain).
+///
+/// A body woken by a push that does not move it sleeps again straight
+/// after its step; one woken by a body moving beside it (or by game code)
+/// stays awake for [`SLEEP_AFTER`] at least.
+/// A sleeping body's report lists no contacts and keeps `grounded` from
+/// its last step.
+///
 /// One body's rest: how long it has been still, whether it sleeps, and
 /// where it fell asleep.
 #[derive(Clone, Copy, Debug, Default)]
