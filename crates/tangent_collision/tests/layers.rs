@@ -371,18 +371,10 @@ struct Module {
 /// Every module file under a crate's `src` (a binary's `main.rs` left out:
 /// nothing imports it).
 fn modules(src: &Path) -> Vec<Module> {
-    let mut out = Vec::new();
-    let mut dirs = vec![src.to_path_buf()];
-    while let Some(dir) = dirs.pop() {
-        for entry in fs::read_dir(dir).unwrap() {
-            let file = entry.unwrap().path();
-            if file.is_dir() {
-                dirs.push(file);
-                continue;
-            }
-            if file.extension().is_none_or(|e| e != "rs") || file == src.join("main.rs") {
-                continue;
-            }
+    files_under(src)
+        .into_iter()
+        .filter(|file| file.extension().is_some_and(|e| e == "rs") && *file != src.join("main.rs"))
+        .map(|file| {
             let rel = file.strip_prefix(src).unwrap().with_extension("");
             let mut path: Vec<String> = rel
                 .components()
@@ -391,14 +383,13 @@ fn modules(src: &Path) -> Vec<Module> {
             if matches!(path.last().map(String::as_str), Some("mod" | "lib")) {
                 path.pop();
             }
-            out.push(Module {
+            Module {
                 path,
                 file: file.display().to_string(),
                 text: fs::read_to_string(&file).unwrap(),
-            });
-        }
-    }
-    out
+            }
+        })
+        .collect()
 }
 
 /// The code of `text` before its test module, comments and visibility
