@@ -8,6 +8,7 @@
 use bevy::prelude::*;
 
 use super::items::Item;
+use super::model::EditorModel;
 use super::state::{Drag, EditorState, cursor_world};
 use crate::player::camera::GameCamera;
 use tangent_level::format::ShapeDef;
@@ -15,6 +16,18 @@ use tangent_level::format::mover::{MoverDef, Repeat};
 use tangent_level::format::mover_path::{path_offset, turn_at};
 
 const SELECTED: Color = Color::srgb(1.0, 0.6, 0.1);
+/// A curve's end points (and a mover's curves' points).
+const END: Color = Color::srgb(0.2, 0.9, 1.0);
+/// A curve's inner control points.
+const CONTROL: Color = Color::srgb(1.0, 0.3, 0.9);
+/// Control polygons.
+const POLYGON: Color = Color::srgba(1.0, 1.0, 1.0, 0.6);
+/// The spawn and the player's shape.
+const BLUE: Color = Color::srgb(0.3, 0.5, 1.0);
+/// The goal.
+const GOLD: Color = Color::srgb(1.0, 0.85, 0.2);
+/// Movers.
+const VIOLET: Color = Color::srgb(0.75, 0.45, 1.0);
 
 pub fn draw(
     state: Res<EditorState>,
@@ -36,94 +49,104 @@ pub fn draw(
         gizmos.rect_2d(c, Vec2::splat(ts), Color::srgb(1.0, 1.0, 0.3));
     }
     let selected = |item: Item| state.selection.contains(&item);
-    let v = |p: (f32, f32)| Vec2::new(p.0, p.1);
-    let mut handle = |p: Vec2, color: Color, sel: bool| {
-        gizmos.circle_2d(p, 6.0, if sel { SELECTED } else { color });
-        if sel {
-            gizmos.circle_2d(p, 9.0, SELECTED);
-        }
-    };
     let mut lines: Vec<(Vec<Vec2>, Color)> = Vec::new();
     for (i, c) in f.curves.iter().enumerate() {
         let pts: Vec<Vec2> = c.points.iter().map(|p| v(*p)).collect();
         let sel = selected(Item::Curve(i));
         for (k, p) in pts.iter().enumerate() {
             let end = k == 0 || k == pts.len() - 1;
-            let color = if end {
-                Color::srgb(0.2, 0.9, 1.0)
-            } else {
-                Color::srgb(1.0, 0.3, 0.9)
-            };
-            handle(*p, color, sel);
+            handle(&mut gizmos, *p, if end { END } else { CONTROL }, sel);
         }
-        let poly = if sel {
-            SELECTED
-        } else {
-            Color::srgba(1.0, 1.0, 1.0, 0.6)
-        };
+        let poly = if sel { SELECTED } else { POLYGON };
         lines.push((pts, poly));
     }
-    let blue = Color::srgb(0.3, 0.5, 1.0);
     let spawn = v(f.spawn);
-    handle(spawn, blue, selected(Item::Spawn));
-    let gold = Color::srgb(1.0, 0.85, 0.2);
-    handle(v(f.goal.position), gold, selected(Item::Goal));
+    handle(&mut gizmos, spawn, BLUE, selected(Item::Spawn));
+    handle(&mut gizmos, v(f.goal.position), GOLD, selected(Item::Goal));
     for (i, a) in f.actors.iter().enumerate() {
-        handle(
-            v(a.position),
-            Color::srgb(0.9, 0.9, 0.9),
-            selected(Item::Actor(i)),
-        );
+        let grey = Color::srgb(0.9, 0.9, 0.9);
+        handle(&mut gizmos, v(a.position), grey, selected(Item::Actor(i)));
     }
     for (i, c) in f.checkpoints.iter().enumerate() {
-        handle(
-            v(*c),
-            Color::srgb(0.3, 1.0, 0.4),
-            selected(Item::Checkpoint(i)),
-        );
+        let green = Color::srgb(0.3, 1.0, 0.4);
+        handle(&mut gizmos, v(*c), green, selected(Item::Checkpoint(i)));
     }
-    let violet = Color::srgb(0.75, 0.45, 1.0);
-    for (g, m) in f.movers.iter().enumerate() {
+    for g in 0..f.movers.len() {
         let sel = selected(Item::Mover(g));
-        let Some(pivot) = model.pivot(g) else {
-            continue;
-        };
-        handle(pivot, violet, sel);
-        let mut path = vec![pivot];
-        path.extend(m.path.iter().map(|w| pivot + v(*w)));
-        for w in &path[1..] {
-            handle(*w, violet, sel);
-        }
-        if m.repeat == Repeat::Loop && path.len() > 2 {
-            path.push(pivot);
-        }
-        let color = if sel { SELECTED } else { violet };
-        lines.push((path, color.with_alpha(0.6)));
-        for c in &m.curves {
-            let pts: Vec<Vec2> = c.points.iter().map(|p| v(*p)).collect();
-            for p in &pts {
-                handle(*p, Color::srgb(0.2, 0.9, 1.0), sel);
-            }
-            lines.push((pts, Color::srgba(1.0, 1.0, 1.0, 0.6)));
-        }
-        for ghost in ghost_lines(m, pivot, ts, time.elapsed_secs_f64()) {
-            lines.push((ghost, color.with_alpha(0.8)));
-        }
+        draw_mover(
+            model,
+            g,
+            sel,
+            time.elapsed_secs_f64(),
+            &mut gizmos,
+            &mut lines,
+        );
     }
     for (pts, color) in lines {
         gizmos.linestrip_2d(pts, color);
     }
     match f.player {
         ShapeDef::Circle { radius } => {
-            gizmos.circle_2d(spawn, radius, blue);
+            gizmos.circle_2d(spawn, radius, BLUE);
         }
         ShapeDef::Rect { half_extents } => {
-            gizmos.rect_2d(spawn, v(half_extents) * 2.0, blue);
+            gizmos.rect_2d(spawn, v(half_extents) * 2.0, BLUE);
         }
     }
-    gizmos.rect_2d(v(f.goal.position), v(f.goal.size), gold);
+    gizmos.rect_2d(v(f.goal.position), v(f.goal.size), GOLD);
     if let (Some(Drag::Box(from)), Some(at)) = (state.drag, at) {
         gizmos.rect_2d((from + at) / 2.0, (at - from).abs(), SELECTED);
+    }
+}
+
+/// A point of the file as a vector.
+fn v(p: (f32, f32)) -> Vec2 {
+    Vec2::new(p.0, p.1)
+}
+
+/// A handle: a small circle, orange and ringed when selected.
+fn handle(gizmos: &mut Gizmos, p: Vec2, color: Color, sel: bool) {
+    gizmos.circle_2d(p, 6.0, if sel { SELECTED } else { color });
+    if sel {
+        gizmos.circle_2d(p, 9.0, SELECTED);
+    }
+}
+
+/// Mover `g`: its pivot and waypoints as handles, its path (closed for a
+/// loop), its curves' points and polygons, and the ghost of what it
+/// carries `clock` seconds into its motion; lines added to `lines`.
+fn draw_mover(
+    model: &EditorModel,
+    g: usize,
+    sel: bool,
+    clock: f64,
+    gizmos: &mut Gizmos,
+    lines: &mut Vec<(Vec<Vec2>, Color)>,
+) {
+    let m = &model.file.movers[g];
+    let Some(pivot) = model.pivot(g) else {
+        return;
+    };
+    handle(gizmos, pivot, VIOLET, sel);
+    let mut path = vec![pivot];
+    path.extend(m.path.iter().map(|w| pivot + v(*w)));
+    for w in &path[1..] {
+        handle(gizmos, *w, VIOLET, sel);
+    }
+    if m.repeat == Repeat::Loop && path.len() > 2 {
+        path.push(pivot);
+    }
+    let color = if sel { SELECTED } else { VIOLET };
+    lines.push((path, color.with_alpha(0.6)));
+    for c in &m.curves {
+        let pts: Vec<Vec2> = c.points.iter().map(|p| v(*p)).collect();
+        for p in &pts {
+            handle(gizmos, *p, END, sel);
+        }
+        lines.push((pts, POLYGON));
+    }
+    for ghost in ghost_lines(m, pivot, model.file.tile_size, clock) {
+        lines.push((ghost, color.with_alpha(0.8)));
     }
 }
 

@@ -39,30 +39,12 @@ pub fn keys(
     let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
     let at = cursor_world(&cursor, &windows).map(|p| state.snapped(p));
     let state = &mut *state;
-    let Some(model) = state.model.as_mut() else {
+    if state.model.is_none() {
         return;
-    };
-    let mut changed = false;
+    }
     // Panels toggle; the tuning and legend panels take the arrows, digits
     // and their letters while open (see `panels`).
-    let mut toggled = false;
-    for (k, panel) in [
-        (KeyCode::KeyH, Panel::Help),
-        (KeyCode::KeyT, Panel::Tuning),
-        (KeyCode::KeyL, Panel::Legend),
-    ] {
-        // Several in one frame toggle in turn (H then T: the tuning panel).
-        if !ctrl && !state.renaming && keys.just_pressed(k) {
-            state.panel = if state.panel == panel {
-                Panel::None
-            } else {
-                panel
-            };
-            state.row = 0;
-            toggled = true;
-        }
-    }
-    if toggled {
+    if toggle_panels(&keys, ctrl, state) {
         return;
     }
     let panel_owns_keys = matches!(state.panel, Panel::Tuning | Panel::Legend);
@@ -81,64 +63,126 @@ pub fn keys(
         (KeyCode::ArrowUp, GridSide::Top),
         (KeyCode::ArrowDown, GridSide::Bottom),
     ];
-    let resize = sides.iter().find(|(k, _)| ctrl && keys.just_pressed(*k));
-    if let Some((_, side)) = resize {
-        let n = if shift { -1 } else { 1 };
-        let spawn_before = model.file.spawn;
-        changed = model.apply(Edit::Resize(*side, n));
-        // Keep the player where it stands in the level, as everything else.
-        let moved = Vec2::new(
-            model.file.spawn.0 - spawn_before.0,
-            model.file.spawn.1 - spawn_before.1,
-        );
-        for (mut p, mut prev) in &mut player {
-            p.0 += moved;
-            prev.0 += moved;
-        }
-        if !changed {
-            state.message =
-                format!("cannot remove a row or column at the {side:?} side: something is there");
-        }
-    } else if ctrl && keys.just_pressed(KeyCode::KeyZ) {
-        changed = if shift { model.redo() } else { model.undo() };
-        state.selection.clear();
-    } else if ctrl && keys.just_pressed(KeyCode::KeyY) {
-        changed = model.redo();
-        state.selection.clear();
-    } else if ctrl && keys.just_pressed(KeyCode::KeyA) {
-        state.selection = items::all(&model.file);
-    } else if ctrl && keys.any_just_pressed([KeyCode::KeyC, KeyCode::KeyX]) {
-        let clip = items::copy(&model.file, &state.selection);
-        if clip.is_empty() {
-            state.message = "nothing to copy: select curves, actors or checkpoints".into();
-        } else {
-            state.message = format!(
-                "copied {} curves, {} actors, {} checkpoints",
-                clip.curves.len(),
-                clip.actors.len(),
-                clip.checkpoints.len()
-            );
-            state.clipboard = clip;
-            if keys.just_pressed(KeyCode::KeyX) {
-                changed = model.apply(Edit::DeleteItems(std::mem::take(&mut state.selection)));
-            }
-        }
-    } else if ctrl && keys.just_pressed(KeyCode::KeyV) {
-        if let (Some(p), Some(centre)) = (at, state.clipboard.centre()) {
-            let before = items::counts(&model.file);
-            changed = model.apply(Edit::Paste(state.clipboard.clone(), p - centre));
-            // Select what was pasted: the items past the old ends.
-            state.selection = items::added_since(&model.file, before);
-        }
+    let resize_side = sides.iter().find(|(k, _)| ctrl && keys.just_pressed(*k));
+    let changed = if let Some((_, side)) = resize_side {
+        resize(state, *side, shift, &mut player)
     } else if ctrl && keys.just_pressed(KeyCode::KeyS) {
         save(state, &current);
         return;
-    } else if !ctrl && !panel_owns_keys {
-        changed = plain_keys(&keys, shift, at, state);
-    }
+    } else if ctrl {
+        ctrl_keys(&keys, shift, at, state)
+    } else {
+        !panel_owns_keys && plain_keys(&keys, shift, at, state)
+    };
     if changed {
         preview(state, &current, &mut commands);
     }
+}
+
+/// Ctrl with Z (undo; with Shift, redo), Y (redo), A (select all), C and
+/// X (copy, cut) and V (paste at the cursor, the pasted items selected);
+/// true if the level changed.
+fn ctrl_keys(
+    keys: &ButtonInput<KeyCode>,
+    shift: bool,
+    at: Option<Vec2>,
+    state: &mut EditorState,
+) -> bool {
+    if keys.any_just_pressed([KeyCode::KeyC, KeyCode::KeyX]) {
+        return copy(state, keys.just_pressed(KeyCode::KeyX));
+    }
+    let Some(model) = state.model.as_mut() else {
+        return false;
+    };
+    let mut changed = false;
+    if keys.just_pressed(KeyCode::KeyZ) {
+        changed = if shift { model.redo() } else { model.undo() };
+        state.selection.clear();
+    } else if keys.just_pressed(KeyCode::KeyY) {
+        changed = model.redo();
+        state.selection.clear();
+    } else if keys.just_pressed(KeyCode::KeyA) {
+        state.selection = items::all(&model.file);
+    } else if keys.just_pressed(KeyCode::KeyV)
+        && let (Some(p), Some(centre)) = (at, state.clipboard.centre())
+    {
+        let before = items::counts(&model.file);
+        changed = model.apply(Edit::Paste(state.clipboard.clone(), p - centre));
+        state.selection = items::added_since(&model.file, before);
+    }
+    changed
+}
+
+/// H, T and L open and close their panels (several in one frame toggle in
+/// turn: H then T opens the tuning panel); true if one did.
+fn toggle_panels(keys: &ButtonInput<KeyCode>, ctrl: bool, state: &mut EditorState) -> bool {
+    let mut toggled = false;
+    for (k, panel) in [
+        (KeyCode::KeyH, Panel::Help),
+        (KeyCode::KeyT, Panel::Tuning),
+        (KeyCode::KeyL, Panel::Legend),
+    ] {
+        if !ctrl && !state.renaming && keys.just_pressed(k) {
+            state.panel = if state.panel == panel {
+                Panel::None
+            } else {
+                panel
+            };
+            state.row = 0;
+            toggled = true;
+        }
+    }
+    toggled
+}
+
+/// Ctrl+arrow: a row or column added on that side (with Shift, removed),
+/// the player kept where it stands in the level; true if the level changed.
+fn resize(
+    state: &mut EditorState,
+    side: GridSide,
+    shift: bool,
+    player: &mut Query<PlayerAt, With<Player>>,
+) -> bool {
+    let Some(model) = state.model.as_mut() else {
+        return false;
+    };
+    let n = if shift { -1 } else { 1 };
+    let spawn_before = model.file.spawn;
+    let changed = model.apply(Edit::Resize(side, n));
+    let moved = Vec2::new(
+        model.file.spawn.0 - spawn_before.0,
+        model.file.spawn.1 - spawn_before.1,
+    );
+    for (mut p, mut prev) in player {
+        p.0 += moved;
+        prev.0 += moved;
+    }
+    if !changed {
+        state.message =
+            format!("cannot remove a row or column at the {side:?} side: something is there");
+    }
+    changed
+}
+
+/// Ctrl+C / Ctrl+X: the selection to the clipboard (cut: and deleted);
+/// true if the level changed.
+fn copy(state: &mut EditorState, cut: bool) -> bool {
+    let Some(model) = state.model.as_mut() else {
+        return false;
+    };
+    let clip = items::copy(&model.file, &state.selection);
+    if clip.is_empty() {
+        state.message = "nothing to copy: select curves, actors or checkpoints".into();
+        return false;
+    }
+    state.message = format!(
+        "copied {} curves, {} actors, {} checkpoints",
+        clip.curves.len(),
+        clip.actors.len(),
+        clip.checkpoints.len()
+    );
+    state.clipboard = clip;
+    cut && model.apply(Edit::DeleteItems(std::mem::take(&mut state.selection)))
 }
 
 /// Ctrl+S: the edited level written over the file, if it is a valid level.

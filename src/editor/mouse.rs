@@ -10,6 +10,7 @@ use super::items::{self, Item};
 use super::state::{Drag, EditorState, PALETTE, cursor_world, preview};
 use crate::level::{CurrentLevel, LevelCommand};
 use crate::player::camera::GameCamera;
+use tangent_level::LevelFile;
 use tangent_level::format::TileDef;
 
 #[allow(clippy::too_many_arguments)]
@@ -39,31 +40,7 @@ pub fn mouse(
     let mut changed = false;
     if buttons.just_pressed(MouseButton::Left) {
         let picked = model.pick(at, 10.0 * scale);
-        state.drag = Some(match (picked, shift) {
-            (Some(h), true) => {
-                // Shift+click: add to or take from the selection.
-                let item = h.item();
-                match state.selection.iter().position(|s| *s == item) {
-                    Some(k) => drop(state.selection.remove(k)),
-                    None => state.selection.push(item),
-                }
-                Drag::Box(at)
-            }
-            (None, true) => Drag::Box(at),
-            (Some(h), false)
-                if state.selection.len() > 1 && state.selection.contains(&h.item()) =>
-            {
-                Drag::Group(p)
-            }
-            (Some(h), false) => {
-                state.selection = vec![h.item()];
-                Drag::Handle(h)
-            }
-            (None, false) => {
-                state.selection.clear();
-                Drag::Paint
-            }
-        });
+        state.drag = Some(start_drag(picked, shift, at, p, &mut state.selection));
         model.checkpoint();
     }
     if buttons.pressed(MouseButton::Left) {
@@ -106,14 +83,7 @@ pub fn mouse(
         changed = true;
     }
     // Drop selected things that no longer exist (after a delete or undo).
-    let f = &model.file;
-    state.selection.retain(|i| match *i {
-        Item::Curve(k) => k < f.curves.len(),
-        Item::Actor(k) => k < f.actors.len(),
-        Item::Checkpoint(k) => k < f.checkpoints.len(),
-        Item::Mover(g) => g < f.movers.len(),
-        Item::Spawn | Item::Goal => true,
-    });
+    prune(&mut state.selection, &model.file);
     if changed {
         preview(state, &current, &mut commands);
     }
@@ -165,4 +135,49 @@ pub fn pan_zoom(
     }
     let step = d * 900.0 * o.scale * time.delta_secs();
     tf.translation += step.extend(0.0);
+}
+
+/// What a left press at `at` (snapped: `p`) starts, given the handle it
+/// picked: Shift+click adds the item to the selection or takes it out and
+/// starts a box; a click on a selected item of several drags the group;
+/// on another item, selects it alone and drags its handle; on nothing,
+/// clears the selection and paints.
+fn start_drag(
+    picked: Option<Handle>,
+    shift: bool,
+    at: Vec2,
+    p: Vec2,
+    selection: &mut Vec<Item>,
+) -> Drag {
+    match (picked, shift) {
+        (Some(h), true) => {
+            let item = h.item();
+            match selection.iter().position(|s| *s == item) {
+                Some(k) => drop(selection.remove(k)),
+                None => selection.push(item),
+            }
+            Drag::Box(at)
+        }
+        (None, true) => Drag::Box(at),
+        (Some(h), false) if selection.len() > 1 && selection.contains(&h.item()) => Drag::Group(p),
+        (Some(h), false) => {
+            *selection = vec![h.item()];
+            Drag::Handle(h)
+        }
+        (None, false) => {
+            selection.clear();
+            Drag::Paint
+        }
+    }
+}
+
+/// The selection without items `f` no longer has.
+fn prune(selection: &mut Vec<Item>, f: &LevelFile) {
+    selection.retain(|i| match *i {
+        Item::Curve(k) => k < f.curves.len(),
+        Item::Actor(k) => k < f.actors.len(),
+        Item::Checkpoint(k) => k < f.checkpoints.len(),
+        Item::Mover(g) => g < f.movers.len(),
+        Item::Spawn | Item::Goal => true,
+    });
 }

@@ -14,8 +14,9 @@ use super::movers::LevelMover;
 use super::state::Died;
 use super::state::{CurrentLevel, Goal, LevelCurve, LevelEntity, LevelSpawned, LevelStatus};
 use crate::assets::GameAssets;
-use tangent_level::format::Side;
+use tangent_level::Level;
 use tangent_level::format::fill::{bodies, fill_triangles, flatten};
+use tangent_level::format::{CurveDef, CurveFill, Side};
 
 /// Sky colour.
 pub const SKY: Color = Color::srgb(0.55, 0.78, 0.95);
@@ -92,7 +93,7 @@ fn stroke(line: &[Vec2], width: f32) -> Vec<[Vec2; 3]> {
 /// A curve's outline colour: pink for springy curves (restitution from
 /// 0.8 up, other than the neutral 1), wood for one-way ones, red for
 /// hazards, grass otherwise.
-fn curve_color(def: &tangent_level::format::CurveDef) -> Color {
+fn curve_color(def: &CurveDef) -> Color {
     let springy = def.restitution >= 0.8 && def.restitution != 1.0;
     if def.hazard {
         HAZARD
@@ -105,7 +106,17 @@ fn curve_color(def: &tangent_level::format::CurveDef) -> Color {
     }
 }
 
-/// Adds visuals to a freshly spawned level.
+/// A 2D mesh's components: its mesh, its material, its place.
+type MeshBundle = (Mesh2d, MeshMaterial2d<ColorMaterial>, Transform);
+
+/// The materials every level's ground shares.
+struct Ground {
+    earth: Handle<ColorMaterial>,
+    lava: Handle<ColorMaterial>,
+}
+
+/// Adds visuals to a freshly spawned level: its tiles, its curves, its
+/// movers' pieces, its checkpoints and its goal.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn decorate(
     mut commands: Commands,
@@ -125,7 +136,49 @@ pub(crate) fn decorate(
         return;
     };
     let level = &level.level;
-    // Tiles.
+    spawn_tilemap(&mut commands, level, &assets);
+    let ground = Ground {
+        earth: materials.add(EARTH),
+        lava: materials.add(LAVA),
+    };
+    let mut paint = Paint {
+        meshes: &mut meshes,
+        materials: &mut materials,
+        ground: &ground,
+    };
+    spawn_curves(&mut commands, level, &curves, &mut paint);
+    for (e, m) in &movers {
+        dress_mover(&mut commands, level, e, m.index, &assets, &mut paint);
+    }
+    spawn_flags(&mut commands, level, &goals, &assets);
+}
+
+/// Where meshes and materials go, and the shared ground materials.
+struct Paint<'a> {
+    meshes: &'a mut Assets<Mesh>,
+    materials: &'a mut Assets<ColorMaterial>,
+    ground: &'a Ground,
+}
+
+impl Paint<'_> {
+    /// A mesh of `tris` in `material` at depth `z`.
+    fn mesh(&mut self, tris: &[[Vec2; 3]], material: Handle<ColorMaterial>, z: f32) -> MeshBundle {
+        (
+            Mesh2d(self.meshes.add(mesh_of(tris))),
+            MeshMaterial2d(material),
+            Transform::from_xyz(0.0, 0.0, z),
+        )
+    }
+
+    /// A curve's outline (6 px wide, in its colour) at depth `z`.
+    fn outline(&mut self, line: &[Vec2], def: &CurveDef, z: f32) -> MeshBundle {
+        let material = self.materials.add(curve_color(def));
+        self.mesh(&stroke(line, 6.0), material, z)
+    }
+}
+
+/// The level's grid, decor and spikes as one bevy_ecs_tilemap map.
+fn spawn_tilemap(commands: &mut Commands, level: &Level, assets: &GameAssets) {
     let g = &level.grid;
     let size = TilemapSize {
         x: g.width as u32,
@@ -154,14 +207,14 @@ pub(crate) fn decorate(
     for y in 0..g.height {
         for x in 0..g.width {
             match g.cells[y * g.width + x] {
-                crate::collision::TileKind::Solid => place(x, y, 0, &mut commands),
-                crate::collision::TileKind::OneWay => place(x, y, 1, &mut commands),
+                crate::collision::TileKind::Solid => place(x, y, 0, commands),
+                crate::collision::TileKind::OneWay => place(x, y, 1, commands),
                 crate::collision::TileKind::Empty => {}
             }
         }
     }
     for &(x, y) in &level.decor {
-        place(x, y, 2, &mut commands);
+        place(x, y, 2, commands);
     }
     for (&(x, y), side) in &level.spikes {
         let index = match side {
@@ -170,7 +223,7 @@ pub(crate) fn decorate(
             Side::Left => 6,
             Side::Right => 7,
         };
-        place(x, y, index, &mut commands);
+        place(x, y, index, commands);
     }
     let tile_size = TilemapTileSize {
         x: g.tile_size,
@@ -186,11 +239,17 @@ pub(crate) fn decorate(
         transform: Transform::from_xyz(0.0, 0.0, 0.0),
         ..default()
     });
-    // Curves: body, then outline on top.
-    let earth = materials.add(EARTH);
-    let lava = materials.add(LAVA);
-    // Bodies: one per filled curve, one per closed outline (its curves in
-    // file order, as the collision index holds them after the tiles).
+}
+
+/// The level's curves: bodies first (one per filled curve, one per closed
+/// outline, its curves in file order as the collision index holds them
+/// after the tiles), then each curve's outline on top.
+fn spawn_curves(
+    commands: &mut Commands,
+    level: &Level,
+    curves: &Query<&LevelCurve>,
+    paint: &mut Paint,
+) {
     let lines: Vec<Vec<Vec2>> = level.terrain.pieces()[level.curve_range()]
         .iter()
         .map(|p| flatten(&p.shape))
@@ -199,99 +258,91 @@ pub(crate) fn decorate(
     for body in bodies(&fills, &lines) {
         let tris = fill_triangles(body.fill, &body.line);
         let hazard = level.curve_defs[body.curve].hazard;
-        commands.spawn((
-            LevelEntity,
-            Mesh2d(meshes.add(mesh_of(&tris))),
-            MeshMaterial2d(if hazard { lava.clone() } else { earth.clone() }),
-            Transform::from_xyz(0.0, 0.0, -0.5),
-        ));
+        let ground = paint.ground;
+        let material = if hazard { &ground.lava } else { &ground.earth };
+        let mesh = paint.mesh(&tris, material.clone(), -0.5);
+        commands.spawn((LevelEntity, mesh));
     }
-    for LevelCurve(i) in &curves {
-        let def = &level.curve_defs[*i];
-        let line = &lines[*i];
-        commands.spawn((
-            LevelEntity,
-            Mesh2d(meshes.add(mesh_of(&stroke(line, 6.0)))),
-            MeshMaterial2d(materials.add(curve_color(def))),
-            Transform::from_xyz(0.0, 0.0, 0.6),
-        ));
+    for LevelCurve(i) in curves {
+        let outline = paint.outline(&lines[*i], &level.curve_defs[*i], 0.6);
+        commands.spawn((LevelEntity, outline));
     }
-    // Movers: their tiles and curves about their pivots, as children of
-    // the mover's entity, which is placed where the mover is.
-    // Their pieces about their pivots, as the level built them.
-    let local_movers = level.terrain.movers();
-    for (e, m) in &movers {
-        let (Some(def), Some(parts)) = (level.mover_defs.get(m.index), level.movers.get(m.index))
-        else {
-            continue;
+}
+
+/// A mover's tiles and curves about its pivot, as children of the
+/// mover's entity `e` (placed where the mover is): its pieces as the level
+/// built them.
+fn dress_mover(
+    commands: &mut Commands,
+    level: &Level,
+    e: Entity,
+    index: usize,
+    assets: &GameAssets,
+    paint: &mut Paint,
+) {
+    let (Some(def), Some(parts)) = (level.mover_defs.get(index), level.movers.get(index)) else {
+        return;
+    };
+    let ts = level.grid.tile_size;
+    let mut children = Vec::new();
+    for &((x, y), kind) in &parts.cells {
+        let atlas = if kind == crate::collision::TileKind::OneWay {
+            1.0
+        } else {
+            0.0
         };
-        let ts = g.tile_size;
-        let mut children = Vec::new();
-        for &((x, y), kind) in &parts.cells {
-            let atlas = if kind == crate::collision::TileKind::OneWay {
-                1.0
-            } else {
-                0.0
-            };
-            let centre = (Vec2::new(x as f32, y as f32) + Vec2::splat(0.5)) * ts - parts.pivot;
-            children.push(
-                commands
-                    .spawn((
-                        Sprite {
-                            image: assets.tiles.clone(),
-                            rect: Some(Rect::new(atlas * 32.0, 0.0, atlas * 32.0 + 32.0, 32.0)),
-                            custom_size: Some(Vec2::splat(ts)),
-                            ..default()
-                        },
-                        Transform::from_xyz(centre.x, centre.y, 0.0),
-                    ))
-                    .id(),
-            );
-        }
-        // Its curves are its last pieces, kept about its pivot by the set.
-        let local = &local_movers[m.index].pieces;
-        let lines: Vec<Vec<Vec2>> = local[local.len() - def.curves.len()..]
-            .iter()
-            .map(|p| flatten(&p.shape))
-            .collect();
-        // No ground under a moving curve: `Below` is drawn as a line.
-        let fills: Vec<_> = def
-            .curves
-            .iter()
-            .map(|c| match c.fill {
-                tangent_level::format::CurveFill::Below => tangent_level::format::CurveFill::Line,
-                f => f,
-            })
-            .collect();
-        for body in bodies(&fills, &lines) {
-            let tris = fill_triangles(body.fill, &body.line);
-            children.push(
-                commands
-                    .spawn((
-                        Mesh2d(meshes.add(mesh_of(&tris))),
-                        MeshMaterial2d(earth.clone()),
-                        Transform::from_xyz(0.0, 0.0, -0.1),
-                    ))
-                    .id(),
-            );
-        }
-        for (c, line) in def.curves.iter().zip(&lines) {
-            children.push(
-                commands
-                    .spawn((
-                        Mesh2d(meshes.add(mesh_of(&stroke(line, 6.0)))),
-                        MeshMaterial2d(materials.add(curve_color(c))),
-                        Transform::from_xyz(0.0, 0.0, 0.1),
-                    ))
-                    .id(),
-            );
-        }
-        commands.entity(e).add_children(&children);
+        let centre = (Vec2::new(x as f32, y as f32) + Vec2::splat(0.5)) * ts - parts.pivot;
+        let sprite = Sprite {
+            image: assets.tiles.clone(),
+            rect: Some(Rect::new(atlas * 32.0, 0.0, atlas * 32.0 + 32.0, 32.0)),
+            custom_size: Some(Vec2::splat(ts)),
+            ..default()
+        };
+        children.push(
+            commands
+                .spawn((sprite, Transform::from_xyz(centre.x, centre.y, 0.0)))
+                .id(),
+        );
     }
-    // Checkpoints: flags a tile wide and two high, their foot half a tile
-    // under the point (where a player standing there has its feet).
+    // Its curves are its last pieces, kept about its pivot by the set.
+    let local = &level.terrain.movers()[index].pieces;
+    let lines: Vec<Vec<Vec2>> = local[local.len() - def.curves.len()..]
+        .iter()
+        .map(|p| flatten(&p.shape))
+        .collect();
+    // No ground under a moving curve: `Below` is drawn as a line.
+    let fills: Vec<_> = def
+        .curves
+        .iter()
+        .map(|c| match c.fill {
+            CurveFill::Below => CurveFill::Line,
+            f => f,
+        })
+        .collect();
+    for body in bodies(&fills, &lines) {
+        let tris = fill_triangles(body.fill, &body.line);
+        let earth = paint.ground.earth.clone();
+        let mesh = paint.mesh(&tris, earth, -0.1);
+        children.push(commands.spawn(mesh).id());
+    }
+    for (c, line) in def.curves.iter().zip(&lines) {
+        let outline = paint.outline(line, c, 0.1);
+        children.push(commands.spawn(outline).id());
+    }
+    commands.entity(e).add_children(&children);
+}
+
+/// Checkpoints (flags a tile wide and two high, their foot half a tile
+/// under the point, where a player standing there has its feet) and the
+/// goal (a flag pole with a checkered flag).
+fn spawn_flags(
+    commands: &mut Commands,
+    level: &Level,
+    goals: &Query<(Entity, &Goal)>,
+    assets: &GameAssets,
+) {
+    let ts = level.grid.tile_size;
     for (k, &(x, y)) in level.file.checkpoints.iter().enumerate() {
-        let ts = g.tile_size;
         commands.spawn((
             LevelEntity,
             CheckpointFlag(k),
@@ -305,8 +356,7 @@ pub(crate) fn decorate(
             Transform::from_xyz(x, y + 0.5 * ts, 0.4),
         ));
     }
-    // Goal: a flag pole with a checkered flag.
-    for (e, goal) in &goals {
+    for (e, goal) in goals {
         let size = goal.0.size();
         // `try_insert`: the goal may be gone if the level was replaced.
         commands.entity(e).try_insert((

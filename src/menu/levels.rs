@@ -114,6 +114,54 @@ pub fn world_turned(shown: Res<ShownWorld>, built: Res<ShownLevels>) -> bool {
     built.world != Some(shown.0)
 }
 
+/// Which of the list's levels are open (`nexts`: the level each leads to).
+fn open_of(list: &LevelList, nexts: &[Option<String>], records: &Records) -> Vec<bool> {
+    let run: Vec<RunLevel> = list
+        .0
+        .iter()
+        .zip(nexts)
+        .map(|(path, next)| RunLevel {
+            path: path.clone(),
+            next: next.clone(),
+        })
+        .collect();
+    open_levels(&run, records)
+}
+
+/// The line under a world's heading: its levels finished and within par,
+/// whether it is open, and a hint to other worlds when there are several.
+fn progress_line(
+    levels: &[usize],
+    list: &LevelList,
+    records: &Records,
+    pars: &[Option<f32>],
+    open: &[bool],
+    several_worlds: bool,
+) -> String {
+    let finished = levels
+        .iter()
+        .filter(|&&i| records.get(&list.0[i]).finishes > 0)
+        .count();
+    let medals = levels
+        .iter()
+        .filter(|&&i| under_par(&records.get(&list.0[i]), pars[i]))
+        .count();
+    let world_open = levels.first().is_none_or(|&i| open[i]);
+    let hint = if several_worlds {
+        "   < > other worlds"
+    } else {
+        ""
+    };
+    world_progress(levels.len(), finished, medals, world_open) + hint
+}
+
+/// A path's file name, for a level that cannot be loaded.
+fn file_name(path: &std::path::Path) -> String {
+    path.file_name()
+        .unwrap_or_default()
+        .to_string_lossy()
+        .into()
+}
 /// Builds the level select's panel (replacing the one on screen) for the
 /// shown world, or, just opened, for the world of the level played last.
 pub fn spawn_level_select(
@@ -132,16 +180,7 @@ pub fn spawn_level_select(
         .iter()
         .map(|f| f.as_ref().ok().and_then(|l| l.file.next.clone()))
         .collect();
-    let run: Vec<RunLevel> = list
-        .0
-        .iter()
-        .zip(&nexts)
-        .map(|(path, next)| RunLevel {
-            path: path.clone(),
-            next: next.clone(),
-        })
-        .collect();
-    let open = open_levels(&run, &records);
+    let open = open_of(&list, &nexts, &records);
     let worlds = list.worlds_with(&nexts);
     let wanted = match built.world {
         Some(_) => shown.0,
@@ -164,31 +203,14 @@ pub fn spawn_level_select(
         .iter()
         .map(|f| f.as_ref().ok().and_then(|l| l.file.par))
         .collect();
-    let finished = levels
-        .iter()
-        .filter(|&&i| records.get(&list.0[i]).finishes > 0)
-        .count();
-    let medals = levels
-        .iter()
-        .filter(|&&i| under_par(&records.get(&list.0[i]), pars[i]))
-        .count();
-    let world_open = levels.first().is_none_or(|&i| open[i]);
+    let progress = progress_line(&levels, &list, &records, &pars, &open, worlds.len() > 1);
     let root = commands
         .spawn((
             LevelSelectScreen,
             screen(GameMode::LevelSelect),
             children![
                 text(heading, 44.0, Color::WHITE),
-                text(
-                    world_progress(levels.len(), finished, medals, world_open)
-                        + if worlds.len() > 1 {
-                            "   < > other worlds"
-                        } else {
-                            ""
-                        },
-                    20.0,
-                    Color::srgb(0.75, 0.8, 0.9)
-                ),
+                text(progress, 20.0, Color::srgb(0.75, 0.8, 0.9)),
             ],
         ))
         .id();
@@ -196,10 +218,7 @@ pub fn spawn_level_select(
         let path = &list.0[i];
         let name = match &files[i] {
             Ok(level) => level.file.name.clone(),
-            Err(_) => format!(
-                "{} (cannot be loaded)",
-                path.file_name().unwrap_or_default().to_string_lossy()
-            ),
+            Err(_) => format!("{} (cannot be loaded)", file_name(path)),
         };
         let line = level_line(k, &name, &records.get(path), pars[i], open[i]);
         commands.entity(root).with_child(item(k, line));

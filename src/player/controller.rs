@@ -205,18 +205,19 @@ pub fn control(
     let t = tuning.0;
     let up = Vec2::Y;
     for (mut pos, mut vel, mut st, mut actor, grounded, contacts) in &mut players {
-        if let Some(on) = st.surface {
-            let body = (&mut *pos, &mut *vel, &mut *st, &mut *actor);
+        let body = (&mut *pos, &mut *vel, &mut *st, &mut *actor);
+        if let Some(on) = body.2.surface {
             control_on_surface(on, &input, &t, dt, body);
             continue;
         }
         let ground = if grounded.0 {
-            ground_contact(contacts, vel.0, up, actor.max_slope)
+            ground_contact(contacts, body.1.0, up, body.3.max_slope)
         } else {
             None
         };
         let on_ground = ground.is_some();
-        jump_timers(&mut st, &input, &t, dt, on_ground);
+        let (pos, vel, st, actor) = body;
+        jump_timers(st, &input, &t, dt, on_ground);
         if on_ground {
             st.air_jumps = assist.air_jump as u32;
         }
@@ -228,78 +229,21 @@ pub fn control(
             Some(v) if on_ground => (v, st.coyote),
             _ => (st.lift.0, st.lift.1.saturating_sub(1)),
         };
-
         // Running: along the ground's tangent on the ground, in x in the air.
         let dir = (input.right as i32 - input.left as i32) as f32;
         let rate = if dir != 0.0 { t.run_accel } else { t.run_decel };
-        if let Some((n, carried, with)) = ground {
-            // Standing on an actor, run relative to it: it carries the
-            // runner (terrain carries nothing, and the sums are skipped).
-            let tangent = Vec2::new(n.y, -n.x); // rightward along the surface
-            let moving = carried != Vec2::ZERO;
-            let own = if moving { vel.0 - carried } else { vel.0 };
-            // Down while running on terrain: curl into a ball (not on a
-            // mover: a ball runs its surface, and a mover's moves).
-            if let Touched::Piece(piece) = with
-                && index.set.mover_of(piece).is_none()
-                && input.down
-                && !moving
-                && own.dot(tangent).abs() > t.roll_speed
-            {
-                let on = OnSurface {
-                    position: pos.0,
-                    normal: n,
-                    speed: own.dot(tangent),
-                    piece,
-                };
-                let on = roll::curl(&mut actor, &mut st, on);
-                pos.0 = on.position;
-                st.surface = Some(on);
-                (vel.0, actor.gravity_scale, actor.drop_through) = (Vec2::ZERO, 0.0, false);
+        if let Some(ground) = ground {
+            let body = (&mut *pos, &mut *vel, &mut *st, &mut *actor);
+            let curling = &|piece| index.set.mover_of(piece).is_none() && input.down;
+            if run_on_ground(ground, dir, (rate, dt), gravity.0, curling, &t, body) {
                 continue;
             }
-            let mut speed = run_speed(own.dot(tangent), dir, t.max_run, rate * dt);
-            // Gravity along the slope speeds a runner downhill and slows it
-            // uphill. A player letting go of the keys at running speed
-            // brakes as on flat ground, and so stops and stands on any
-            // slope within the max slope, as it always did.
-            if dir != 0.0 || speed.abs() > t.max_run {
-                speed += gravity.0.dot(tangent) * dt;
-            }
-            vel.0 = if moving {
-                carried + tangent * speed
-            } else {
-                tangent * speed
-            };
         } else if !st.rolling {
             // (A ball in the air is not steered: the Sonic games lock the
             // air control after a rolling jump.)
             vel.0.x = run_speed(vel.0.x, dir, t.max_run, rate * t.air_control * dt);
         }
-
-        // Jumping.
-        st.jumped = false;
-        // An extra jump in the air (an assist), once coyote time is over.
-        let air_jump = st.buffer > 0 && st.coyote == 0 && st.air_jumps > 0;
-        if st.buffer > 0 && (st.coyote > 0 || air_jump) {
-            vel.0.y = t.jump_speed;
-            if air_jump {
-                st.air_jumps -= 1;
-            } else if !on_ground && st.lift.1 > 0 {
-                // Off a mover a moment ago: its lift still boosts (on it,
-                // the collision step adds the mover's velocity as it goes).
-                vel.0.y += st.lift.0.y.max(0.0);
-            }
-            st.hold = t.variable_jump_time;
-            st.buffer = 0;
-            st.coyote = 0;
-            st.jumped = true;
-        } else if input.jump && st.hold > 0.0 {
-            vel.0.y = vel.0.y.max(t.jump_speed);
-            st.hold = (st.hold - dt).max(0.0);
-        } else {
-            st.hold = 0.0;
-        }
+        jump(st, vel, &input, &t, dt, on_ground);
         let airborne = !on_ground || st.jumped;
         actor.gravity_scale = if !airborne {
             // On walkable ground the runner's speed along the surface is
@@ -313,6 +257,99 @@ pub fn control(
         };
         vel.0.y = vel.0.y.max(-t.max_fall);
         actor.drop_through = input.down;
+    }
+}
+
+/// One step of running on walkable `ground` (its normal, the velocity of
+/// what carries the runner, what it is) with run input `dir`, its speed
+/// changing at `rate` over the step `dt`, under `gravity`. Down while running fast on terrain (`curling` says
+/// whether a piece allows it: not a mover, down held) curls into a ball on
+/// the surface instead: true then, and the step's control is over.
+fn run_on_ground(
+    (n, carried, with): (Vec2, Vec2, Touched),
+    dir: f32,
+    (rate, dt): (f32, f32),
+    gravity: Vec2,
+    curling: &dyn Fn(usize) -> bool,
+    t: &tangent_level::Tuning,
+    (pos, vel, st, actor): (
+        &mut PhysicsPosition,
+        &mut Velocity,
+        &mut ControllerState,
+        &mut Actor,
+    ),
+) -> bool {
+    // Standing on an actor, run relative to it: it carries the runner
+    // (terrain carries nothing, and the sums are skipped).
+    let tangent = Vec2::new(n.y, -n.x); // rightward along the surface
+    let moving = carried != Vec2::ZERO;
+    let own = if moving { vel.0 - carried } else { vel.0 };
+    // (Not on a mover: a ball runs its surface, and a mover's moves.)
+    if let Touched::Piece(piece) = with
+        && curling(piece)
+        && !moving
+        && own.dot(tangent).abs() > t.roll_speed
+    {
+        let on = OnSurface {
+            position: pos.0,
+            normal: n,
+            speed: own.dot(tangent),
+            piece,
+        };
+        let on = roll::curl(actor, st, on);
+        pos.0 = on.position;
+        st.surface = Some(on);
+        (vel.0, actor.gravity_scale, actor.drop_through) = (Vec2::ZERO, 0.0, false);
+        return true;
+    }
+    let mut speed = run_speed(own.dot(tangent), dir, t.max_run, rate * dt);
+    // Gravity along the slope speeds a runner downhill and slows it
+    // uphill. A player letting go of the keys at running speed brakes as
+    // on flat ground, and so stops and stands on any slope within the max
+    // slope, as it always did.
+    if dir != 0.0 || speed.abs() > t.max_run {
+        speed += gravity.dot(tangent) * dt;
+    }
+    vel.0 = if moving {
+        carried + tangent * speed
+    } else {
+        tangent * speed
+    };
+    false
+}
+
+/// One step of jumping: a buffered press within coyote time (or with an
+/// air jump left, an assist) jumps, off a mover a moment ago with its
+/// lift; holding jump keeps the jump's speed for the variable jump time.
+fn jump(
+    st: &mut ControllerState,
+    vel: &mut Velocity,
+    input: &PlayerInput,
+    t: &tangent_level::Tuning,
+    dt: f32,
+    on_ground: bool,
+) {
+    st.jumped = false;
+    // An extra jump in the air (an assist), once coyote time is over.
+    let air_jump = st.buffer > 0 && st.coyote == 0 && st.air_jumps > 0;
+    if st.buffer > 0 && (st.coyote > 0 || air_jump) {
+        vel.0.y = t.jump_speed;
+        if air_jump {
+            st.air_jumps -= 1;
+        } else if !on_ground && st.lift.1 > 0 {
+            // Off a mover a moment ago: its lift still boosts (on it, the
+            // collision step adds the mover's velocity as it goes).
+            vel.0.y += st.lift.0.y.max(0.0);
+        }
+        st.hold = t.variable_jump_time;
+        st.buffer = 0;
+        st.coyote = 0;
+        st.jumped = true;
+    } else if input.jump && st.hold > 0.0 {
+        vel.0.y = vel.0.y.max(t.jump_speed);
+        st.hold = (st.hold - dt).max(0.0);
+    } else {
+        st.hold = 0.0;
     }
 }
 

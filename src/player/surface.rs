@@ -205,41 +205,12 @@ pub fn run_surface(
                     vel.0 = on.velocity();
                     grounded.0 = true;
                     contacts.0.clear();
-                    contacts.0.push(Contact {
-                        point: on.position - on.normal * radius,
-                        normal: on.normal,
-                        with: Touched::Piece(on.piece),
-                        velocity: Vec2::ZERO,
-                        hits: Default::default(),
-                        impact_speed: 0.0,
-                        bounced: false,
-                    });
+                    contacts.0.push(surface_contact(&on, radius));
                     if st.rolling {
                         let stay = on.speed.abs() >= 0.5 * tuning.0.roll_speed
                             && (input.down || steep(on.normal, max_slope));
-                        let standing = st.standing.unwrap_or(actor.shape);
-                        match (stay, roll::uncurled(set, &actor, standing, &on)) {
-                            (false, Some(at)) => {
-                                // Uncurl: as the circle it runs a surface
-                                // as, or standing again.
-                                st.rolling = false;
-                                let mut on = on;
-                                if stays_on(&on) {
-                                    let r = running_radius(standing, max_slope);
-                                    on.position += on.normal * (r - radius);
-                                    actor.shape = ActorShape::Circle { radius: r };
-                                    st.surface = Some(on);
-                                } else {
-                                    on.position = at;
-                                    stand(&mut actor, &mut st, &mut ran);
-                                }
-                                pos.0 = on.position;
-                            }
-                            _ => {
-                                st.surface = Some(on);
-                                note(set, &on, &mut ran);
-                            }
-                        }
+                        let body = (&mut *actor, &mut *st, &mut *ran);
+                        pos.0 = roll_on(on, stay, radius, &stays_on, set, body);
                     } else if stays_on(&on) {
                         st.surface = Some(on);
                         note(set, &on, &mut ran);
@@ -263,24 +234,11 @@ pub fn run_surface(
             continue;
         }
         let fast = vel.0.length() > max_run + 1e-3;
-        let rolling = st.rolling;
-        let meets = contacts.iter().find_map(|c| match c.with {
-            // Movers are ridden, not run: their surfaces move.
-            Touched::Piece(i)
-                if set.mover_of(i).is_none()
-                    && (rolling || !set.piece(i).solid_behind)
-                    && !c.bounced
-                    && (rolling || steep(c.normal, max_slope) || fast)
-                    && (st.was_grounded || c.normal.y >= LANDS_FROM_THE_AIR) =>
-            {
-                Some((i, c.normal))
-            }
-            _ => None,
-        });
+        let meets = meets_surface(&contacts, set, &st, max_slope, fast);
         let Some((piece, normal)) = meets else {
             continue;
         };
-        if !rolling {
+        if !st.rolling {
             let standing = actor.shape;
             actor.shape = ActorShape::Circle {
                 radius: running_radius(standing, max_slope),
@@ -297,4 +255,79 @@ pub fn run_surface(
         ran.forget();
         grounded.0 = true;
     }
+}
+
+/// The contact a runner has with the surface it is `on`, as a circle of
+/// `radius`: the surface's point under it, with its normal.
+fn surface_contact(on: &OnSurface, radius: f32) -> Contact {
+    Contact {
+        point: on.position - on.normal * radius,
+        normal: on.normal,
+        with: Touched::Piece(on.piece),
+        velocity: Vec2::ZERO,
+        hits: Default::default(),
+        impact_speed: 0.0,
+        bounced: false,
+    }
+}
+
+/// A ball held `on` a surface after the step: rolls on while it should
+/// `stay` a ball (fast enough, and down held or the surface steep) or has
+/// no room to uncurl; else uncurls, as the circle it runs the surface as
+/// when it `stays_on` it, or standing again. Its new position.
+fn roll_on(
+    mut on: OnSurface,
+    stay: bool,
+    radius: f32,
+    stays_on: &dyn Fn(&OnSurface) -> bool,
+    set: &TerrainSet,
+    (actor, st, ran): (&mut Actor, &mut ControllerState, &mut RanPieces),
+) -> Vec2 {
+    let standing = st.standing.unwrap_or(actor.shape);
+    match (stay, roll::uncurled(set, actor, standing, &on)) {
+        (false, Some(at)) => {
+            st.rolling = false;
+            if stays_on(&on) {
+                let r = running_radius(standing, actor.max_slope);
+                on.position += on.normal * (r - radius);
+                actor.shape = ActorShape::Circle { radius: r };
+                st.surface = Some(on);
+            } else {
+                on.position = at;
+                stand(actor, st, ran);
+            }
+        }
+        _ => {
+            st.surface = Some(on);
+            note(set, &on, ran);
+        }
+    }
+    on.position
+}
+
+/// The level curve a player not on a surface gets on after the step, with
+/// its normal: one it touches that did not bounce it, not a mover's
+/// (movers are ridden, not run: their surfaces move), not a solid-behind
+/// tile edge unless rolling, steeper than `max_slope` unless rolling or
+/// `fast`, and landed on from the air only up to [`LANDS_FROM_THE_AIR`].
+fn meets_surface(
+    contacts: &Contacts,
+    set: &TerrainSet,
+    st: &ControllerState,
+    max_slope: f32,
+    fast: bool,
+) -> Option<(usize, Vec2)> {
+    let rolling = st.rolling;
+    contacts.iter().find_map(|c| match c.with {
+        Touched::Piece(i)
+            if set.mover_of(i).is_none()
+                && (rolling || !set.piece(i).solid_behind)
+                && !c.bounced
+                && (rolling || steep(c.normal, max_slope) || fast)
+                && (st.was_grounded || c.normal.y >= LANDS_FROM_THE_AIR) =>
+        {
+            Some((i, c.normal))
+        }
+        _ => None,
+    })
 }

@@ -15,7 +15,7 @@ use super::components::{
     PreviousPhysicsPosition, SurfaceRun, TerrainIndex, TerrainMover, Velocity,
 };
 use super::messages::{ActorHit, Crushed, HitMessage, MoverBlocked};
-use crate::dynamics::{BodyMode, Touched, World};
+use crate::dynamics::{BodyMode, StepEvents, StepReport, Touched, World};
 use crate::terrain::{TerrainPiece, TerrainSet};
 
 /// Rebuilds the index when any terrain entity was added, changed or removed.
@@ -99,6 +99,61 @@ pub(crate) struct StepMessages<'w> {
     blocked: MessageWriter<'w, MoverBlocked>,
 }
 
+impl StepMessages<'_> {
+    /// The step's crushes (by entity) and blocked movers.
+    fn write_movers(&mut self, events: &StepEvents, entities: &[Entity]) {
+        for c in events.crushes {
+            self.crushed.write(Crushed {
+                actor: entities[c.body],
+                mover: c.mover,
+            });
+        }
+        for &mover in events.blocked {
+            self.blocked.write(MoverBlocked { mover });
+        }
+    }
+
+    /// An actor's impacts this step (its contacts with an impact speed):
+    /// with another actor as an [`ActorHit`], with terrain as a
+    /// [`HitMessage`] naming the piece's entity (a mover's, for a mover's
+    /// piece; the placeholder for a piece no entity owns).
+    fn write_hits(
+        &mut self,
+        report: &StepReport,
+        entity: Entity,
+        entities: &[Entity],
+        index: &TerrainIndex,
+    ) {
+        for c in report.contacts.iter().filter(|c| c.impact_speed > 0.0) {
+            match c.with {
+                Touched::Body(other) => {
+                    self.actor_hits.write(ActorHit {
+                        actor: entity,
+                        other: entities[other],
+                        normal: c.normal,
+                        closing_speed: c.impact_speed,
+                        bounced: c.bounced,
+                    });
+                }
+                Touched::Piece(piece) => {
+                    let terrain = match index.set.mover_of(piece) {
+                        Some(g) => index.movers.get(g),
+                        None => index.entities.get(piece),
+                    };
+                    self.hits.write(HitMessage {
+                        actor: entity,
+                        terrain: terrain.copied().unwrap_or(Entity::PLACEHOLDER),
+                        normal: c.normal,
+                        hits: c.hits,
+                        impact_speed: c.impact_speed,
+                        bounced: c.bounced,
+                    });
+                }
+            }
+        }
+    }
+}
+
 /// Steps the [`World`]: the movers to their [`MoverTargets`], then every
 /// actor through the terrain and among each other, in entity order
 /// (deterministic).
@@ -163,15 +218,7 @@ pub(crate) fn step_actors(
     {
         warn!("a mover's pose was refused (said once): {e}");
     }
-    for c in events.crushes {
-        out.crushed.write(Crushed {
-            actor: entities[c.body],
-            mover: c.mover,
-        });
-    }
-    for &mover in events.blocked {
-        out.blocked.write(MoverBlocked { mover });
-    }
+    out.write_movers(&events, entities);
     for mut m in &mut movers {
         if m.index < index.set.mover_count() {
             m.previous = m.pose;
@@ -201,33 +248,7 @@ pub(crate) fn step_actors(
             body.velocity
         };
         grounded.0 = report.grounded;
-        for c in report.contacts.iter().filter(|c| c.impact_speed > 0.0) {
-            match c.with {
-                Touched::Body(other) => {
-                    out.actor_hits.write(ActorHit {
-                        actor: *entity,
-                        other: entities[other],
-                        normal: c.normal,
-                        closing_speed: c.impact_speed,
-                        bounced: c.bounced,
-                    });
-                }
-                Touched::Piece(piece) => {
-                    let terrain = match index.set.mover_of(piece) {
-                        Some(g) => index.movers.get(g),
-                        None => index.entities.get(piece),
-                    };
-                    out.hits.write(HitMessage {
-                        actor: *entity,
-                        terrain: terrain.copied().unwrap_or(Entity::PLACEHOLDER),
-                        normal: c.normal,
-                        hits: c.hits,
-                        impact_speed: c.impact_speed,
-                        bounced: c.bounced,
-                    });
-                }
-            }
-        }
+        out.write_hits(report, *entity, entities, index);
         contacts.0.clone_from(&report.contacts);
     }
 }

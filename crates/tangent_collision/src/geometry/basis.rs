@@ -1,15 +1,6 @@
 //! One representation for every terrain piece: Bernstein control points and the
-//! power-basis polynomial they define, in `f64`.
-//!
-//! A Bézier of degree `d` with control points `P_0 … P_d` is
-//! `B(t) = Σ_i C(d,i) (1-t)^(d-i) t^i P_i`. Expanded in powers of `t` it is
-//! `B(t) = Σ_j c_j t^j` with `c_j = C(d,j) Σ_{i≤j} (-1)^(j-i) C(j,i) P_i`:
-//!
-//! | piece | `c_0` | `c_1` | `c_2` | `c_3` |
-//! |---|---|---|---|---|
-//! | segment | `a` | `b - a` | | |
-//! | quadratic | `P0` | `2(P1 - P0)` | `P0 - 2P1 + P2` | |
-//! | cubic | `P0` | `3(P1 - P0)` | `3(P0 - 2P1 + P2)` | `P3 - 3P2 + 3P1 - P0` |
+//! power-basis polynomial they define, in `f64` (the expansion is on
+//! [`Bernstein::power`]).
 //!
 //! Segments, quadratics and cubics share every query through these
 //! coefficients: a query builds a scalar polynomial in `t` from them (a dot
@@ -66,7 +57,16 @@ impl Bernstein {
         right
     }
 
-    /// The power-basis coefficients (table in the module docs).
+    /// The power-basis coefficients. A Bézier of degree `d` with control
+    /// points `P_0 … P_d` is `B(t) = Σ_i C(d,i) (1-t)^(d-i) t^i P_i`.
+    /// Expanded in powers of `t` it is `B(t) = Σ_j c_j t^j` with
+    /// `c_j = C(d,j) Σ_{i≤j} (-1)^(j-i) C(j,i) P_i`:
+    ///
+    /// | piece | `c_0` | `c_1` | `c_2` | `c_3` |
+    /// |---|---|---|---|---|
+    /// | segment | `a` | `b - a` | | |
+    /// | quadratic | `P0` | `2(P1 - P0)` | `P0 - 2P1 + P2` | |
+    /// | cubic | `P0` | `3(P1 - P0)` | `3(P0 - 2P1 + P2)` | `P3 - 3P2 + 3P1 - P0` |
     pub(crate) fn power(&self) -> PowerCurve {
         let p = &self.p;
         let c = match self.n {
@@ -262,7 +262,7 @@ impl PowerCurve {
     }
 
     /// The Bernstein control points back from the coefficients (the inverse
-    /// of the table in the module docs): `P_i = Σ_{j≤i} C(i,j)/C(d,j) c_j`.
+    /// of the table on `Bernstein::power`): `P_i = Σ_{j≤i} C(i,j)/C(d,j) c_j`.
     pub(crate) fn control_points(&self) -> [DVec2; 4] {
         let c = &self.c;
         match self.n {

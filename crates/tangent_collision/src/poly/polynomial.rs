@@ -3,26 +3,9 @@
 //! Every query in this crate ends in "where is this polynomial in `t` zero on
 //! `[0, 1]`": a signed distance to a line (degree ≤ 3), a squared distance to a
 //! circle minus `r²` (degree ≤ 6), the closest-point condition (degree ≤ 5),
-//! the first contact of a moving circle with a cubic (degree ≤ 10).
-//!
-//! * Degree ≤ 2 is closed form: the cancellation-free quadratic formula
-//!   `q = -(b + sign(b)·√D)/2`, roots `q/a` and `c/q` (degree 1: `-c0/c1`),
-//!   and the vertex as a touch. Degree 3 is solved on its monotone pieces
-//!   between the closed-form critical points ([`super::monotone`]).
-//! * From degree 4 Bernstein subdivision ([`super::isolate`]) goes first and
-//!   proves most answers in a few halvings; only a (near-)tangency it cannot
-//!   decide falls through to the general path: sign-change roots from
-//!   [`polycool`]'s bracketed solver (Yuksel's method), which only searches
-//!   inside the interval, so a tiny leading coefficient cannot produce junk
-//!   roots the way a closed form would.
-//! * Double roots (tangency) have no sign change and rounding makes them
-//!   flicker, so [`Poly::zeros`] also reports a critical point `t_c`
-//!   (a root of `p'`) whenever `|p(t_c)| ≤ tol` and no sign-change root lies
-//!   between its neighbouring critical points: `p` is monotone between
-//!   critical points, so a pair of real roots straddling `t_c` would show up
-//!   there, and when none does `t_c` is a touch.
-//! * The search runs on `[-T_EPS, 1 + T_EPS]` and clamps to `[0, 1]`, so a hit
-//!   exactly at a joint between two pieces is found by both and de-duplicated.
+//! the first contact of a moving circle with a cubic (degree ≤ 10). The
+//! method (closed forms, subdivision, polycool's bracketed solver, touches)
+//! is on [`Poly::zeros`].
 
 use super::closed::{each_quadratic_root, eval_with_slope, horner};
 use super::isolate::{isolate, isolate_rising, isolate_where};
@@ -268,8 +251,28 @@ impl Poly {
     }
 
     /// Every zero of `p` on `[0, 1]`: sign-change roots, plus touches
-    /// (critical points with `|p| ≤ tol`, see the module docs), plus the ends
-    /// where `|p| ≤ tol`. Sorted, clamped to `[0, 1]`, de-duplicated.
+    /// (critical points with `|p| ≤ tol`), plus the ends where `|p| ≤ tol`.
+    /// Sorted, clamped to `[0, 1]`, de-duplicated.
+    ///
+    /// * Degree ≤ 2 is closed form: the cancellation-free quadratic formula
+    ///   `q = -(b + sign(b)·√D)/2`, roots `q/a` and `c/q` (degree 1: `-c0/c1`),
+    ///   and the vertex as a touch. Degree 3 is solved on its monotone pieces
+    ///   between the closed-form critical points ([`super::monotone`]).
+    /// * From degree 4 Bernstein subdivision ([`super::isolate`]) goes first and
+    ///   proves most answers in a few halvings; only a (near-)tangency it cannot
+    ///   decide falls through to the general path: sign-change roots from
+    ///   [`polycool`]'s bracketed solver (Yuksel's method), which only searches
+    ///   inside the interval, so a tiny leading coefficient cannot produce junk
+    ///   roots the way a closed form would.
+    /// * Double roots (tangency) have no sign change and rounding makes them
+    ///   flicker, so a critical point `t_c` (a root of `p'`) is reported
+    ///   whenever `|p(t_c)| ≤ tol` and no sign-change root lies between its
+    ///   neighbouring critical points: `p` is monotone between critical
+    ///   points, so a pair of real roots straddling `t_c` would show up there,
+    ///   and when none does `t_c` is a touch.
+    /// * The search runs on `[-T_EPS, 1 + T_EPS]` and clamps to `[0, 1]`, so a
+    ///   hit exactly at a joint between two pieces is found by both and
+    ///   de-duplicated.
     ///
     /// A polynomial that is negligible on the whole interval has no isolated
     /// zeros: callers check [`Poly::is_negligible`] first and handle that case.
@@ -320,7 +323,7 @@ impl Poly {
     }
 
     /// [`Poly::zeros`] by the general path alone: sign-change roots and
-    /// critical points from polycool, touches decided as in the module docs.
+    /// critical points from polycool, touches decided as [`Poly::zeros`] says.
     fn zeros_general(&self, tol: f64) -> Roots {
         let (lo, hi) = (-T_EPS, 1.0 + T_EPS);
         let mut out = self.sign_change_roots(lo, hi);

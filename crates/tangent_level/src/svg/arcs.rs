@@ -37,6 +37,29 @@ pub fn exact_arcs(d: &str) -> Result<String, String> {
     }
 }
 
+/// A point as path data: `x y`.
+fn f(p: Point) -> String {
+    format!("{} {}", p.x, p.y)
+}
+
+/// An SVG arc as path commands: cubics within [`ARC_TOLERANCE`], the last
+/// ending exactly where the arc does (not a rounding error away from it);
+/// a line where the radii are zero or the ends equal, as the spec says.
+fn arc_commands(svg: &SvgArc) -> Vec<String> {
+    let Some(arc) = Arc::from_svg_arc(svg) else {
+        return vec![format!("L{}", f(svg.to))];
+    };
+    let mut cubics = Vec::new();
+    arc.to_cubic_beziers(ARC_TOLERANCE, |c1, c2, q| cubics.push((c1, c2, q)));
+    if let Some(last) = cubics.last_mut() {
+        last.2 = svg.to;
+    }
+    cubics
+        .into_iter()
+        .map(|(c1, c2, q)| format!("C{} {} {}", f(c1), f(c2), f(q)))
+        .collect()
+}
+
 /// [`exact_arcs`] as the SVG spec reads path data with an error: the path
 /// up to the error, and the error.
 ///
@@ -48,42 +71,57 @@ pub fn exact_arcs(d: &str) -> Result<String, String> {
 /// ```
 pub fn exact_arcs_until_error(d: &str) -> (String, Option<String>) {
     let mut out: Vec<String> = Vec::new();
-    let mut cur = Point::ZERO;
-    let mut start = Point::ZERO;
-    // The control point a following S (cubic) or T (quadratic) reflects.
-    let mut last_cubic: Option<Point> = None;
-    let mut last_quad: Option<Point> = None;
-    let f = |p: Point| format!("{} {}", p.x, p.y);
+    let mut pen = Pen::default();
     for seg in PathParser::from(d) {
-        let seg = match seg {
-            Ok(seg) => seg,
+        match seg {
+            Ok(seg) => pen.draw(seg, &mut out),
             Err(e) => return (out.join(" "), Some(format!("path data: {e}"))),
-        };
+        }
+    }
+    (out.join(" "), None)
+}
+
+/// Where a path's commands have got to: the current point, the subpath's
+/// start, and the control point a following S (cubic) or T (quadratic)
+/// reflects.
+#[derive(Default)]
+struct Pen {
+    cur: Point,
+    start: Point,
+    last_cubic: Option<Point>,
+    last_quad: Option<Point>,
+}
+
+impl Pen {
+    /// One path segment as absolute M, L, C, Q and Z commands into `out`
+    /// (an arc as cubics: [`arc_commands`]).
+    fn draw(&mut self, seg: PathSegment, out: &mut Vec<String>) {
+        let pen = self;
         let at = |abs: bool, x: f64, y: f64| {
             if abs {
                 Point::new(x, y)
             } else {
-                cur + Vec2::new(x, y)
+                pen.cur + Vec2::new(x, y)
             }
         };
         let (mut cubic, mut quad) = (None, None);
         match seg {
             PathSegment::MoveTo { abs, x, y } => {
-                cur = at(abs, x, y);
-                start = cur;
-                out.push(format!("M{}", f(cur)));
+                pen.cur = at(abs, x, y);
+                pen.start = pen.cur;
+                out.push(format!("M{}", f(pen.cur)));
             }
             PathSegment::LineTo { abs, x, y } => {
-                cur = at(abs, x, y);
-                out.push(format!("L{}", f(cur)));
+                pen.cur = at(abs, x, y);
+                out.push(format!("L{}", f(pen.cur)));
             }
             PathSegment::HorizontalLineTo { abs, x } => {
-                cur = Point::new(if abs { x } else { cur.x + x }, cur.y);
-                out.push(format!("L{}", f(cur)));
+                pen.cur = Point::new(if abs { x } else { pen.cur.x + x }, pen.cur.y);
+                out.push(format!("L{}", f(pen.cur)));
             }
             PathSegment::VerticalLineTo { abs, y } => {
-                cur = Point::new(cur.x, if abs { y } else { cur.y + y });
-                out.push(format!("L{}", f(cur)));
+                pen.cur = Point::new(pen.cur.x, if abs { y } else { pen.cur.y + y });
+                out.push(format!("L{}", f(pen.cur)));
             }
             PathSegment::CurveTo {
                 abs,
@@ -96,27 +134,27 @@ pub fn exact_arcs_until_error(d: &str) -> (String, Option<String>) {
             } => {
                 let (c1, c2, p) = (at(abs, x1, y1), at(abs, x2, y2), at(abs, x, y));
                 out.push(format!("C{} {} {}", f(c1), f(c2), f(p)));
-                cur = p;
+                pen.cur = p;
                 cubic = Some(c2);
             }
             PathSegment::SmoothCurveTo { abs, x2, y2, x, y } => {
-                let c1 = last_cubic.map_or(cur, |c| cur + (cur - c));
+                let c1 = pen.last_cubic.map_or(pen.cur, |c| pen.cur + (pen.cur - c));
                 let (c2, p) = (at(abs, x2, y2), at(abs, x, y));
                 out.push(format!("C{} {} {}", f(c1), f(c2), f(p)));
-                cur = p;
+                pen.cur = p;
                 cubic = Some(c2);
             }
             PathSegment::Quadratic { abs, x1, y1, x, y } => {
                 let (c, p) = (at(abs, x1, y1), at(abs, x, y));
                 out.push(format!("Q{} {}", f(c), f(p)));
-                cur = p;
+                pen.cur = p;
                 quad = Some(c);
             }
             PathSegment::SmoothQuadratic { abs, x, y } => {
-                let c = last_quad.map_or(cur, |q| cur + (cur - q));
+                let c = pen.last_quad.map_or(pen.cur, |q| pen.cur + (pen.cur - q));
                 let p = at(abs, x, y);
                 out.push(format!("Q{} {}", f(c), f(p)));
-                cur = p;
+                pen.cur = p;
                 quad = Some(c);
             }
             PathSegment::EllipticalArc {
@@ -131,38 +169,22 @@ pub fn exact_arcs_until_error(d: &str) -> (String, Option<String>) {
             } => {
                 let p = at(abs, x, y);
                 let svg = SvgArc {
-                    from: cur,
+                    from: pen.cur,
                     to: p,
                     radii: Vec2::new(rx, ry),
                     x_rotation: x_axis_rotation.to_radians(),
                     large_arc,
                     sweep,
                 };
-                match Arc::from_svg_arc(&svg) {
-                    // Zero radii or equal ends: a line, as the spec says.
-                    None => out.push(format!("L{}", f(p))),
-                    Some(arc) => {
-                        let mut cubics = Vec::new();
-                        arc.to_cubic_beziers(ARC_TOLERANCE, |c1, c2, q| cubics.push((c1, c2, q)));
-                        // The last one ends exactly where the command says
-                        // (not a rounding error away from it).
-                        if let Some(last) = cubics.last_mut() {
-                            last.2 = p;
-                        }
-                        for (c1, c2, q) in cubics {
-                            out.push(format!("C{} {} {}", f(c1), f(c2), f(q)));
-                        }
-                    }
-                }
-                cur = p;
+                out.extend(arc_commands(&svg));
+                pen.cur = p;
             }
             PathSegment::ClosePath { .. } => {
                 out.push("Z".into());
-                cur = start;
+                pen.cur = pen.start;
             }
         }
-        last_cubic = cubic;
-        last_quad = quad;
+        pen.last_cubic = cubic;
+        pen.last_quad = quad;
     }
-    (out.join(" "), None)
 }

@@ -17,7 +17,7 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use tangent_collision::prelude::{
-    ActorShape, TerrainError, TerrainPiece, TerrainSet, TileGrid, Vec2,
+    ActorShape, Mover, TerrainError, TerrainPiece, TerrainSet, TileGrid, Vec2,
 };
 
 use crate::format::mover::MoverDef;
@@ -103,40 +103,7 @@ impl Level {
     ) -> Result<Level, LevelError> {
         let loc = Locator::new(text, file);
         let err = |line, column, message| loc.err(line, column, message);
-        if raw.name.trim().is_empty() {
-            return Err(err(loc.key("name"), None, "the level needs a name".into()));
-        }
-        if !raw.tile_size.is_finite() || raw.tile_size <= 0.0 {
-            return Err(err(
-                loc.key("tile_size"),
-                None,
-                format!("tile_size must be a positive number, not {}", raw.tile_size),
-            ));
-        }
-        if let Some(par) = raw.par
-            && !(par.is_finite() && par > 0.0 && par <= MAX_PAR)
-        {
-            return Err(err(
-                loc.key("par"),
-                None,
-                format!("par must be a number of seconds between 0 and {MAX_PAR}, not {par}"),
-            ));
-        }
-        if !finite2(raw.gravity) {
-            return Err(err(
-                loc.key("gravity"),
-                None,
-                "gravity must be finite".into(),
-            ));
-        }
-        if let Some((place, message)) = out_of_range(&raw) {
-            let line = match place {
-                Place::Key(k) => loc.key(k),
-                Place::Curve(i) => loc.nth_after(loc.key("curves"), "points", i),
-                Place::Actor(i) => loc.nth_after(loc.key("actors"), "name", i),
-            };
-            return Err(err(line, None, message));
-        }
+        check_numbers(&raw, &loc)?;
         let (mut grid, decor, spikes) = tiles(&raw, &loc)?;
         let curves = curve_pieces(&raw, &loc)?;
         let (built_movers, mover_parts) = movers(&raw, own_movers, &mut grid, &loc)?;
@@ -162,69 +129,8 @@ impl Level {
             };
             err(line, None, e.to_string())
         })?;
-        // Spawn, actors and goal.
-        if !finite2(raw.spawn) {
-            return Err(err(loc.key("spawn"), None, "spawn must be finite".into()));
-        }
-        if !shape_ok(&raw.player) {
-            return Err(err(
-                loc.key("player"),
-                None,
-                "player shape needs a positive size".into(),
-            ));
-        }
-        let fills = curve_fills(&raw.curves, &curves);
-        if let Some(m) = inside_solid(
-            &terrain,
-            &grid,
-            &fills,
-            &actor_shape(&raw.player),
-            v(raw.spawn),
-        ) {
-            return Err(err(
-                loc.key("spawn"),
-                None,
-                format!("the spawn point is {m}"),
-            ));
-        }
-        if let Some((g, m)) = motion_conflict(
-            &raw.movers,
-            &built_movers,
-            &mover_parts,
-            &actor_shape(&raw.player),
-            v(raw.spawn),
-            v(raw.gravity),
-            raw.tile_size,
-        ) {
-            return Err(mover_error(&loc, own_movers, g, m));
-        }
-        let checkpoints_line = loc.key("checkpoints");
-        for (i, &c) in raw.checkpoints.iter().enumerate() {
-            let problem = if finite2(c) {
-                inside_solid(&terrain, &grid, &fills, &actor_shape(&raw.player), v(c))
-            } else {
-                Some("not a finite point".into())
-            };
-            if let Some(m) = problem {
-                let m = format!("checkpoint {} is {m}", i + 1);
-                return Err(err(checkpoints_line, None, m));
-            }
-        }
-        let actors_line = loc.key("actors");
-        for (i, a) in raw.actors.iter().enumerate() {
-            let line = loc.nth_after(actors_line, "name", i);
-            if let Some(m) = actor_problem(a, &terrain, &grid, &fills) {
-                return Err(err(line, None, format!("actor \"{}\": {m}", a.name)));
-            }
-        }
-        let g = raw.goal;
-        if !finite2(g.position) || !finite2(g.size) || g.size.0 <= 0.0 || g.size.1 <= 0.0 {
-            return Err(err(
-                loc.key("goal"),
-                None,
-                "goal needs a finite position and a positive size".into(),
-            ));
-        }
+        let built = (&built_movers[..], &mover_parts[..]);
+        check_places(&raw, &loc, own_movers, &terrain, &grid, &curves, built)?;
         let t = &raw.tuning;
         if t.fields().iter().any(|(_, x)| !x.is_finite() || *x < 0.0) || t.max_slope_deg >= 90.0 {
             return Err(err(
@@ -255,6 +161,126 @@ impl Level {
             terrain: Arc::new(terrain),
         })
     }
+}
+
+/// The level's plain numbers and names: a name, a positive tile size, a
+/// par in range, a finite gravity, every value within the limits.
+fn check_numbers(raw: &LevelFile, loc: &Locator) -> Result<(), LevelError> {
+    let err = |line, column, message| loc.err(line, column, message);
+    if raw.name.trim().is_empty() {
+        return Err(err(loc.key("name"), None, "the level needs a name".into()));
+    }
+    if !raw.tile_size.is_finite() || raw.tile_size <= 0.0 {
+        return Err(err(
+            loc.key("tile_size"),
+            None,
+            format!("tile_size must be a positive number, not {}", raw.tile_size),
+        ));
+    }
+    if let Some(par) = raw.par
+        && !(par.is_finite() && par > 0.0 && par <= MAX_PAR)
+    {
+        return Err(err(
+            loc.key("par"),
+            None,
+            format!("par must be a number of seconds between 0 and {MAX_PAR}, not {par}"),
+        ));
+    }
+    if !finite2(raw.gravity) {
+        return Err(err(
+            loc.key("gravity"),
+            None,
+            "gravity must be finite".into(),
+        ));
+    }
+    if let Some((place, message)) = out_of_range(raw) {
+        let line = match place {
+            Place::Key(k) => loc.key(k),
+            Place::Curve(i) => loc.nth_after(loc.key("curves"), "points", i),
+            Place::Actor(i) => loc.nth_after(loc.key("actors"), "name", i),
+        };
+        return Err(err(line, None, message));
+    }
+    Ok(())
+}
+
+/// Where things are: the spawn (a finite point, the player's shape of a
+/// positive size, not inside solid ground, clear of the movers' paths),
+/// each checkpoint, each actor, and the goal.
+fn check_places(
+    raw: &LevelFile,
+    loc: &Locator,
+    own_movers: usize,
+    terrain: &TerrainSet,
+    grid: &TileGrid,
+    curves: &[TerrainPiece],
+    (built_movers, mover_parts): (&[Mover], &[MoverParts]),
+) -> Result<(), LevelError> {
+    let err = |line, column, message| loc.err(line, column, message);
+    // Spawn, actors and goal.
+    if !finite2(raw.spawn) {
+        return Err(err(loc.key("spawn"), None, "spawn must be finite".into()));
+    }
+    if !shape_ok(&raw.player) {
+        return Err(err(
+            loc.key("player"),
+            None,
+            "player shape needs a positive size".into(),
+        ));
+    }
+    let fills = curve_fills(&raw.curves, curves);
+    if let Some(m) = inside_solid(
+        terrain,
+        grid,
+        &fills,
+        &actor_shape(&raw.player),
+        v(raw.spawn),
+    ) {
+        return Err(err(
+            loc.key("spawn"),
+            None,
+            format!("the spawn point is {m}"),
+        ));
+    }
+    if let Some((g, m)) = motion_conflict(
+        &raw.movers,
+        built_movers,
+        mover_parts,
+        &actor_shape(&raw.player),
+        v(raw.spawn),
+        v(raw.gravity),
+        raw.tile_size,
+    ) {
+        return Err(mover_error(loc, own_movers, g, m));
+    }
+    let checkpoints_line = loc.key("checkpoints");
+    for (i, &c) in raw.checkpoints.iter().enumerate() {
+        let problem = if finite2(c) {
+            inside_solid(terrain, grid, &fills, &actor_shape(&raw.player), v(c))
+        } else {
+            Some("not a finite point".into())
+        };
+        if let Some(m) = problem {
+            let m = format!("checkpoint {} is {m}", i + 1);
+            return Err(err(checkpoints_line, None, m));
+        }
+    }
+    let actors_line = loc.key("actors");
+    for (i, a) in raw.actors.iter().enumerate() {
+        let line = loc.nth_after(actors_line, "name", i);
+        if let Some(m) = actor_problem(a, terrain, grid, &fills) {
+            return Err(err(line, None, format!("actor \"{}\": {m}", a.name)));
+        }
+    }
+    let g = raw.goal;
+    if !finite2(g.position) || !finite2(g.size) || g.size.0 <= 0.0 || g.size.1 <= 0.0 {
+        return Err(err(
+            loc.key("goal"),
+            None,
+            "goal needs a finite position and a positive size".into(),
+        ));
+    }
+    Ok(())
 }
 
 impl Level {

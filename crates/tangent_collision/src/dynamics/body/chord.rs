@@ -67,6 +67,29 @@ pub(in crate::dynamics) struct Meeting<'a> {
 }
 
 impl Progress {
+    /// A step of `dt` seconds starting: the body's `gravity`, the part `g`
+    /// left after its supports, the surface it slides on, where it starts
+    /// and the energy it may end with.
+    pub(in crate::dynamics) fn start(
+        (gravity, g, dt): (Vec2, Vec2, f32),
+        sliding: Option<Sliding>,
+        origin: Vec2,
+        start_energy: f32,
+    ) -> Progress {
+        Progress {
+            gravity,
+            g,
+            dt,
+            remaining: dt,
+            chord_time: dt,
+            sliding,
+            origin,
+            start_energy,
+            max_e: 0.0,
+            held: Vec2::ZERO,
+        }
+    }
+
     /// The chord for the time left.
     pub(in crate::dynamics) fn chord(&self, body: &Body) -> Vec2 {
         self.chord_for(body, self.remaining)

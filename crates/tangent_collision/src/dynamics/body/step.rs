@@ -213,11 +213,8 @@ pub(in crate::dynamics) fn step_body_among<'s>(
     } = scratch;
     report.clear();
     if !body.is_valid() || !gravity.is_finite() || !dt.is_finite() || dt < 0.0 {
-        report.error = Some(StepError::BadInput {
-            body: *body,
-            gravity,
-            dt,
-        });
+        let body = *body;
+        report.error = Some(StepError::BadInput { body, gravity, dt });
         return report;
     }
     body.velocity = capped_speed(body.velocity, MAX_BODY_SPEED);
@@ -226,66 +223,24 @@ pub(in crate::dynamics) fn step_body_among<'s>(
     near.cache.gather(set, step_region(body, gravity, dt));
     near.query(set, body);
     report.depenetration = super::depenetrate::depenetrate(set, body, gravity, near);
-
-    // Energy per unit mass at the start, for the no-growth guarantee below.
-    // Heights are measured from where the step starts: `g · p` in absolute
-    // pixels would be ~1e8 px²/s² at the edge of the level (16 384 px at
-    // g = 6 000), whose `f32` rounding (~6) is more than a slow body's whole
-    // kinetic energy.
+    // Energy per unit mass at the start, for the no-growth guarantee
+    // (heights from where the step starts: see `energy_of`).
     let origin = body.position;
     let mut start_energy = energy_of(body, gravity, origin);
-
-    let mut g = gravity;
-    if let Some(settle) = supports(set, body, &mut g, dt, near, report, normals) {
-        // Onto the skin of its support, but not into another body.
-        let clear = first_other_impact(body, settle, others).map_or(1.0, |(_, f, _)| f);
-        body.position += settle * clear;
-    }
-    if !others.is_empty() {
-        rest_on_others(body, &mut g, dt, others, report, braces, normals);
+    let lists = (&mut *report, &mut *normals);
+    let (g, pushed) = held_up(set, body, gravity, dt, near, (others, braces), lists);
+    if pushed {
         // Another body's push is not the step's own energy.
         start_energy = energy_of(body, gravity, origin);
     }
-    let mut p = Progress {
-        gravity,
-        g,
-        dt,
-        remaining: dt,
-        chord_time: dt,
-        sliding: sliding_on(&report.contacts),
-        origin,
-        start_energy,
-        max_e: 0.0,
-        held: Vec2::ZERO,
-    };
+    let sliding = sliding_on(&report.contacts);
+    let mut p = Progress::start((gravity, g, dt), sliding, origin, start_energy);
     let cache = &mut near.cache;
     let (mut impacts, mut cuts) = (0, 0);
     while impacts < MAX_ITERATIONS && p.remaining > 0.0 {
-        p.chord_time = p.remaining;
-        let mut motion = p.chord(body);
-        let dip_path = p
-            .sliding
-            .and_then(|on| dip::path_curvature(set, on, &body.shape));
-        if let Some(k) = dip_path.filter(|_| cuts < MAX_BENT_CHORDS) {
-            // Along a dip, a chord that would turn the body's path by more
-            // than MAX_CHORD_TURN is cut to the time that turns it about
-            // that much; the rest of the step is chords of its own.
-            let turn = k * motion.length();
-            if turn > MAX_CHORD_TURN {
-                p.chord_time = p.remaining * (MAX_CHORD_TURN / turn);
-                motion = p.chord_for(body, p.chord_time);
-                cuts += 1;
-            }
-        }
-        let bent = p.sliding.and_then(|on| {
-            let held = dip_path.and_then(|k| dip::holds(body.velocity, p.gravity, on.normal, k));
-            dip::bend(set, on, &body.shape, (body.position, motion), held, cache)
-        });
-        if let Some(b) = bent {
-            motion = b.motion;
-        }
-        let known = if body.position == near.at {
-            &near.spans[..]
+        let (motion, dip_path, bent) = next_chord(&mut p, set, body, cache, &mut cuts);
+        let known: &[_] = if body.position == near.at {
+            &near.spans
         } else {
             &[]
         };
@@ -295,8 +250,9 @@ pub(in crate::dynamics) fn step_body_among<'s>(
                 .as_ref()
                 .is_none_or(|(_, toi)| fraction < toi.fraction)
         {
+            let other = &mut others[k];
             let meeting = Meeting {
-                other: &mut others[k],
+                other,
                 fraction,
                 normal: n,
                 motion,
@@ -330,6 +286,75 @@ pub(in crate::dynamics) fn step_body_among<'s>(
             normals,
         );
     }
+    finish(&p, body, saved, up, report);
+    report
+}
+
+/// What holds the body up at the step's start: its terrain supports
+/// (settling it onto their skin, but not into another body) and the
+/// `others` near it that hold firm (`braces`). The gravity left after
+/// them, and whether other bodies were there to push it.
+fn held_up(
+    set: &TerrainSet,
+    body: &mut Body,
+    gravity: Vec2,
+    dt: f32,
+    near: &NearSpans,
+    (others, braces): (&mut [Neighbour], &mut Braces),
+    (report, normals): (&mut StepReport, &mut Vec<Vec2>),
+) -> (Vec2, bool) {
+    let mut g = gravity;
+    if let Some(settle) = supports(set, body, &mut g, dt, near, report, normals) {
+        let clear = first_other_impact(body, settle, others).map_or(1.0, |(_, f, _)| f);
+        body.position += settle * clear;
+    }
+    if others.is_empty() {
+        return (g, false);
+    }
+    rest_on_others(body, &mut g, dt, others, report, braces, normals);
+    (g, true)
+}
+
+/// The next chord's motion, with the path curvature of the dip the body
+/// follows and the bend along the surface it slides on: the body's path
+/// over the time left; along a dip, a chord that would turn the path by
+/// more than `MAX_CHORD_TURN` is cut to the time that turns it about that
+/// much (at most `MAX_BENT_CHORDS` times a step; the rest of the step is
+/// chords of their own); then bent along the surface.
+fn next_chord(
+    p: &mut Progress,
+    set: &TerrainSet,
+    body: &Body,
+    cache: &mut SpanCache,
+    cuts: &mut usize,
+) -> (Vec2, Option<f32>, Option<dip::Bent>) {
+    p.chord_time = p.remaining;
+    let mut motion = p.chord(body);
+    let dip_path = p
+        .sliding
+        .and_then(|on| dip::path_curvature(set, on, &body.shape));
+    if let Some(k) = dip_path.filter(|_| *cuts < MAX_BENT_CHORDS) {
+        let turn = k * motion.length();
+        if turn > MAX_CHORD_TURN {
+            p.chord_time = p.remaining * (MAX_CHORD_TURN / turn);
+            motion = p.chord_for(body, p.chord_time);
+            *cuts += 1;
+        }
+    }
+    let bent = p.sliding.and_then(|on| {
+        let held = dip_path.and_then(|k| dip::holds(body.velocity, p.gravity, on.normal, k));
+        dip::bend(set, on, &body.shape, (body.position, motion), held, cache)
+    });
+    if let Some(b) = bent {
+        motion = b.motion;
+    }
+    (motion, dip_path, bent)
+}
+
+/// The step's end: the time left, the energy guard, whether the body is
+/// grounded (a contact that is not a bounce, with ground for `up`), and a
+/// result that is not finite undone to the body as it came (`saved`).
+fn finish(p: &Progress, body: &mut Body, saved: Body, up: Vec2, report: &mut StepReport) {
     report.leftover = p.remaining.max(0.0);
     p.keep_energy(body);
     report.grounded = report
@@ -340,7 +365,6 @@ pub(in crate::dynamics) fn step_body_among<'s>(
         *body = saved;
         report.error = Some(StepError::NonFiniteResult);
     }
-    report
 }
 
 #[cfg(test)]

@@ -140,27 +140,41 @@ pub(in crate::dynamics) fn supports(
             bounced: false,
         });
     }
-    // A body resting on one surface with more than the skin under it would
-    // fall that gap (under the contact margin) in a fraction of a step:
-    // settle it onto the skin, so that what it slides over later (a joint,
-    // a rounding bump) cannot leave it floating ever higher in the margin.
-    let mut settle = None;
-    if pressed && report.contacts.len() == 1 {
-        // The least gap to anything near, so settling enters nothing.
-        let limit = CONTACT_MARGIN + SKIN;
-        let gap = near
-            .spans
-            .iter()
-            .map(|n| gap_to(&n.span, body, limit))
-            .fold(limit, f32::min);
-        if gap > SETTLE * SKIN && gap < limit {
-            settle = Some(-report.contacts[0].normal * (gap - SKIN));
-        }
+    let settle = settle_motion(near, body, report, pressed);
+    clip_to_crease(report, body, g, normals);
+    friction_or_stay(body, g, load, dt);
+    settle
+}
+
+/// A body resting on one surface with more than the skin under it would
+/// fall that gap (under the contact margin) in a fraction of a step: the
+/// motion that settles it onto the skin (by the least gap to anything
+/// near, so settling enters nothing), so that what it slides over later (a
+/// joint, a rounding bump) cannot leave it floating ever higher in the
+/// margin. Only when gravity `pressed` it onto its one support.
+fn settle_motion(
+    near: &NearSpans,
+    body: &Body,
+    report: &StepReport,
+    pressed: bool,
+) -> Option<Vec2> {
+    if !pressed || report.contacts.len() != 1 {
+        return None;
     }
-    // Where supports meet in a crease, removing the push into one surface
-    // can leave a push into another: keep both out of every support. Two
-    // supports facing the same way (within 2.5°: a smooth joint) are one
-    // surface, not a crease.
+    let limit = CONTACT_MARGIN + SKIN;
+    let gap = near
+        .spans
+        .iter()
+        .map(|n| gap_to(&n.span, body, limit))
+        .fold(limit, f32::min);
+    (gap > SETTLE * SKIN && gap < limit).then(|| -report.contacts[0].normal * (gap - SKIN))
+}
+
+/// Where supports meet in a crease, removing the push into one surface
+/// can leave a push into another: keeps the velocity and gravity `g` out
+/// of every support. Two supports facing the same way (within 2.5°: a
+/// smooth joint) are one surface, not a crease.
+fn clip_to_crease(report: &StepReport, body: &mut Body, g: &mut Vec2, normals: &mut Vec<Vec2>) {
     let first = report.contacts.first().map_or(Vec2::ZERO, |c| c.normal);
     let crease = report
         .contacts
@@ -172,6 +186,12 @@ pub(in crate::dynamics) fn supports(
         body.velocity = clip_to_cone(body.velocity, normals);
         *g = clip_to_cone(*g, normals);
     }
+}
+
+/// Friction under the supports' `load`: the stay-put rule (a body whose
+/// gravity left and speed friction can hold over the step stops, gravity
+/// and all), else a Coulomb impulse over the step.
+fn friction_or_stay(body: &mut Body, g: &mut Vec2, load: f32, dt: f32) {
     if load > 0.0 && body.friction > 0.0 {
         let hold = g.length() <= body.friction * load + 1e-4
             && body.velocity.length() <= body.friction * load * dt + 1e-3;
@@ -182,7 +202,6 @@ pub(in crate::dynamics) fn supports(
             apply_friction(body, load * dt);
         }
     }
-    settle
 }
 
 /// Whether `hits` reach an end of the piece that another piece meets.

@@ -253,6 +253,142 @@ fn holds(set: &TerrainSet, near: &Near, on: usize, r: f64) -> bool {
     near.piece == on || !set.piece(near.piece).one_way || near.distance >= r - PASSING_THROUGH
 }
 
+/// What a substep's trial end makes of the substep.
+enum Trial {
+    /// Taken, with the speed at its end and whether it met something.
+    Take(f64, bool),
+    /// Cut in half and tried again.
+    Halve,
+    /// The surface lets the runner go where the substep began.
+    Leave,
+}
+
+/// Judges a substep of `h` seconds and `s` px from centre `c` on a surface
+/// of normal `n` to centre `next` on surface `to`, at speed `v` (`v_half`
+/// at its middle), for a runner of radius and gap `r` under gravity `g`
+/// (`hold`: the least push the surface must give).
+///
+/// - A concave kink sharper than a smooth joint (a floor running into a
+///   ramp or a wall) is an inelastic impact: the speed keeps its share
+///   along the new surface, `v cos α`.
+/// - A turn well past the substep's share (a joint's kink met part-way)
+///   is cut finer while it may be (`finer`). (A projection that jumps
+///   however short the substep, as between two surfaces equally near, is
+///   taken as it is.)
+/// - Else velocity Verlet, then the size energy gives for the
+///   displacement (the surface does no work). The substep is taken if
+///   the surface holds the runner at its end (`v² κ − g·n ≥ hold`); if
+///   not, it is halved until it holds or is shorter than
+///   `LEAVE_PRECISION`: the body leaves that near to where the surface
+///   stops holding it.
+fn judge(
+    set: &TerrainSet,
+    (r, g, hold): (f64, DVec2, f64),
+    (c, next, to): (DVec2, DVec2, &Near),
+    (n, s, h): (DVec2, f64, f64),
+    (v, v_half): (f64, f64),
+    finer: bool,
+) -> Trial {
+    let d = next - c;
+    let bend = turn(n, to.normal);
+    if bend * s > 0.0 && bend.abs() > SMOOTH_JOINT_TURN && d.length() <= LEAVE_PRECISION {
+        return Trial::Take(v * bend.cos().max(0.0), true);
+    }
+    if bend.abs() > 1.5 * MAX_TURN as f64 && d.length() > LEAVE_PRECISION && finer {
+        return Trial::Halve;
+    }
+    let mut v2 = v_half + g.dot(tangent(to.normal)) * 0.5 * h;
+    let energy = v * v + 2.0 * g.dot(d);
+    if energy >= 0.0 && v2 * v > 0.0 {
+        v2 = v2.signum() * energy.sqrt();
+    }
+    let push = v2 * v2 * path_curvature(set, to, r) - g.dot(to.normal);
+    if push >= hold {
+        Trial::Take(v2, false)
+    } else if d.length() <= LEAVE_PRECISION || !finer {
+        Trial::Leave
+    } else {
+        Trial::Halve
+    }
+}
+
+/// The surface a runner `on` a piece starts its step on, within `r`
+/// (its radius and the gap) of its centre: exactly on its path (the
+/// position and normal were rounded to `f32`); on a tie, as where two
+/// pieces meet smoothly, the piece it is on. None: no surface holds it.
+fn start_piece(
+    set: &TerrainSet,
+    on: OnSurface,
+    r: f64,
+    skip: &[(usize, bool)],
+    ids: &mut Vec<usize>,
+) -> Option<Near> {
+    let moving = on.velocity().as_dvec2();
+    let near: Vec<Near> = surfaces_near(set, on.position.as_dvec2(), r + 2.0, ids)
+        .into_iter()
+        .filter(|w| may_step_onto(set, w, on.piece, moving, skip) && holds(set, w, on.piece, r))
+        .collect();
+    let own = near.iter().find(|w| {
+        w.piece == on.piece
+            && near
+                .first()
+                .is_some_and(|f| w.distance <= f.distance + 1e-3)
+    });
+    own.or(near.first()).copied()
+}
+
+/// A substep's length, s, of the `left` of the step: at most `MAX_ARC`
+/// of travel at speed `v`, at most `MAX_TURN` of turn on a path of
+/// curvature `kappa`, and at most the time gravity `g` takes to move the
+/// body `MAX_ARC` from rest (`√(2 MAX_ARC / |g|)`).
+fn substep_time(left: f64, v: f64, kappa: f64, g: DVec2) -> f64 {
+    let mut h = left;
+    if v != 0.0 {
+        h = h.min(MAX_ARC as f64 / v.abs());
+        h = h.min(MAX_TURN as f64 / (v.abs() * kappa.abs()));
+    }
+    if g != DVec2::ZERO {
+        h = h.min((2.0 * MAX_ARC as f64 / g.length()).sqrt());
+    }
+    h
+}
+
+/// A substep's end on surface `first`, pushed out of any second surface
+/// in the way (a ramp or a wall ahead) the runner may step onto
+/// (`allowed`), each in turn, to run on along the last: the centre, the
+/// surface, the `velocity` less its part into each (inelastic), whether
+/// one was met, and whether it is wedged (still in one after 8 pushes).
+fn push_out(
+    set: &TerrainSet,
+    first: Near,
+    mut velocity: DVec2,
+    r: f64,
+    allowed: &dyn Fn(&Near) -> bool,
+    ids: &mut Vec<usize>,
+) -> (DVec2, Near, DVec2, bool, bool) {
+    let mut next = first.point + first.normal * r;
+    let mut to = first;
+    let (mut hit, mut wedged) = (false, false);
+    for push in 0..=8 {
+        let near = surfaces_near(set, next, r + 1.0, ids);
+        let Some(worst) = near
+            .iter()
+            .find(|w| w.distance < r - IN_THE_WAY && allowed(w))
+        else {
+            break;
+        };
+        if push == 8 {
+            wedged = true;
+            break;
+        }
+        next = worst.point + worst.normal * r;
+        hit = true;
+        velocity -= velocity.dot(worst.normal).min(0.0) * worst.normal;
+        to = *worst;
+    }
+    (next, to, velocity, hit, wedged)
+}
+
 /// - along the path, `dv/dt = g · T`: gravity speeds the body downhill and
 ///   slows it uphill, and nothing else does work (the surface pushes along
 ///   `n`, normal to the motion);
@@ -342,21 +478,8 @@ pub fn run_on_surface_skipping(
     let g = gravity.as_dvec2();
     let hold = -HOLD_TOLERANCE * g.length().max(1.0);
     let mut ids = Vec::new();
-    // Start exactly on the path (the position and normal were rounded to
-    // `f32`).
-    // (On a tie, as where two pieces meet smoothly, the piece it is on.)
-    let moving = on.velocity().as_dvec2();
-    let near: Vec<Near> = surfaces_near(set, on.position.as_dvec2(), r + 2.0, &mut ids)
-        .into_iter()
-        .filter(|w| may_step_onto(set, w, on.piece, moving, skip) && holds(set, w, on.piece, r))
-        .collect();
-    let own = near.iter().find(|w| {
-        w.piece == on.piece
-            && near
-                .first()
-                .is_some_and(|f| w.distance <= f.distance + 1e-3)
-    });
-    let Some(mut at) = own.or(near.first()).copied() else {
+    let start = start_piece(set, on, r, skip, &mut ids);
+    let Some(mut at) = start else {
         return SurfaceStep::Left {
             position: on.position,
             velocity: on.velocity(),
@@ -383,18 +506,8 @@ pub fn run_on_surface_skipping(
         let n = at.normal;
         let t_dir = tangent(n);
         let kappa = path_curvature(set, &at, r);
-        let mut h = left;
-        if v != 0.0 {
-            h = h.min(MAX_ARC as f64 / v.abs());
-            h = h.min(MAX_TURN as f64 / (v.abs() * kappa.abs()));
-        }
-        if g != DVec2::ZERO {
-            h = h.min((2.0 * MAX_ARC as f64 / g.length()).sqrt());
-        }
-        // A substep whose end the surface cannot hold is halved until it
-        // holds or is shorter than `LEAVE_PRECISION`: the body leaves that
-        // near to where the surface stops holding it.
-        let mut halvings = 0;
+        let mut h = substep_time(left, v, kappa, g);
+        let mut halvings = 0; // (see `judge`)
         let (next, to, v2, hit) = loop {
             let v_half = v + g.dot(t_dir) * 0.5 * h;
             let s = v_half * h;
@@ -409,31 +522,8 @@ pub fn run_on_surface_skipping(
             else {
                 return leave(c, v, &at, left);
             };
-            let mut next = first.point + first.normal * r;
-            let mut to = first;
-            // A second surface in the way (a ramp or a wall ahead): push
-            // out of each in turn, and run on along the last. Still in one
-            // after 8 pushes, it is wedged.
-            let (mut hit, mut wedged) = (false, false);
-            let mut velocity = t_dir * v;
-            for push in 0..=8 {
-                let near = surfaces_near(set, next, r + 1.0, &mut ids);
-                let Some(worst) = near
-                    .iter()
-                    .find(|w| w.distance < r - IN_THE_WAY && allowed(w))
-                else {
-                    break;
-                };
-                if push == 8 {
-                    wedged = true;
-                    break;
-                }
-                next = worst.point + worst.normal * r;
-                hit = true;
-                // Inelastic: the velocity loses its part into it.
-                velocity -= velocity.dot(worst.normal).min(0.0) * worst.normal;
-                to = *worst;
-            }
+            let (next, to, velocity, hit, wedged) =
+                push_out(set, first, t_dir * v, r, &allowed, &mut ids);
             if hit {
                 if wedged {
                     // Between surfaces it cannot fit between: it stops.
@@ -441,40 +531,16 @@ pub fn run_on_surface_skipping(
                 }
                 break (next, to, velocity.dot(tangent(to.normal)), true);
             }
-            let d = next - c;
-            // A concave kink sharper than a smooth joint (a floor running
-            // into a ramp or a wall) is an inelastic impact: the speed
-            // keeps its share along the new surface, `v cos α`.
-            let bend = turn(n, to.normal);
-            if bend * s > 0.0 && bend.abs() > SMOOTH_JOINT_TURN && d.length() <= LEAVE_PRECISION {
-                break (next, to, v * bend.cos().max(0.0), true);
-            }
-            // A turn well past the substep's share (a joint's kink met
-            // part-way) is cut finer.
-            // (A projection that jumps however short the substep, as
-            // between two surfaces equally near, is taken as it is.)
             let finer = halvings < MAX_HALVINGS;
-            if bend.abs() > 1.5 * MAX_TURN as f64 && d.length() > LEAVE_PRECISION && finer {
-                h *= 0.5;
-                halvings += 1;
-                continue;
+            let end = (c, next, &to);
+            match judge(set, (r, g, hold), end, (n, s, h), (v, v_half), finer) {
+                Trial::Take(v2, hit) => break (next, to, v2, hit),
+                Trial::Leave => return leave(c, v, &at, left),
+                Trial::Halve => {
+                    h *= 0.5;
+                    halvings += 1;
+                }
             }
-            // Velocity Verlet, then the size energy gives for the
-            // displacement (the surface does no work).
-            let mut v2 = v_half + g.dot(tangent(to.normal)) * 0.5 * h;
-            let energy = v * v + 2.0 * g.dot(d);
-            if energy >= 0.0 && v2 * v > 0.0 {
-                v2 = v2.signum() * energy.sqrt();
-            }
-            let push = v2 * v2 * path_curvature(set, &to, r) - g.dot(to.normal);
-            if push >= hold {
-                break (next, to, v2, false);
-            }
-            if d.length() <= LEAVE_PRECISION || !finer {
-                return leave(c, v, &at, left);
-            }
-            h *= 0.5;
-            halvings += 1;
         };
         blocked |= hit;
         c = next;

@@ -16,11 +16,12 @@
 use glam::Vec2;
 
 use super::riding::{Crush, MoverMotion, Ride, Riding, find_riders};
+use super::sleep::Rest;
 use super::turns::WorldScratch;
 use crate::dynamics::body::impact::first_impact_among;
 use crate::dynamics::body::margins::{CONTACT_MARGIN, SKIN};
 use crate::dynamics::body::types::{Body, up_against};
-use crate::geometry::Pose;
+use crate::geometry::{Pose, Rect};
 use crate::query::reflect;
 use crate::terrain::{SpanCache, TerrainError, TerrainSet};
 
@@ -117,17 +118,7 @@ pub fn move_movers(
     // A body moved since (carried or pushed) is within the distance it was
     // moved of where it was sorted, so a region widened by the most any
     // body has been moved (`drift`) finds every body that touches it.
-    r.by_x.clear();
-    let mut widest = 0.0f32;
-    for (i, b) in bodies.iter().enumerate() {
-        let aabb = b.shape.aabb(b.position);
-        if aabb.size().x.is_finite() {
-            widest = widest.max(aabb.size().x);
-        }
-        r.by_x.push((aabb.min.x, i as u32));
-    }
-    r.by_x
-        .sort_unstable_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+    let widest = sort_by_x(bodies, &mut r.by_x);
     r.moved.clear();
     r.moved.resize(n, 0.0);
     let mut drift = 0.0f32;
@@ -153,9 +144,6 @@ pub fn move_movers(
         let max_turn = (8.0 * MAX_SAGITTA / reach).sqrt();
         let turn = (to.angle - motion.from.angle).abs();
         let subs = ((turn / max_turn).ceil() as usize).clamp(1, MAX_SUBSTEPS);
-        let pieces = set.mover_pieces(g);
-        let on_mover = |p: usize| pieces.contains(&p);
-        let off_mover = |p: usize| !pieces.contains(&p);
         for k in 0..subs {
             let a = motion.at(k as f32 / subs as f32);
             let b = if k + 1 == subs {
@@ -166,46 +154,14 @@ pub fn move_movers(
             let sweep =
                 (b.translation - a.translation).length() + (b.angle - a.angle).abs() * reach;
             let region = set.mover_aabb(g).inflate(sweep + SKIN + CONTACT_MARGIN);
-            // The bodies that may touch the region (a pixel more either
-            // way for rounding), in body order.
-            let (lo, hi) = (
-                region.min.x - widest - drift - 1.0,
-                region.max.x + drift + 1.0,
-            );
-            let from = r.by_x.partition_point(|e| e.0 < lo);
-            r.near.clear();
-            r.near.extend(
-                (r.by_x[from..].iter())
-                    .take_while(|e| e.0 <= hi)
-                    .map(|e| e.1 as usize),
-            );
-            r.near.sort_unstable();
+            near_bodies(r, region, widest, drift);
             // Pushes, found with the mover where it was (the list kept
             // between calls: no allocation once it has grown).
             let mut pushes = std::mem::take(&mut r.pushes);
             pushes.clear();
-            for m in 0..r.near.len() {
-                let i = r.near[m];
-                let body = &bodies[i];
-                // Closed boxes: a body of no size is met too.
-                if !body.shape.aabb(body.position).touches(&region) || is_crushed(&r.crushed, i) {
-                    continue;
-                }
-                if wake && scratch.rest[i].asleep() {
-                    scratch.rest[i].shake();
-                }
-                if r.riders[i].is_some_and(|ride| ride.mover == g) {
-                    continue;
-                }
-                let u = a.carry(&b, body.position) - body.position;
-                if u == Vec2::ZERO {
-                    continue;
-                }
-                if let Some((piece, toi)) = first_impact_among(set, body, -u, cache, &[], on_mover)
-                {
-                    pushes.push((i, (1.0 - toi.fraction) * u, toi.normal, piece, toi.point));
-                }
-            }
+            let rest = if wake { &mut scratch.rest[..] } else { &mut [] };
+            let sub = SubStep { g, a, b, motion };
+            find_pushes(set, bodies, r, rest, (sub, region), cache, &mut pushes);
             set.set_mover_pose(g, b)?;
             if set.mover_stops_when_blocked(g)
                 && would_crush(set, bodies, &r.mine, &r.riders, &pushes, (g, a, b), cache)
@@ -219,71 +175,191 @@ pub fn move_movers(
                 r.pushes = pushes;
                 break;
             }
-            for m in 0..r.mine.len() {
-                let i = r.mine[m];
-                let Some(ride) = r.riders[i].filter(|ride| ride.mover == g) else {
-                    continue;
-                };
-                if is_crushed(&r.crushed, i) {
-                    continue;
-                }
-                let d = a.carry(&b, bodies[i].position) - bodies[i].position;
-                let moved = shift(set, &mut bodies[i], d, off_mover, cache);
-                r.moved[i] += moved.length();
-                drift = drift.max(r.moved[i]);
-                if set.mover_turns_riders(g) {
-                    let turn = Pose::new(Vec2::ZERO, b.angle - a.angle);
-                    bodies[i].velocity = turn.apply(bodies[i].velocity);
-                }
-                let point = a.carry(&b, ride.point);
-                let normal = Pose::new(Vec2::ZERO, b.angle - a.angle).apply(ride.normal);
-                r.riders[i] = Some(Ride {
-                    mover: g,
-                    point,
-                    normal,
-                });
-                r.on[i] = Some((g, motion.velocity_at(point)));
-                if falls_short(d, moved, ride.normal) {
-                    crush(r, bodies, i, g);
-                }
-            }
-            for &(i, push, normal, piece, point) in &pushes {
-                let moved = shift(set, &mut bodies[i], push, off_mover, cache);
-                r.moved[i] += moved.length();
-                drift = drift.max(r.moved[i]);
-                if falls_short(push, moved, normal) {
-                    crush(r, bodies, i, g);
-                    continue;
-                }
-                let point = a.carry(&b, point);
-                let w = motion.velocity_at(point);
-                let body = &mut bodies[i];
-                let e = body.restitution * set.piece(piece).restitution;
-                let mut relative = body.velocity - w;
-                if relative.dot(normal) < 0.0 {
-                    relative = reflect(relative, normal, e);
-                }
-                if body.is_ground(normal, up) {
-                    // It stands on the mover from now on: carried, its
-                    // velocity its own.
-                    body.velocity = relative;
-                    if let Err(at) = r.mine.binary_search(&i) {
-                        r.mine.insert(at, i);
-                    }
-                    r.on[i] = Some((g, w));
-                    r.riders[i] = Some(Ride {
-                        mover: g,
-                        point,
-                        normal,
-                    });
-                } else {
-                    body.velocity = relative + w;
-                }
-            }
+            carry_riders(set, bodies, r, sub, &mut drift, cache);
+            push_bodies(set, bodies, r, &pushes, (sub, up), &mut drift, cache);
             r.pushes = pushes;
         }
     }
     Ok(())
+}
+
+/// One sub-step of mover `g`'s move: from pose `a` to `b`, within the
+/// step's `motion`.
+#[derive(Clone, Copy)]
+struct SubStep {
+    g: usize,
+    a: Pose,
+    b: Pose,
+    motion: MoverMotion,
+}
+
+/// The broad phase: `bodies` sorted into `by_x` by the left edge of their
+/// box (ties by index); returns the widest finite box's width.
+fn sort_by_x(bodies: &[Body], by_x: &mut Vec<(f32, u32)>) -> f32 {
+    by_x.clear();
+    let mut widest = 0.0f32;
+    for (i, b) in bodies.iter().enumerate() {
+        let aabb = b.shape.aabb(b.position);
+        if aabb.size().x.is_finite() {
+            widest = widest.max(aabb.size().x);
+        }
+        by_x.push((aabb.min.x, i as u32));
+    }
+    by_x.sort_unstable_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+    widest
+}
+
+/// The bodies that may touch `region`, in body order, into `r.near`: by
+/// the left edges sorted at the turn's start, the `widest` box and the
+/// `drift` to the left, the drift to the right, and a pixel more either
+/// way for rounding.
+fn near_bodies(r: &mut Riding, region: Rect, widest: f32, drift: f32) {
+    let (lo, hi) = (
+        region.min.x - widest - drift - 1.0,
+        region.max.x + drift + 1.0,
+    );
+    let from = r.by_x.partition_point(|e| e.0 < lo);
+    r.near.clear();
+    r.near.extend(
+        (r.by_x[from..].iter())
+            .take_while(|e| e.0 <= hi)
+            .map(|e| e.1 as usize),
+    );
+    r.near.sort_unstable();
+}
+
+/// The bodies near the mover that its sub-step `sub` comes into (not its
+/// riders, nor crushed ones), each with the rest of the relative motion
+/// past the contact as its push, into `pushes`; sleeping bodies in the
+/// `region` are woken (`rest`: empty when the world keeps no rest).
+fn find_pushes(
+    set: &TerrainSet,
+    bodies: &[Body],
+    r: &Riding,
+    rest: &mut [Rest],
+    (sub, region): (SubStep, Rect),
+    cache: &mut SpanCache,
+    pushes: &mut Vec<(usize, Vec2, Vec2, usize, Vec2)>,
+) {
+    let pieces = set.mover_pieces(sub.g);
+    let on_mover = |p: usize| pieces.contains(&p);
+    for &i in &r.near {
+        let body = &bodies[i];
+        // Closed boxes: a body of no size is met too.
+        if !body.shape.aabb(body.position).touches(&region) || is_crushed(&r.crushed, i) {
+            continue;
+        }
+        if let Some(rest) = rest.get_mut(i)
+            && rest.asleep()
+        {
+            rest.shake();
+        }
+        if r.riders[i].is_some_and(|ride| ride.mover == sub.g) {
+            continue;
+        }
+        let u = sub.a.carry(&sub.b, body.position) - body.position;
+        if u == Vec2::ZERO {
+            continue;
+        }
+        if let Some((piece, toi)) = first_impact_among(set, body, -u, cache, &[], on_mover) {
+            pushes.push((i, (1.0 - toi.fraction) * u, toi.normal, piece, toi.point));
+        }
+    }
+}
+
+/// Carries mover `sub.g`'s riders through its sub-step (turning their
+/// velocity too where the mover turns riders), moving their ride's point
+/// and normal with the mover; a rider that falls short is crushed.
+fn carry_riders(
+    set: &TerrainSet,
+    bodies: &mut [Body],
+    r: &mut Riding,
+    sub: SubStep,
+    drift: &mut f32,
+    cache: &mut SpanCache,
+) {
+    let SubStep { g, a, b, motion } = sub;
+    let pieces = set.mover_pieces(g);
+    let off_mover = |p: usize| !pieces.contains(&p);
+    for m in 0..r.mine.len() {
+        let i = r.mine[m];
+        let Some(ride) = r.riders[i].filter(|ride| ride.mover == g) else {
+            continue;
+        };
+        if is_crushed(&r.crushed, i) {
+            continue;
+        }
+        let d = a.carry(&b, bodies[i].position) - bodies[i].position;
+        let moved = shift(set, &mut bodies[i], d, off_mover, cache);
+        r.moved[i] += moved.length();
+        *drift = drift.max(r.moved[i]);
+        if set.mover_turns_riders(g) {
+            let turn = Pose::new(Vec2::ZERO, b.angle - a.angle);
+            bodies[i].velocity = turn.apply(bodies[i].velocity);
+        }
+        let point = a.carry(&b, ride.point);
+        let normal = Pose::new(Vec2::ZERO, b.angle - a.angle).apply(ride.normal);
+        r.riders[i] = Some(Ride {
+            mover: g,
+            point,
+            normal,
+        });
+        r.on[i] = Some((g, motion.velocity_at(point)));
+        if falls_short(d, moved, ride.normal) {
+            crush(r, bodies, i, g);
+        }
+    }
+}
+
+/// Makes the sub-step's `pushes`: each body moved by its push (crushed if
+/// it falls short), its velocity relative to the mover reflected off the
+/// contact by the two restitutions; one pushed onto its top (ground for
+/// `up`) rides it from now on.
+fn push_bodies(
+    set: &TerrainSet,
+    bodies: &mut [Body],
+    r: &mut Riding,
+    pushes: &[(usize, Vec2, Vec2, usize, Vec2)],
+    (sub, up): (SubStep, Vec2),
+    drift: &mut f32,
+    cache: &mut SpanCache,
+) {
+    let SubStep { g, a, b, motion } = sub;
+    let pieces = set.mover_pieces(g);
+    let off_mover = |p: usize| !pieces.contains(&p);
+    for &(i, push, normal, piece, point) in pushes {
+        let moved = shift(set, &mut bodies[i], push, off_mover, cache);
+        r.moved[i] += moved.length();
+        *drift = drift.max(r.moved[i]);
+        if falls_short(push, moved, normal) {
+            crush(r, bodies, i, g);
+            continue;
+        }
+        let point = a.carry(&b, point);
+        let w = motion.velocity_at(point);
+        let body = &mut bodies[i];
+        let e = body.restitution * set.piece(piece).restitution;
+        let mut relative = body.velocity - w;
+        if relative.dot(normal) < 0.0 {
+            relative = reflect(relative, normal, e);
+        }
+        if body.is_ground(normal, up) {
+            // It stands on the mover from now on: carried, its velocity
+            // its own.
+            body.velocity = relative;
+            if let Err(at) = r.mine.binary_search(&i) {
+                r.mine.insert(at, i);
+            }
+            r.on[i] = Some((g, w));
+            r.riders[i] = Some(Ride {
+                mover: g,
+                point,
+                normal,
+            });
+        } else {
+            body.velocity = relative + w;
+        }
+    }
 }
 
 /// Whether carrying mover `g`'s riders (among the bodies `mine`) and

@@ -12,6 +12,7 @@ use crate::dynamics::body::margins::{CONTACT_MARGIN, SKIN};
 use crate::dynamics::body::neighbours::{Braces, Neighbour};
 use crate::dynamics::body::step::{StepScratch, step_body_among};
 use crate::dynamics::body::types::{Body, StepReport, up_against};
+use crate::geometry::Rect;
 use crate::terrain::{SpanCache, TerrainSet};
 
 /// Where a body is in this step's turns.
@@ -236,18 +237,7 @@ fn take_turn(
     s.turn[i] = Turn::Moving;
     let mut body = bodies[i];
     let region = reach(&body, gravity, time);
-    s.grid.query(region, &mut s.found);
-    s.neighbours.clear();
-    for &j in &s.found {
-        if j != i && body.layers.meets(&bodies[j].layers) {
-            s.neighbours.push(Neighbour {
-                index: j,
-                body: bodies[j],
-                braces: s.braces[j],
-                waiting: s.turn[j] == Turn::Waiting,
-            });
-        }
-    }
+    gather_neighbours(s, bodies, i, region);
     let mut braces = if first {
         Braces::default()
     } else {
@@ -269,46 +259,98 @@ fn take_turn(
         }
     }
     bodies[i] = body;
-    // A body that moves wakes the sleepers it touches where it started and
-    // where it ended; a contact that gave a sleeper more than the sleep
-    // speed wakes it too (a slower push, the weight of a body resting on
-    // it, is taken up).
+    let sleepers = (&mut s.rest[..], &mut s.grid, &mut s.found);
+    wake_touched(bodies, &s.neighbours, sleepers, i, (from, s.start[i]), dt);
+    s.braces[i] = braces;
+    let merged = &mut s.reports[i];
+    merge_report(merged, report, first);
+    merged.waits_for = None;
+    s.grid.moved(i, &body);
+    match report.waits_for {
+        Some(k) => {
+            let left = report.leftover;
+            s.stack.push((i, left));
+            s.stack.push((k, dt));
+        }
+        None => {
+            s.turn[i] = Turn::Done;
+            s.rest[i].after_step(s.start[i], &mut bodies[i], dt);
+        }
+    }
+}
+
+/// The bodies near body `i` (in `region`, on layers it meets) into
+/// `s.neighbours`, as they are now, with their braces and whether they
+/// still wait for their turn.
+fn gather_neighbours(s: &mut WorldScratch, bodies: &[Body], i: usize, region: Rect) {
+    s.grid.query(region, &mut s.found);
+    s.neighbours.clear();
+    for &j in &s.found {
+        if j != i && bodies[i].layers.meets(&bodies[j].layers) {
+            s.neighbours.push(Neighbour {
+                index: j,
+                body: bodies[j],
+                braces: s.braces[j],
+                waiting: s.turn[j] == Turn::Waiting,
+            });
+        }
+    }
+}
+
+/// After body `i`'s turn: its `neighbours`' velocities back into
+/// `bodies`, and the sleepers woken. A body that moves (`from` where it
+/// was before the turn, `start` where the step began) wakes the sleepers
+/// it touches where it started and where it ended; a contact that gave a
+/// sleeper more than the sleep speed wakes it too (a slower push, the
+/// weight of a body resting on it, is taken up). Moved by game code from
+/// where it slept, beyond its neighbours, the sleepers it left wake too.
+fn wake_touched(
+    bodies: &mut [Body],
+    neighbours: &[Neighbour],
+    (rest, grid, found): (&mut [Rest], &mut Grid, &mut Vec<usize>),
+    i: usize,
+    (from, start): (Vec2, Vec2),
+    dt: f32,
+) {
+    let body = bodies[i];
     let touch = SKIN + CONTACT_MARGIN;
     let shaken = moved(from, body.position, dt).then(|| {
         let (was, is) = (body.shape.aabb(from), body.shape.aabb(body.position));
         (was.inflate(touch), is.inflate(touch))
     });
-    for other in &s.neighbours {
+    for other in neighbours {
         let j = other.index;
         bodies[j].velocity = other.body.velocity;
-        if s.rest[j].asleep() {
+        if rest[j].asleep() {
             let touched = shaken.is_some_and(|(was, is)| {
                 let b = bodies[j].shape.aabb(bodies[j].position);
                 !b.intersect(was).is_empty() || !b.intersect(is).is_empty()
             });
             if touched {
-                s.rest[j].shake();
+                rest[j].shake();
             } else if bodies[j].velocity.length() > SLEEP_SPEED {
-                s.rest[j].wake();
+                rest[j].wake();
             } else {
                 bodies[j].velocity = Vec2::ZERO;
             }
         }
     }
     if let Some((was, _)) = shaken
-        && from != s.start[i]
+        && from != start
     {
-        // Moved by game code from where it slept, beyond its neighbours:
-        // the sleepers it left wake too.
-        s.grid.query(was, &mut s.found);
-        for &j in &s.found {
-            if j != i && s.rest[j].asleep() {
-                s.rest[j].shake();
+        grid.query(was, found);
+        for &j in found.iter() {
+            if j != i && rest[j].asleep() {
+                rest[j].shake();
             }
         }
     }
-    s.braces[i] = braces;
-    let merged = &mut s.reports[i];
+}
+
+/// A turn's `report` into the body's step report: the first turn's as it
+/// is, a later turn's added (contacts appended, grounded if either was,
+/// depenetration summed, the latest error kept).
+fn merge_report(merged: &mut StepReport, report: &StepReport, first: bool) {
     if first {
         // Field by field: a derived `clone_from` would allocate the list anew.
         merged.contacts.clone_from(&report.contacts);
@@ -323,19 +365,6 @@ fn take_turn(
         merged.depenetration += report.depenetration;
         if report.error.is_some() {
             merged.error.clone_from(&report.error);
-        }
-    }
-    merged.waits_for = None;
-    s.grid.moved(i, &body);
-    match report.waits_for {
-        Some(k) => {
-            let left = report.leftover;
-            s.stack.push((i, left));
-            s.stack.push((k, dt));
-        }
-        None => {
-            s.turn[i] = Turn::Done;
-            s.rest[i].after_step(s.start[i], &mut bodies[i], dt);
         }
     }
 }

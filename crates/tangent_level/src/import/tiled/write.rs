@@ -76,15 +76,9 @@ pub fn write_tmx(f: &LevelFile) -> Result<String, String> {
     let flip = |x: f64, y: f64| (x as f32, (height_px - y) as f32);
     let mut s = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     let mut objects = String::new();
-    let mut next_id = 1;
+    let mut ids = Ids(1);
     let mut object = |objects: &mut String, attrs: String, body: String| {
-        objects.push_str(&format!("  <object id=\"{next_id}\" {attrs}"));
-        if body.is_empty() {
-            objects.push_str("/>\n");
-        } else {
-            objects.push_str(&format!(">\n{body}  </object>\n"));
-        }
-        next_id += 1;
+        ids.object(objects, attrs, body);
     };
     let (sx, sy) = flip(f.spawn.0 as f64, f.spawn.1 as f64);
     object(
@@ -122,6 +116,58 @@ pub fn write_tmx(f: &LevelFile) -> Result<String, String> {
         object(&mut objects, attrs, body);
     }
     // Each mover its own layer, after the things.
+    let mover_layers = mover_layers(f, flip, &mut ids);
+    let next_layer = 3 + f.movers.len();
+    s.push_str(&format!(
+        "<map version=\"1.10\" tiledversion=\"1.10.2\" orientation=\"orthogonal\" renderorder=\"right-down\" \
+         width=\"{w}\" height=\"{h}\" tilewidth=\"{ts}\" tileheight=\"{ts}\" infinite=\"0\" \
+         nextlayerid=\"{next_layer}\" nextobjectid=\"{}\">\n",
+         ids.0
+    ));
+    s.push_str(&format!(
+        " <properties>\n  <property name=\"name\" value=\"{}\"/>\n  \
+         <property name=\"open\" type=\"bool\" value=\"{}\"/>\n </properties>\n",
+        esc(&f.name),
+        f.open
+    ));
+    s.push_str(&tileset_xml());
+    s.push_str(&tile_layer_xml(f, w, h));
+    s.push_str(" <objectgroup id=\"2\" name=\"objects\">\n");
+    s.push_str(&objects);
+    s.push_str(" </objectgroup>\n");
+    s.push_str(&mover_layers);
+    s.push_str("</map>\n");
+    Ok(s)
+}
+
+/// Object ids, numbered from 1 in the order the objects are written.
+struct Ids(usize);
+
+impl Ids {
+    /// An object with the next id: its attributes, and its body (a point,
+    /// a polyline, properties) or none.
+    fn object(&mut self, out: &mut String, attrs: String, body: String) {
+        out.push_str(&format!("  <object id=\"{}\" {attrs}", self.0));
+        if body.is_empty() {
+            out.push_str("/>\n");
+        } else {
+            out.push_str(&format!(">\n{body}  </object>\n"));
+        }
+        self.0 += 1;
+    }
+}
+
+/// Each mover as its own object layer (ids 3 on), after the things: its
+/// motion as properties, its tile block as a `tiles` rectangle, its curves.
+fn mover_layers(
+    f: &LevelFile,
+    flip: impl Fn(f64, f64) -> (f32, f32) + Copy,
+    ids: &mut Ids,
+) -> String {
+    let ts = f.tile_size;
+    let mut object = |objects: &mut String, attrs: String, body: String| {
+        ids.object(objects, attrs, body);
+    };
     let mut mover_layers = String::new();
     for (i, m) in f.movers.iter().enumerate() {
         let mut props = String::new();
@@ -153,21 +199,16 @@ pub fn write_tmx(f: &LevelFile) -> Result<String, String> {
         mover_layers.push_str(&layer_objects);
         mover_layers.push_str(" </objectgroup>\n");
     }
-    let next_layer = 3 + f.movers.len();
-    s.push_str(&format!(
-        "<map version=\"1.10\" tiledversion=\"1.10.2\" orientation=\"orthogonal\" renderorder=\"right-down\" \
-         width=\"{w}\" height=\"{h}\" tilewidth=\"{ts}\" tileheight=\"{ts}\" infinite=\"0\" \
-         nextlayerid=\"{next_layer}\" nextobjectid=\"{next_id}\">\n"
-    ));
-    s.push_str(&format!(
-        " <properties>\n  <property name=\"name\" value=\"{}\"/>\n  \
-         <property name=\"open\" type=\"bool\" value=\"{}\"/>\n </properties>\n",
-        esc(&f.name),
-        f.open
-    ));
+    mover_layers
+}
+
+/// Tangent's own tileset, embedded: the atlas strip, each tile with its
+/// kind (and a spike's side) as properties.
+fn tileset_xml() -> String {
+    let mut s = String::new();
     s.push_str(
-        " <tileset firstgid=\"1\" name=\"tangent\" tilewidth=\"32\" tileheight=\"32\" tilecount=\"8\" columns=\"8\">\n",
-    );
+    " <tileset firstgid=\"1\" name=\"tangent\" tilewidth=\"32\" tileheight=\"32\" tilecount=\"8\" columns=\"8\">\n",
+);
     s.push_str(&format!(
         "  <image source=\"{TILESET_IMAGE}\" width=\"256\" height=\"32\"/>\n"
     ));
@@ -181,6 +222,13 @@ pub fn write_tmx(f: &LevelFile) -> Result<String, String> {
         s.push_str("   </properties>\n  </tile>\n");
     }
     s.push_str(" </tileset>\n");
+    s
+}
+
+/// The tile layer: each cell's tile in the strip (1-based; 0 for empty)
+/// as CSV, a row a line.
+fn tile_layer_xml(f: &LevelFile, w: usize, h: usize) -> String {
+    let mut s = String::new();
     s.push_str(&format!(
         " <layer id=\"1\" name=\"tiles\" width=\"{w}\" height=\"{h}\">\n  <data encoding=\"csv\">\n"
     ));
@@ -199,12 +247,7 @@ pub fn write_tmx(f: &LevelFile) -> Result<String, String> {
         .collect();
     s.push_str(&rows.join(",\n"));
     s.push_str("\n</data>\n </layer>\n");
-    s.push_str(" <objectgroup id=\"2\" name=\"objects\">\n");
-    s.push_str(&objects);
-    s.push_str(" </objectgroup>\n");
-    s.push_str(&mover_layers);
-    s.push_str("</map>\n");
-    Ok(s)
+    s
 }
 
 fn actor(a: &ActorDef, flip: impl Fn(f64, f64) -> (f32, f32)) -> (String, String) {
