@@ -23,6 +23,7 @@ impl Plugin for ArtPlugin {
                 (
                     actors::dress_actors,
                     player_sprite::animate_player,
+                    player_sprite::tint_for_dash,
                     dust::spawn_puffs,
                     dust::drift_puffs,
                     actors::roll_balls,

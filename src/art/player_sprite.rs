@@ -298,6 +298,28 @@ pub fn animate_player(
     }
 }
 
+/// The player's tint with no dash left (Celeste's hair turns blue).
+pub const NO_DASH_TINT: Color = Color::srgb(0.5, 0.7, 1.0);
+
+/// The player's colour says whether a dash is left: its own colours with
+/// one (or dashing), [`NO_DASH_TINT`] without.
+pub fn tint_for_dash(
+    players: Query<(&ControllerState, &Children), With<Player>>,
+    mut sprites: Query<&mut Sprite, With<PlayerLook>>,
+) {
+    for (state, children) in &players {
+        let spent = state.dashes == 0 && state.dash.is_none();
+        let color = if spent { NO_DASH_TINT } else { Color::WHITE };
+        for child in children.iter() {
+            if let Ok(mut sprite) = sprites.get_mut(child)
+                && sprite.color != color
+            {
+                sprite.color = color;
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

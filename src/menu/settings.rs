@@ -22,9 +22,10 @@ pub const FULLSCREEN: usize = 2;
 pub const GAME_SPEED: usize = 3;
 pub const INVINCIBLE: usize = 4;
 pub const AIR_JUMP: usize = 5;
-pub const GHOST: usize = 6;
+pub const INFINITE_DASHES: usize = 6;
+pub const GHOST: usize = 7;
 /// The first action's item; the actions follow in [`Action::ALL`] order.
-pub const FIRST_ACTION: usize = 7;
+pub const FIRST_ACTION: usize = 8;
 pub const RESET_KEYS: usize = FIRST_ACTION + Action::ALL.len();
 pub const BACK: usize = RESET_KEYS + 1;
 
@@ -78,6 +79,10 @@ pub fn settings_label(i: usize, s: &Settings, rebinding: &Rebinding) -> String {
         GAME_SPEED => format!("Assist: game speed   <  {:.0}%  >", s.assist.speed * 100.0),
         INVINCIBLE => format!("Assist: invincible   {}", on_off(s.assist.invincible)),
         AIR_JUMP => format!("Assist: extra air jump   {}", on_off(s.assist.air_jump)),
+        INFINITE_DASHES => format!(
+            "Assist: infinite dashes   {}",
+            on_off(s.assist.infinite_dashes)
+        ),
         GHOST => format!("Ghost of your best run   {}", on_off(s.ghost)),
         RESET_KEYS => "Reset keys".into(),
         BACK => "Back".into(),
@@ -133,6 +138,11 @@ pub fn settings_choices(
             | MenuPress::Left(AIR_JUMP)
             | MenuPress::Right(AIR_JUMP) => {
                 settings.assist.air_jump = !settings.assist.air_jump;
+            }
+            MenuPress::Confirm(INFINITE_DASHES)
+            | MenuPress::Left(INFINITE_DASHES)
+            | MenuPress::Right(INFINITE_DASHES) => {
+                settings.assist.infinite_dashes = !settings.assist.infinite_dashes;
             }
             MenuPress::Confirm(GHOST) | MenuPress::Left(GHOST) | MenuPress::Right(GHOST) => {
                 settings.ghost = !settings.ghost;

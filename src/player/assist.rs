@@ -1,5 +1,6 @@
 //! Assist options (Celeste's Assist Mode): the game slowed to 50–100 %,
-//! spikes and hazard curves harmless, one extra jump in the air. The
+//! spikes and hazard curves harmless, one extra jump in the air, infinite
+//! dashes. The
 //! player's settings own them (`profile::settings`, saved in
 //! `settings.ron`); the game reads this resource, a copy kept in step with
 //! them. While any is on, a finish counts toward progress but sets no best
@@ -31,6 +32,8 @@ pub struct Assist {
     pub invincible: bool,
     /// One more jump in the air, until the ground is touched again.
     pub air_jump: bool,
+    /// Dash as often as the dash's cooldown allows, in the air too.
+    pub infinite_dashes: bool,
 }
 
 impl Default for Assist {
@@ -39,6 +42,7 @@ impl Default for Assist {
             speed: 1.0,
             invincible: false,
             air_jump: false,
+            infinite_dashes: false,
         }
     }
 }
@@ -46,7 +50,7 @@ impl Default for Assist {
 impl Assist {
     /// Whether any assist is on.
     pub fn is_on(&self) -> bool {
-        self.speed < 1.0 || self.invincible || self.air_jump
+        self.speed < 1.0 || self.invincible || self.air_jump || self.infinite_dashes
     }
 
     /// The speed within its range, or why not.

@@ -15,11 +15,20 @@ pub enum Action {
     Right,
     Jump,
     Down,
+    Up,
+    Dash,
 }
 
 impl Action {
     /// Every action, in the settings screen's order.
-    pub const ALL: [Action; 4] = [Action::Left, Action::Right, Action::Jump, Action::Down];
+    pub const ALL: [Action; 6] = [
+        Action::Left,
+        Action::Right,
+        Action::Jump,
+        Action::Down,
+        Action::Up,
+        Action::Dash,
+    ];
 
     /// Its name on screen.
     pub fn label(self) -> &'static str {
@@ -28,6 +37,8 @@ impl Action {
             Action::Right => "Run right",
             Action::Jump => "Jump",
             Action::Down => "Drop through",
+            Action::Up => "Aim up",
+            Action::Dash => "Dash",
         }
     }
 }
@@ -44,17 +55,25 @@ pub struct Bindings {
     pub jump: Vec<KeyCode>,
     #[serde(with = "key_names")]
     pub down: Vec<KeyCode>,
+    #[serde(with = "key_names")]
+    pub up: Vec<KeyCode>,
+    #[serde(with = "key_names")]
+    pub dash: Vec<KeyCode>,
 }
 
 impl Default for Bindings {
-    /// Arrows or A/D to run; Space, W or Up to jump; Down or S to drop.
+    /// Arrows or A/D to run; Space, C or K to jump; Down or S to drop;
+    /// Up or W to aim a dash up; X, J or Shift to dash (Celeste's keys:
+    /// the arrows aim, so Up no longer jumps).
     fn default() -> Self {
         use KeyCode::*;
         Bindings {
             left: vec![ArrowLeft, KeyA],
             right: vec![ArrowRight, KeyD],
-            jump: vec![Space, KeyW, ArrowUp],
+            jump: vec![Space, KeyC, KeyK],
             down: vec![ArrowDown, KeyS],
+            up: vec![ArrowUp, KeyW],
+            dash: vec![KeyX, KeyJ, ShiftLeft],
         }
     }
 }
@@ -83,6 +102,8 @@ impl Bindings {
             Action::Right => &self.right,
             Action::Jump => &self.jump,
             Action::Down => &self.down,
+            Action::Up => &self.up,
+            Action::Dash => &self.dash,
         }
     }
 
@@ -92,6 +113,8 @@ impl Bindings {
             Action::Right => &mut self.right,
             Action::Jump => &mut self.jump,
             Action::Down => &mut self.down,
+            Action::Up => &mut self.up,
+            Action::Dash => &mut self.dash,
         }
     }
 

@@ -3,11 +3,11 @@
 //! goes is held, with gravity along the slope), air control, variable jump
 //! height, coyote time, jump buffering, a gentler gravity near the apex
 //! while jump is held, a capped fall, dropping through one-way platforms,
-//! curling into a ball (`roll`), and snapping to the ground so a runner
+//! curling into a ball (`roll`), sliding down and jumping off walls
+//! (`wall`), the dash (`dash`), and snapping to the ground so a runner
 //! stays on convex curves instead of launching off every crest. On a
 //! surface it runs as a circle (`surface`), it takes run input along the
 //! surface, or a jump off it along its normal.
-//!
 //! It runs each fixed step before the collision step and only sets the
 //! player's velocity, gravity scale and drop-through flag (and, curling,
 //! its shape and place); the collision plugin moves it, or `surface` does
@@ -22,10 +22,12 @@ use crate::collision::{
 use crate::collision::{Contact, OnSurface, Touched};
 
 use super::assist::Assist;
+use super::dash::{dash_step, start_dash};
 use super::input::PlayerInput;
 use super::roll;
 use super::state::{ControllerState, Player, PlayerTuning};
 use super::surface;
+use super::wall::{self, find_wall, note_wall, wall_jump_velocity};
 
 /// The ground a runner moving at `v` runs on, among its contacts within
 /// the max slope: the one it runs into most (a ramp rising ahead of it
@@ -166,6 +168,7 @@ fn control_on_surface(
         } else {
             0.0
         };
+        st.hold_speed = t.jump_speed;
         (st.buffer, st.coyote, st.jumped) = (0, 0, true);
         actor.gravity_scale = 1.0;
         surface::off_surface(actor, st); // a ball jumps as a ball
@@ -205,6 +208,10 @@ pub fn control(
     let t = tuning.0;
     let up = Vec2::Y;
     for (mut pos, mut vel, mut st, mut actor, grounded, contacts) in &mut players {
+        let dashing = start_dash(&input, &t, dt, assist.infinite_dashes, &mut st);
+        if dashing && st.surface.is_some() {
+            surface::off_surface(&mut actor, &mut st);
+        }
         let body = (&mut *pos, &mut *vel, &mut *st, &mut *actor);
         if let Some(on) = body.2.surface {
             control_on_surface(on, &input, &t, dt, body);
@@ -220,6 +227,9 @@ pub fn control(
         jump_timers(st, &input, &t, dt, on_ground);
         if on_ground {
             st.air_jumps = assist.air_jump as u32;
+            if st.dash.is_none() {
+                st.dashes = st.dashes.max(1);
+            }
         }
         let lift = contacts
             .iter()
@@ -229,8 +239,19 @@ pub fn control(
             Some(v) if on_ground => (v, st.coyote),
             _ => (st.lift.0, st.lift.1.saturating_sub(1)),
         };
-        // Running: along the ground's tangent on the ground, in x in the air.
-        let dir = (input.right as i32 - input.left as i32) as f32;
+        if dash_step(st, vel, actor, &t, on_ground) {
+            continue;
+        }
+        let wall = (!on_ground).then(|| find_wall(&index.set, actor, pos.0, t.wall_reach));
+        let wall = wall.flatten();
+        note_wall(st, wall, &t, dt);
+        // Running: along the ground's tangent on the ground, in x in the
+        // air (away from a wall just jumped off, while its push is forced).
+        let dir = match st.forced {
+            (away, steps) if steps > 0 => away,
+            _ => (input.right as i32 - input.left as i32) as f32,
+        };
+        st.forced.1 = st.forced.1.saturating_sub(1);
         let rate = if dir != 0.0 { t.run_accel } else { t.run_decel };
         if let Some(ground) = ground {
             let body = (&mut *pos, &mut *vel, &mut *st, &mut *actor);
@@ -256,6 +277,13 @@ pub fn control(
             1.0
         };
         vel.0.y = vel.0.y.max(-t.max_fall);
+        // Held toward a wall it touches, a falling player slides down it at
+        // no more than the slide speed (gravity off at the cap).
+        st.sliding = !st.jumped && wall::slides(wall, dir, vel.0);
+        if st.sliding && vel.0.y <= -t.wall_slide_speed {
+            vel.0.y = -t.wall_slide_speed;
+            actor.gravity_scale = 0.0;
+        }
         actor.drop_through = input.down;
     }
 }
@@ -318,9 +346,13 @@ fn run_on_ground(
     false
 }
 
-/// One step of jumping: a buffered press within coyote time (or with an
-/// air jump left, an assist) jumps, off a mover a moment ago with its
-/// lift; holding jump keeps the jump's speed for the variable jump time.
+/// One step of jumping: a buffered press within coyote time jumps, off a
+/// mover a moment ago with its lift; else, off the ground but within a
+/// wall's reach or its coyote time, a wall jump (`player::wall`: along the
+/// wall's normal, input toward the wall held off for the forced time when
+/// a direction is held; none held, a neutral jump, which climbs a single
+/// wall); else, with an air jump left (an assist), a jump. Holding jump
+/// keeps the jump's up speed for the variable jump time.
 fn jump(
     st: &mut ControllerState,
     vel: &mut Velocity,
@@ -330,9 +362,24 @@ fn jump(
     on_ground: bool,
 ) {
     st.jumped = false;
+    let wall = st.wall.filter(|_| st.buffer > 0 && st.coyote == 0);
     // An extra jump in the air (an assist), once coyote time is over.
-    let air_jump = st.buffer > 0 && st.coyote == 0 && st.air_jumps > 0;
-    if st.buffer > 0 && (st.coyote > 0 || air_jump) {
+    let air_jump = st.buffer > 0 && st.coyote == 0 && st.air_jumps > 0 && wall.is_none();
+    if let Some((n, _)) = wall {
+        vel.0 = wall_jump_velocity(n, t);
+        let held = (input.right as i32 - input.left as i32) as f32;
+        if held != 0.0 {
+            let away = if n.x < 0.0 { -1.0 } else { 1.0 };
+            st.forced = (away, (t.wall_jump_forced_time / dt).round() as u32);
+        }
+        st.hold_speed = vel.0.y;
+        st.hold = if vel.0.y > 0.0 {
+            t.variable_jump_time
+        } else {
+            0.0
+        };
+        (st.buffer, st.wall, st.jumped) = (0, None, true);
+    } else if st.buffer > 0 && (st.coyote > 0 || air_jump) {
         vel.0.y = t.jump_speed;
         if air_jump {
             st.air_jumps -= 1;
@@ -342,11 +389,12 @@ fn jump(
             vel.0.y += st.lift.0.y.max(0.0);
         }
         st.hold = t.variable_jump_time;
+        st.hold_speed = t.jump_speed;
         st.buffer = 0;
         st.coyote = 0;
         st.jumped = true;
     } else if input.jump && st.hold > 0.0 {
-        vel.0.y = vel.0.y.max(t.jump_speed);
+        vel.0.y = vel.0.y.max(st.hold_speed);
         st.hold = (st.hold - dt).max(0.0);
     } else {
         st.hold = 0.0;
@@ -378,7 +426,7 @@ pub fn snap_to_ground(
     for (actor, mut pos, mut vel, mut grounded, mut contacts, mut st) in &mut players {
         let was = st.was_grounded;
         st.was_grounded = grounded.0;
-        if grounded.0 || !was || st.jumped || actor.drop_through {
+        if grounded.0 || !was || st.jumped || actor.drop_through || st.dash.is_some() {
             continue;
         }
         let speed = vel.0.length();

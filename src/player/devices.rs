@@ -10,8 +10,9 @@
 //! connected, through Bevy's `gilrs` backend): the left stick past
 //! [`STICK_DEAD_ZONE`] or the D-pad runs; South (A, Cross) jumps, held for
 //! height; East (B, Circle), D-pad down or the stick pushed down past
-//! [`STICK_DROP`] drops through one-way platforms. Start pauses
-//! ([`crate::mode`]).
+//! [`STICK_DROP`] drops through one-way platforms; the stick pushed up as
+//! far, or D-pad up, aims up; West (X, Square) or the right shoulder
+//! dashes. Start pauses ([`crate::mode`]).
 
 use bevy::prelude::*;
 
@@ -30,11 +31,15 @@ pub const PAD_JUMP: GamepadButton = GamepadButton::South;
 /// The gamepad's drop-through buttons.
 pub const PAD_DOWN: [GamepadButton; 2] = [GamepadButton::East, GamepadButton::DPadDown];
 
+/// The gamepad's dash buttons.
+pub const PAD_DASH: [GamepadButton; 2] = [GamepadButton::West, GamepadButton::RightTrigger];
+
 /// Presses not yet seen by a fixed step.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct LatchedPresses {
     pub jump: bool,
     pub down: bool,
+    pub dash: bool,
 }
 
 /// What the keys held on `keys` ask for, with `bindings`.
@@ -44,6 +49,8 @@ pub fn from_keys(keys: &ButtonInput<KeyCode>, bindings: &Bindings) -> PlayerInpu
         right: keys.any_pressed(bindings.right.iter().copied()),
         jump: keys.any_pressed(bindings.jump.iter().copied()),
         down: keys.any_pressed(bindings.down.iter().copied()),
+        up: keys.any_pressed(bindings.up.iter().copied()),
+        dash: keys.any_pressed(bindings.dash.iter().copied()),
     }
 }
 
@@ -55,6 +62,8 @@ pub fn from_gamepad(pad: &Gamepad) -> PlayerInput {
         right: stick.x > STICK_DEAD_ZONE || pad.pressed(GamepadButton::DPadRight),
         jump: pad.pressed(PAD_JUMP),
         down: stick.y < -STICK_DROP || pad.any_pressed(PAD_DOWN),
+        up: stick.y > STICK_DROP || pad.pressed(GamepadButton::DPadUp),
+        dash: pad.any_pressed(PAD_DASH),
     }
 }
 
@@ -67,6 +76,8 @@ fn held(keys: &ButtonInput<KeyCode>, bindings: &Bindings, pads: &Query<&Gamepad>
         input.right |= p.right;
         input.jump |= p.jump;
         input.down |= p.down;
+        input.up |= p.up;
+        input.dash |= p.dash;
     }
     input
 }
@@ -91,9 +102,12 @@ pub(crate) fn read_devices(
         || pads.iter().any(|p| p.just_pressed(PAD_JUMP));
     latched.down |= keys.any_just_pressed(bindings.down.iter().copied())
         || pads.iter().any(|p| p.any_just_pressed(PAD_DOWN));
+    latched.dash |= keys.any_just_pressed(bindings.dash.iter().copied())
+        || pads.iter().any(|p| p.any_just_pressed(PAD_DASH));
     *input = held(&keys, &bindings, &pads);
     input.jump |= latched.jump;
     input.down |= latched.down;
+    input.dash |= latched.dash;
 }
 
 /// After a fixed step: the latched presses were seen; later steps of the
@@ -105,7 +119,7 @@ pub(crate) fn consume_presses(
     mut latched: ResMut<LatchedPresses>,
     mut input: ResMut<PlayerInput>,
 ) {
-    if latched.jump || latched.down {
+    if latched.jump || latched.down || latched.dash {
         *latched = LatchedPresses::default();
         *input = held(&keys, &bindings, &pads);
     }

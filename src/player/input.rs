@@ -12,10 +12,25 @@ pub struct PlayerInput {
     pub right: bool,
     pub jump: bool,
     pub down: bool,
+    /// Up: aims a dash (jumping is its own key).
+    pub up: bool,
+    /// Dash (`player::dash`).
+    pub dash: bool,
 }
 
 impl PlayerInput {
-    /// The replay letters for these keys: `L`, `R`, `J`, `D`, or `-` for none.
+    /// Nothing held.
+    pub const NONE: PlayerInput = PlayerInput {
+        left: false,
+        right: false,
+        jump: false,
+        down: false,
+        up: false,
+        dash: false,
+    };
+
+    /// The replay letters for these keys: `L`, `R`, `J`, `D`, `U`, `X`, or
+    /// `-` for none.
     pub fn letters(&self) -> String {
         let mut s = String::new();
         for (on, c) in [
@@ -23,6 +38,8 @@ impl PlayerInput {
             (self.right, 'R'),
             (self.jump, 'J'),
             (self.down, 'D'),
+            (self.up, 'U'),
+            (self.dash, 'X'),
         ] {
             if on {
                 s.push(c);
@@ -43,6 +60,8 @@ impl PlayerInput {
                 'R' => k.right = true,
                 'J' => k.jump = true,
                 'D' => k.down = true,
+                'U' => k.up = true,
+                'X' => k.dash = true,
                 '-' => {}
                 _ => return None,
             }
@@ -56,15 +75,16 @@ impl PlayerInput {
 /// ```text
 /// # tangent replay v1
 /// # <frame> <keys>: from this frame on these keys are held.
-/// # keys: L left, R right, J jump, D down, - none. Frames count fixed
-/// # steps (60 per second) from 0, ascending.
+/// # keys: L left, R right, J jump, D down, U up, X dash, - none. Frames
+/// # count fixed steps (60 per second) from 0, ascending.
 /// 0 -
 /// 30 R
 /// 52 RJ
 /// 70 R
 /// ```
 ///
-/// Lines starting with `#` and blank lines are ignored.
+/// Lines starting with `#` and blank lines are ignored. `U` and `X` came
+/// with the dash; a replay without them plays as it always did.
 #[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Replay {
     /// `(first frame, keys)`, ascending by frame.
@@ -111,7 +131,7 @@ impl Replay {
     /// Writes the text format (only the frames where the keys change).
     pub fn to_text(&self) -> String {
         let mut s = String::from(
-            "# tangent replay v1\n# <frame> <keys>: from this frame on these keys are held (L R J D, - none)\n",
+            "# tangent replay v1\n# <frame> <keys>: from this frame on these keys are held (L R J D U X, - none)\n",
         );
         for (f, k) in &self.changes {
             s.push_str(&format!("{f} {}\n", k.letters()));
@@ -145,6 +165,7 @@ mod tests {
         assert!(r.keys_at(17).jump);
         assert_eq!(Replay::parse(&r.to_text()).unwrap(), r);
         assert!(Replay::parse("5 R\n3 L").is_err());
-        assert!(Replay::parse("5 X").unwrap_err().contains("line 1"));
+        assert!(Replay::parse("5 Q").unwrap_err().contains("line 1"));
+        assert_eq!(Replay::parse("0 RUX").unwrap().keys_at(0).letters(), "RUX");
     }
 }

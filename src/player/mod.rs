@@ -8,12 +8,14 @@ pub mod bindings;
 pub mod camera;
 pub mod controller;
 pub mod corners;
+pub mod dash;
 pub mod devices;
 pub mod input;
 pub mod keys;
 pub mod roll;
 pub mod state;
 pub mod surface;
+pub mod wall;
 
 pub use input::{PlayerInput, Replay};
 pub use state::{ControllerState, Player, PlayerSystems, PlayerTuning};

@@ -73,7 +73,7 @@ fn approach_zero(v: f32, by: f32) -> f32 {
 
 /// Where a ball at `on` uncurls to `standing` (its centre moved out from
 /// the surface so its feet stay put), if the standing shape has room
-/// there; `None` under a low ceiling. Room is judged by sweeping the ball
+/// there (clear of every piece); `None` under a low ceiling or in a crease. Room is judged by sweeping the ball
 /// out from the surface by as much as the standing shape reaches past it
 /// (twice the lift: the centre moves by the lift, and the top by as much
 /// again).
@@ -88,5 +88,15 @@ pub fn uncurled(
     if lift > 0.0 && set.cast(&body, on.normal * (2.0 * lift)).is_some() {
         return None;
     }
-    Some(on.position + on.normal * lift)
+    let at = on.position + on.normal * lift;
+    fits(set, standing, at).then_some(at)
+}
+
+/// Whether `shape` at `at` meets no piece of `set` (touching one counts):
+/// the exact crossings of each piece near it with the shape's outline.
+pub fn fits(set: &TerrainSet, shape: ActorShape, at: Vec2) -> bool {
+    let near = shape.aabb(at);
+    set.pieces()
+        .iter()
+        .all(|p| !p.shape.aabb().touches(&near) || p.shape.actor_hits(&shape, at).is_empty())
 }

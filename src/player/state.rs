@@ -62,6 +62,35 @@ pub struct ControllerState {
     /// Jumps left in the air (the extra air jump assist gives one, back
     /// on touching the ground).
     pub air_jumps: u32,
+    /// While a held jump keeps rising, the speed it keeps (the jump's own
+    /// up speed: `jump_speed`, or a wall jump's).
+    pub hold_speed: f32,
+    /// The way it faces, −1 left or 1 right (0 at the start: right); a
+    /// dash with no direction held goes this way.
+    pub facing: f32,
+    /// The wall last within reach (`player::wall`): its normal, and the
+    /// steps left in which a wall jump still takes it (the wall's coyote
+    /// time).
+    pub wall: Option<(Vec2, u32)>,
+    /// Sliding down a wall this step.
+    pub sliding: bool,
+    /// A wall jump's forced move: the way away (±1) and the steps left.
+    pub forced: (f32, u32),
+    /// Dashes left (one per time in the air; `player::dash`).
+    pub dashes: u32,
+    /// The dash under way.
+    pub dash: Option<Dash>,
+    /// Steps left before another dash may start.
+    pub dash_cooldown: u32,
+    /// Dash was held on the previous step (to see new presses).
+    pub dash_held: bool,
+}
+
+/// A dash under way (`player::dash`): its unit direction and the fixed steps it has left.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Dash {
+    pub dir: Vec2,
+    pub steps: u32,
 }
 
 /// The feel numbers in use (from the level file).

@@ -37,7 +37,7 @@ pub fn running_radius(standing: ActorShape, max_slope: f32) -> f32 {
 /// The steepest curve the player lands on from the air and runs, as the
 /// `y` of its normal: 75.5°. A steeper one (a wall leaning out a little)
 /// is a wall it slides down, as before, not one it sticks to.
-const LANDS_FROM_THE_AIR: f32 = 0.25;
+pub const LANDS_FROM_THE_AIR: f32 = 0.25;
 
 /// Whether a surface with unit normal `n` is steeper than `max_slope`.
 fn steep(n: Vec2, max_slope: f32) -> bool {
@@ -230,7 +230,8 @@ pub fn run_surface(
             }
             continue;
         }
-        if st.jumped || actor.drop_through {
+        // (A dash goes past surfaces: it slides along them, as any motion.)
+        if st.jumped || actor.drop_through || st.dash.is_some() {
             continue;
         }
         let fast = vel.0.length() > max_run + 1e-3;
@@ -273,7 +274,8 @@ fn surface_contact(on: &OnSurface, radius: f32) -> Contact {
 
 /// A ball held `on` a surface after the step: rolls on while it should
 /// `stay` a ball (fast enough, and down held or the surface steep) or has
-/// no room to uncurl; else uncurls, as the circle it runs the surface as
+/// no room to uncurl (for a runner, the grown circle clear of every
+/// piece); else uncurls, as the circle it runs the surface as
 /// when it `stays_on` it, or standing again. Its new position.
 fn roll_on(
     mut on: OnSurface,
@@ -284,12 +286,19 @@ fn roll_on(
     (actor, st, ran): (&mut Actor, &mut ControllerState, &mut RanPieces),
 ) -> Vec2 {
     let standing = st.standing.unwrap_or(actor.shape);
-    match (stay, roll::uncurled(set, actor, standing, &on)) {
+    // Uncurling onto a steep surface, the circle it runs it as grows about
+    // a centre moved out along the normal; in a crease that circle can
+    // meet the other surface: then it stays a ball.
+    let r = running_radius(standing, actor.max_slope);
+    let grown = on.position + on.normal * (r - radius);
+    let runner_fits = || roll::fits(set, ActorShape::Circle { radius: r }, grown);
+    let uncurl =
+        roll::uncurled(set, actor, standing, &on).filter(|_| !stays_on(&on) || runner_fits());
+    match (stay, uncurl) {
         (false, Some(at)) => {
             st.rolling = false;
             if stays_on(&on) {
-                let r = running_radius(standing, actor.max_slope);
-                on.position += on.normal * (r - radius);
+                on.position = grown;
                 actor.shape = ActorShape::Circle { radius: r };
                 st.surface = Some(on);
             } else {

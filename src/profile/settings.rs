@@ -21,10 +21,12 @@ pub const SETTINGS_FILE: &str = "settings.ron";
 ///     keys: (
 ///         left: ["ArrowLeft", "KeyA"],
 ///         right: ["ArrowRight", "KeyD"],
-///         jump: ["Space", "KeyW", "ArrowUp"],
+///         jump: ["Space", "KeyC", "KeyK"],
 ///         down: ["ArrowDown", "KeyS"],
+///         up: ["ArrowUp", "KeyW"],
+///         dash: ["KeyX", "KeyJ", "ShiftLeft"],
 ///     ),
-///     assist: (speed: 1.0, invincible: false, air_jump: false),
+///     assist: (speed: 1.0, invincible: false, air_jump: false, infinite_dashes: false),
 ///     ghost: true,
 /// )
 /// ```

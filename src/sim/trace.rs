@@ -8,6 +8,7 @@ use bevy::prelude::*;
 
 use crate::collision::{Actor, Grounded, PhysicsPosition, TerrainMover, Velocity};
 use crate::level::SimFrame;
+use crate::player::{ControllerState, Player};
 
 /// Writing one CSV row per actor and one per mover per fixed step.
 #[derive(Resource)]
@@ -15,7 +16,8 @@ pub struct TraceWriter(pub BufWriter<File>);
 
 /// The CSV header of a trace. A mover's row (`mover N`) has its pivot in
 /// `x,y`, its pivot's velocity in `vx,vy` and its angle in degrees in the
-/// last column.
+/// last column. A `verb` row, on a step the player dashes or slides down a
+/// wall, names the verb in `x`'s column (`dash`, `slide`), the rest empty.
 pub const TRACE_HEADER: &str = "frame,actor,x,y,vx,vy,grounded\n";
 
 type TraceItem<'a> = (
@@ -32,6 +34,7 @@ pub(crate) fn write_trace(
     trace: Option<ResMut<TraceWriter>>,
     actors: Query<TraceItem, With<Actor>>,
     movers: Query<&TerrainMover>,
+    players: Query<&ControllerState, With<Player>>,
 ) {
     let Some(mut trace) = trace else {
         return;
@@ -43,6 +46,17 @@ pub(crate) fn write_trace(
             "{},{},{:.4},{:.4},{:.4},{:.4},{}\n",
             frame.0, name, p.0.x, p.0.y, v.0.x, v.0.y, g.0 as u8
         );
+        if let Err(e) = trace.0.write_all(line.as_bytes()) {
+            error!("cannot write trace: {e}");
+        }
+    }
+    for st in &players {
+        let verb = match (st.dash.is_some(), st.sliding) {
+            (true, _) => "dash",
+            (false, true) => "slide",
+            _ => continue,
+        };
+        let line = format!("{},verb,{verb},,,,\n", frame.0);
         if let Err(e) = trace.0.write_all(line.as_bytes()) {
             error!("cannot write trace: {e}");
         }

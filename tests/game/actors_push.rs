@@ -54,6 +54,7 @@ const RIGHT: PlayerInput = PlayerInput {
     right: true,
     jump: false,
     down: false,
+    ..PlayerInput::NONE
 };
 
 /// Pushes a crate of `mass` from standing: its speeds over the second half

@@ -29,18 +29,21 @@ const RIGHT: PlayerInput = PlayerInput {
     right: true,
     jump: false,
     down: false,
+    ..PlayerInput::NONE
 };
 const RIGHT_JUMP: PlayerInput = PlayerInput {
     left: false,
     right: true,
     jump: true,
     down: false,
+    ..PlayerInput::NONE
 };
 const JUMP: PlayerInput = PlayerInput {
     left: false,
     right: false,
     jump: true,
     down: false,
+    ..PlayerInput::NONE
 };
 
 #[test]

@@ -51,7 +51,7 @@ fn keys(left: bool, right: bool, jump: bool) -> PlayerInput {
         left,
         right,
         jump,
-        down: false,
+        ..PlayerInput::NONE
     }
 }
 

@@ -70,6 +70,8 @@ fn the_stick_runs_past_its_dead_zone_and_drops_past_its_drop_zone() {
                 right: v.x > STICK_DEAD_ZONE,
                 jump: false,
                 down: v.y < -STICK_DROP,
+                up: v.y > STICK_DROP,
+                ..PlayerInput::NONE
             };
             assert_eq!(got, want, "stick at {v}");
             checked += 1;

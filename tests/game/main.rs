@@ -36,3 +36,4 @@ mod svg_import;
 mod tiled;
 mod trace_hashes;
 mod user_levels;
+mod walls_dash;

@@ -299,8 +299,8 @@ fn the_shipped_levels_open_one_by_one_as_each_is_finished() {
 }
 
 /// The assists on the settings screen: game speed by tenths down to 50 %
-/// (no lower), invincibility and the extra air jump toggled; the game's
-/// assists follow at once.
+/// (no lower), invincibility, the extra air jump and infinite dashes
+/// toggled; the game's assists follow at once.
 #[test]
 fn the_settings_screen_sets_the_assists() {
     use tangent::menu::settings::GAME_SPEED;
@@ -314,15 +314,17 @@ fn the_settings_screen_sets_the_assists() {
     for _ in 0..7 {
         tap(&mut app, Left);
     }
-    taps(&mut app, &[Down, Enter, Down, Enter]);
+    taps(&mut app, &[Down, Enter, Down, Enter, Down, Enter]);
     let want = Assist {
         speed: 0.5,
         invincible: true,
         air_jump: true,
+        infinite_dashes: true,
     };
     assert_eq!(app.world().resource::<Settings>().assist, want);
     assert_eq!(*app.world().resource::<Assist>(), want);
-    taps(&mut app, &[KeyCode::ArrowUp, KeyCode::ArrowUp, Right]);
+    taps(&mut app, &[KeyCode::ArrowUp; 3]);
+    tap(&mut app, Right);
     assert_eq!(app.world().resource::<Settings>().assist.speed, 0.6);
 }
 

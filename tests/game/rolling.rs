@@ -29,6 +29,7 @@ const DOWN: PlayerInput = PlayerInput {
     right: false,
     jump: false,
     down: true,
+    ..PlayerInput::NONE
 };
 
 #[test]

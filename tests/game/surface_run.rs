@@ -54,6 +54,7 @@ pub const RIGHT: PlayerInput = PlayerInput {
     right: true,
     jump: false,
     down: false,
+    ..PlayerInput::NONE
 };
 
 #[test]

@@ -54,11 +54,35 @@ pub struct Tuning {
     /// A rolling ball's bounciness (the player's own is
     /// `player_restitution`): it multiplies the terrain's, as an actor's does.
     pub roll_restitution: f32,
+    /// Fastest fall sliding down a wall held toward, px/s (Celeste's
+    /// slide start speed, 20 px/s × 4, doubled: a slide that still goes).
+    pub wall_slide_speed: f32,
+    /// A wall jump's speed away from the wall, along its normal, px/s.
+    pub wall_jump_away: f32,
+    /// A wall jump's speed up along the wall (its tangent that rises),
+    /// px/s.
+    pub wall_jump_up: f32,
+    /// After a wall jump with a direction held, input toward the wall
+    /// does not cancel the push for this long, s (Celeste's forced move).
+    pub wall_jump_forced_time: f32,
+    /// A wall this near (px) to the side can be jumped off: the wall's
+    /// grace distance (Celeste's 3 px × 4).
+    pub wall_reach: f32,
+    /// A wall jump is still allowed this long after leaving a wall, s.
+    pub wall_coyote_time: f32,
+    /// A dash's speed, px/s (Celeste's 240 × 4).
+    pub dash_speed: f32,
+    /// How long a dash keeps its speed with gravity off, s.
+    pub dash_time: f32,
+    /// A dash's speed when it ends, px/s (Celeste's 160 × 4).
+    pub dash_end_speed: f32,
+    /// No new dash this long after one starts, s.
+    pub dash_cooldown: f32,
 }
 
 impl Tuning {
     /// Every field by its file name, in file order (for checking and saving).
-    pub fn fields(&self) -> [(&'static str, f32); 20] {
+    pub fn fields(&self) -> [(&'static str, f32); 30] {
         [
             ("max_run", self.max_run),
             ("run_accel", self.run_accel),
@@ -80,6 +104,16 @@ impl Tuning {
             ("roll_friction", self.roll_friction),
             ("roll_decel", self.roll_decel),
             ("roll_restitution", self.roll_restitution),
+            ("wall_slide_speed", self.wall_slide_speed),
+            ("wall_jump_away", self.wall_jump_away),
+            ("wall_jump_up", self.wall_jump_up),
+            ("wall_jump_forced_time", self.wall_jump_forced_time),
+            ("wall_reach", self.wall_reach),
+            ("wall_coyote_time", self.wall_coyote_time),
+            ("dash_speed", self.dash_speed),
+            ("dash_time", self.dash_time),
+            ("dash_end_speed", self.dash_end_speed),
+            ("dash_cooldown", self.dash_cooldown),
         ]
     }
 }
@@ -115,6 +149,16 @@ impl Tuning {
             "roll_friction" => &mut self.roll_friction,
             "roll_decel" => &mut self.roll_decel,
             "roll_restitution" => &mut self.roll_restitution,
+            "wall_slide_speed" => &mut self.wall_slide_speed,
+            "wall_jump_away" => &mut self.wall_jump_away,
+            "wall_jump_up" => &mut self.wall_jump_up,
+            "wall_jump_forced_time" => &mut self.wall_jump_forced_time,
+            "wall_reach" => &mut self.wall_reach,
+            "wall_coyote_time" => &mut self.wall_coyote_time,
+            "dash_speed" => &mut self.dash_speed,
+            "dash_time" => &mut self.dash_time,
+            "dash_end_speed" => &mut self.dash_end_speed,
+            "dash_cooldown" => &mut self.dash_cooldown,
             _ => return false,
         };
         *field = v;
@@ -153,6 +197,18 @@ impl Default for Tuning {
             // Half the impact speed back along the bounce normal: a ball
             // dropped on a curve hops off it at a quarter of the height.
             roll_restitution: 0.5,
+            // The wall jump and the dash: Celeste's numbers × 4
+            // (REFERENCE.md), the slide cap doubled.
+            wall_slide_speed: 160.0,
+            wall_jump_away: 520.0,
+            wall_jump_up: 420.0,
+            wall_jump_forced_time: 0.16,
+            wall_reach: 12.0,
+            wall_coyote_time: 0.1,
+            dash_speed: 960.0,
+            dash_time: 0.15,
+            dash_end_speed: 640.0,
+            dash_cooldown: 0.2,
         }
     }
 }
