@@ -4,6 +4,7 @@
 //! `tangent_level` crate.
 
 pub mod clock;
+pub mod crystals;
 pub mod fell_out;
 pub mod hazard;
 pub mod list;
@@ -68,7 +69,7 @@ impl Plugin for LevelRenderPlugin {
     fn build(&self, app: &mut App) {
         app.add_plugins(bevy_ecs_tilemap::TilemapPlugin)
             .insert_resource(ClearColor(render::SKY))
-            .add_systems(PostUpdate, render::decorate)
+            .add_systems(PostUpdate, (render::decorate, crystals::draw_crystals))
             .add_systems(
                 Update,
                 (
@@ -76,6 +77,7 @@ impl Plugin for LevelRenderPlugin {
                     render::ring_deaths,
                     render::fade_rings,
                     render::shake_crumbling,
+                    crystals::show_crystals,
                 ),
             );
     }
@@ -100,6 +102,7 @@ impl Plugin for LevelLogicPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<LevelStatus>()
             .init_resource::<SimFrame>()
+            .init_resource::<crystals::CrystalTimers>()
             .add_message::<LevelCommand>()
             .add_message::<LevelSpawned>()
             .add_message::<FellOut>()
@@ -124,6 +127,8 @@ impl Plugin for LevelLogicPlugin {
                     movers::put_back_crushed,
                     fell_out::put_back_lost_actors,
                     hazard::touch_checkpoints,
+                    crystals::reset_crystals,
+                    crystals::touch_crystals,
                     hazard::hurt_player,
                     hazard::respawn_player,
                     play::reach_goal,

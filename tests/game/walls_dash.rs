@@ -711,3 +711,64 @@ fn each_verbs_test_level_is_won_only_with_its_verb() {
         assert!(!replay.is_empty());
     }
 }
+
+/// A refill crystal: touched with no dash left it gives the dash back and
+/// is gone for 2.5 s (150 steps) to the step; touched with a dash left it
+/// stays.
+#[test]
+fn a_crystal_gives_the_dash_back_and_returns_after_its_time() {
+    let crystal = Vec2::new(600.0, 500.0);
+    let text = room(26, "", Vec2::new(300.0, 46.02)).replace(
+        "tuning: (",
+        &format!("crystals: [({}, {})],\n tuning: (", crystal.x, crystal.y),
+    );
+    let path = write_level("dash", "crystal", &text);
+    let mut app = headless_app(&path, None).unwrap();
+    steps(&mut app, 30);
+    let e = player_entity(&mut app);
+    let st = |app: &mut App| controller(app);
+    // With a dash left, touching it changes nothing.
+    place(&mut app, e, crystal, Vec2::ZERO);
+    hold(&mut app, PlayerInput::NONE, 1);
+    assert_eq!(st(&mut app).dashes, 1);
+    // Spend the dash in the air, then touch the crystal: it comes back.
+    place(&mut app, e, Vec2::new(300.0, 600.0), Vec2::ZERO);
+    hold(&mut app, keys(|k| (k.right, k.dash) = (true, true)), 12);
+    assert_eq!(st(&mut app).dashes, 0);
+    place(&mut app, e, crystal, Vec2::ZERO);
+    hold(&mut app, PlayerInput::NONE, 1);
+    assert_eq!(st(&mut app).dashes, 1, "the crystal gave nothing");
+    // Spent again, kept in the air: the crystal is gone for 150 steps.
+    place(&mut app, e, Vec2::new(300.0, 600.0), Vec2::ZERO);
+    hold(&mut app, keys(|k| (k.right, k.dash) = (true, true)), 12);
+    let respawn = (tangent::level::crystals::CRYSTAL_RESPAWN / DT).round() as usize;
+    let mut back = None;
+    for k in 13..=respawn + 2 {
+        place(&mut app, e, crystal, Vec2::ZERO);
+        hold(&mut app, PlayerInput::NONE, 1);
+        if st(&mut app).dashes == 1 {
+            back = Some(k);
+            break;
+        }
+    }
+    assert_eq!(
+        back,
+        Some(respawn),
+        "back after {back:?} steps, not {respawn}"
+    );
+}
+
+/// A crystal out of range is refused at its line, naming it and the range.
+#[test]
+fn a_bad_crystal_is_refused_at_its_line() {
+    let text = room(26, "", Vec2::new(300.0, 46.02)).replace(
+        "tuning: (",
+        "crystals: [(600, 500), (inf, 20)],\n tuning: (",
+    );
+    let e = tangent_level::Level::parse(&text, "c.level.ron")
+        .unwrap_err()
+        .to_string();
+    let line = text.lines().position(|l| l.contains("crystals")).unwrap() + 1;
+    assert!(e.starts_with(&format!("c.level.ron:{line}:")), "{e}");
+    assert!(e.contains("crystal 2") && e.contains("finite point"), "{e}");
+}

@@ -8,7 +8,7 @@
 
 use std::path::Path;
 
-const MAX_COORD: f32 = tangent_collision::prelude::TerrainPiece::MAX_COORD;
+pub const MAX_COORD: f32 = tangent_collision::prelude::TerrainPiece::MAX_COORD;
 
 use crate::files::level_exists;
 use crate::format::{LevelFile, ShapeDef};

@@ -455,6 +455,7 @@ fn random_level(rng: &mut Rng) -> LevelFile {
             size: (rng.range_fine(1.0, 256.0), rng.range_fine(1.0, 256.0)),
         },
         checkpoints: (0..rng.below(5)).map(|_| point(rng)).collect(),
+        crystals: Vec::new(),
         next: None,
         par: None,
         svg: None,

@@ -201,6 +201,10 @@ pub struct LevelFile {
     /// touched one (its centre, like `spawn`), drawn as flags.
     #[serde(default)]
     pub checkpoints: Vec<(f32, f32)>,
+    /// Refill crystals (their centres): touching one with no dash left
+    /// gives the dash back; it comes back a few seconds later.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub crystals: Vec<(f32, f32)>,
     /// File name (in the same folder) of the level that follows this one.
     #[serde(default)]
     pub next: Option<String>,
