@@ -93,10 +93,11 @@ pub fn uncurled(
 }
 
 /// Whether `shape` at `at` meets no piece of `set` (touching one counts):
-/// the exact crossings of each piece near it with the shape's outline.
+/// the exact crossings with the shape's outline of each piece the set's
+/// own index finds near it.
 pub fn fits(set: &TerrainSet, shape: ActorShape, at: Vec2) -> bool {
-    let near = shape.aabb(at);
-    set.pieces()
-        .iter()
-        .all(|p| !p.shape.aabb().touches(&near) || p.shape.actor_hits(&shape, at).is_empty())
+    let mut near = Vec::new();
+    set.query(shape.aabb(at), &mut near);
+    near.iter()
+        .all(|&i| set.piece(i).shape.actor_hits(&shape, at).is_empty())
 }

@@ -292,10 +292,13 @@ fn roll_on(
     let r = running_radius(standing, actor.max_slope);
     let grown = on.position + on.normal * (r - radius);
     let runner_fits = || roll::fits(set, ActorShape::Circle { radius: r }, grown);
-    let uncurl =
-        roll::uncurled(set, actor, standing, &on).filter(|_| !stays_on(&on) || runner_fits());
-    match (stay, uncurl) {
-        (false, Some(at)) => {
+    // (Room to uncurl is looked for only when it would: not every step.)
+    let uncurl = (!stay)
+        .then(|| roll::uncurled(set, actor, standing, &on))
+        .flatten()
+        .filter(|_| !stays_on(&on) || runner_fits());
+    match uncurl {
+        Some(at) => {
             st.rolling = false;
             if stays_on(&on) {
                 on.position = grown;
@@ -306,7 +309,7 @@ fn roll_on(
                 stand(actor, st, ran);
             }
         }
-        _ => {
+        None => {
             st.surface = Some(on);
             note(set, &on, ran);
         }
