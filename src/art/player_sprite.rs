@@ -242,7 +242,7 @@ pub fn animate_player(
                         });
                     }
                 }
-                let pushing = (input.right as i8 - input.left as i8) as f32;
+                let pushing = input.run_axis();
                 if pushing * v.x < 0.0
                     && v.x.abs() > DUST_TURN
                     && (look.clock * 20.0).fract() < 0.34
@@ -308,8 +308,11 @@ pub fn tint_for_dash(
     mut sprites: Query<&mut Sprite, With<PlayerLook>>,
 ) {
     for (state, children) in &players {
-        let spent = state.dashes == 0 && state.dash.is_none();
-        let color = if spent { NO_DASH_TINT } else { Color::WHITE };
+        let color = if state.dash_spent() {
+            NO_DASH_TINT
+        } else {
+            Color::WHITE
+        };
         for child in children.iter() {
             if let Ok(mut sprite) = sprites.get_mut(child)
                 && sprite.color != color

@@ -7,6 +7,7 @@ use bevy::prelude::*;
 use super::state::{CurrentLevel, LevelEntity, LevelSpawned};
 use crate::assets::GameAssets;
 use crate::collision::{Actor, PhysicsPosition};
+use crate::player::state::in_steps;
 use crate::player::{ControllerState, Player};
 
 /// A crystal's reach: the player touches it within this box's half size.
@@ -41,13 +42,12 @@ pub fn touch_crystals(
     for t in &mut timers.0 {
         *t = t.saturating_sub(1);
     }
-    let respawn = (CRYSTAL_RESPAWN / time.delta_secs().max(1e-6)).round() as u32;
+    let respawn = in_steps(CRYSTAL_RESPAWN, time.delta_secs().max(1e-6));
     for (actor, pos, mut st) in &mut players {
         let me: Rect = actor.shape.aabb(pos.0).into();
         for (k, &(x, y)) in crystals.iter().enumerate() {
             let gem = Rect::from_center_half_size(Vec2::new(x, y), Vec2::splat(CRYSTAL_HALF));
-            let spent = st.dashes == 0 && st.dash.is_none();
-            if timers.0[k] == 0 && spent && !gem.intersect(me).is_empty() {
+            if timers.0[k] == 0 && st.dash_spent() && !gem.intersect(me).is_empty() {
                 st.dashes = 1;
                 timers.0[k] = respawn;
             }

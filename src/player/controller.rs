@@ -25,7 +25,7 @@ use super::assist::Assist;
 use super::dash::{dash_step, start_dash};
 use super::input::PlayerInput;
 use super::roll;
-use super::state::{ControllerState, Player, PlayerTuning};
+use super::state::{ControllerState, Player, PlayerTuning, in_steps};
 use super::surface;
 use super::wall::{self, find_wall, note_wall, wall_jump_velocity};
 
@@ -127,16 +127,15 @@ fn jump_timers(
     dt: f32,
     on_ground: bool,
 ) {
-    let in_steps = |secs: f32| (secs / dt).round() as u32;
     st.coyote = if on_ground {
-        in_steps(t.coyote_time)
+        in_steps(t.coyote_time, dt)
     } else {
         st.coyote.saturating_sub(1)
     };
     let pressed = input.jump && !st.jump_held;
     st.jump_held = input.jump;
     st.buffer = if pressed {
-        in_steps(t.jump_buffer)
+        in_steps(t.jump_buffer, dt)
     } else {
         st.buffer.saturating_sub(1)
     };
@@ -174,7 +173,7 @@ fn control_on_surface(
         surface::off_surface(actor, st); // a ball jumps as a ball
         return;
     }
-    let dir = (input.right as i32 - input.left as i32) as f32;
+    let dir = input.run_axis();
     if !st.rolling && input.down && on.speed.abs() > t.roll_speed {
         on = roll::curl(actor, st, on);
         pos.0 = on.position;
@@ -231,25 +230,21 @@ pub fn control(
                 st.dashes = st.dashes.max(1);
             }
         }
-        let lift = contacts
-            .iter()
-            .find(|c| c.piece().is_some() && c.velocity != Vec2::ZERO)
-            .map(|c| c.velocity);
-        st.lift = match lift {
-            Some(v) if on_ground => (v, st.coyote),
-            _ => (st.lift.0, st.lift.1.saturating_sub(1)),
-        };
+        note_lift(st, contacts, on_ground);
         if dash_step(st, vel, actor, &t, on_ground) {
             continue;
         }
-        let wall = (!on_ground).then(|| find_wall(&index.set, actor, pos.0, t.wall_reach));
-        let wall = wall.flatten();
+        let wall = if on_ground {
+            None
+        } else {
+            find_wall(&index.set, actor, pos.0, t.wall_reach)
+        };
         note_wall(st, wall, &t, dt);
         // Running: along the ground's tangent on the ground, in x in the
         // air (away from a wall just jumped off, while its push is forced).
         let dir = match st.forced {
             (away, steps) if steps > 0 => away,
-            _ => (input.right as i32 - input.left as i32) as f32,
+            _ => input.run_axis(),
         };
         st.forced.1 = st.forced.1.saturating_sub(1);
         let rate = if dir != 0.0 { t.run_accel } else { t.run_decel };
@@ -265,26 +260,56 @@ pub fn control(
             vel.0.x = run_speed(vel.0.x, dir, t.max_run, rate * t.air_control * dt);
         }
         jump(st, vel, &input, &t, dt, on_ground);
-        let airborne = !on_ground || st.jumped;
-        actor.gravity_scale = if !airborne {
-            // On walkable ground the runner's speed along the surface is
-            // the controller's: no slope pull, so standing still on a slope
-            // within the max slope holds. Steeper is not ground: it slides.
-            0.0
-        } else if input.jump && vel.0.y.abs() < t.apex_speed {
-            t.apex_gravity
-        } else {
-            1.0
-        };
-        vel.0.y = vel.0.y.max(-t.max_fall);
-        // Held toward a wall it touches, a falling player slides down it at
-        // no more than the slide speed (gravity off at the cap).
-        st.sliding = !st.jumped && wall::slides(wall, dir, vel.0);
-        if st.sliding && vel.0.y <= -t.wall_slide_speed {
-            vel.0.y = -t.wall_slide_speed;
-            actor.gravity_scale = 0.0;
-        }
+        let falling = (!on_ground || st.jumped, input.jump);
+        fall(
+            falling,
+            wall.filter(|_| !st.jumped),
+            dir,
+            &t,
+            (vel, st, actor),
+        );
         actor.drop_through = input.down;
+    }
+}
+
+/// Keeps the velocity of the mover the player stands on, for a jump's
+/// lift boost within coyote time of leaving it (`ControllerState::lift`).
+fn note_lift(st: &mut ControllerState, contacts: &Contacts, on_ground: bool) {
+    let lift = contacts
+        .iter()
+        .find(|c| c.piece().is_some() && c.velocity != Vec2::ZERO)
+        .map(|c| c.velocity);
+    st.lift = match lift {
+        Some(v) if on_ground => (v, st.coyote),
+        _ => (st.lift.0, st.lift.1.saturating_sub(1)),
+    };
+}
+
+/// The step's gravity and fall: none on walkable ground (the runner's
+/// speed along it is the controller's: no slope pull, so standing still on
+/// a slope within the max slope holds; steeper is not ground: it slides),
+/// the apex's gentler gravity while jump is held near the top of a jump,
+/// else all of it; the fall capped at `max_fall`, and held toward a `wall`
+/// it touches (`dir`), at the slide speed (gravity off at the cap).
+fn fall(
+    (airborne, jump_held): (bool, bool),
+    wall: Option<wall::Wall>,
+    dir: f32,
+    t: &tangent_level::Tuning,
+    (vel, st, actor): (&mut Velocity, &mut ControllerState, &mut Actor),
+) {
+    actor.gravity_scale = if !airborne {
+        0.0
+    } else if jump_held && vel.0.y.abs() < t.apex_speed {
+        t.apex_gravity
+    } else {
+        1.0
+    };
+    vel.0.y = vel.0.y.max(-t.max_fall);
+    st.sliding = wall::slides(wall, dir, vel.0);
+    if st.sliding && vel.0.y <= -t.wall_slide_speed {
+        vel.0.y = -t.wall_slide_speed;
+        actor.gravity_scale = 0.0;
     }
 }
 
@@ -367,10 +392,10 @@ fn jump(
     let air_jump = st.buffer > 0 && st.coyote == 0 && st.air_jumps > 0 && wall.is_none();
     if let Some((n, _)) = wall {
         vel.0 = wall_jump_velocity(n, t);
-        let held = (input.right as i32 - input.left as i32) as f32;
+        let held = input.run_axis();
         if held != 0.0 {
             let away = if n.x < 0.0 { -1.0 } else { 1.0 };
-            st.forced = (away, (t.wall_jump_forced_time / dt).round() as u32);
+            st.forced = (away, in_steps(t.wall_jump_forced_time, dt));
         }
         st.hold_speed = vel.0.y;
         st.hold = if vel.0.y > 0.0 {

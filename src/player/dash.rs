@@ -8,7 +8,7 @@
 use bevy::prelude::*;
 
 use super::input::PlayerInput;
-use super::state::{ControllerState, Dash};
+use super::state::{ControllerState, Dash, in_steps};
 use crate::collision::{Actor, Velocity};
 use tangent_level::Tuning;
 
@@ -23,18 +23,20 @@ use tangent_level::Tuning;
 /// assert_eq!(dash_direction(&PlayerInput::NONE, -1.0), Vec2::new(-1.0, 0.0));
 /// ```
 pub fn dash_direction(input: &PlayerInput, facing: f32) -> Vec2 {
-    let x = input.right as i32 - input.left as i32;
-    let y = input.up as i32 - input.down as i32;
-    if (x, y) == (0, 0) {
+    let held = Vec2::new(
+        input.run_axis(),
+        (input.up as i32 - input.down as i32) as f32,
+    );
+    if held == Vec2::ZERO {
         Vec2::new(if facing < 0.0 { -1.0 } else { 1.0 }, 0.0)
     } else {
-        Vec2::new(x as f32, y as f32).normalize()
+        held.normalize()
     }
 }
 
 /// A dash's length in fixed steps of `dt`.
 pub fn dash_steps(t: &Tuning, dt: f32) -> u32 {
-    (t.dash_time / dt).round().max(1.0) as u32
+    in_steps(t.dash_time, dt).max(1)
 }
 
 /// The distance a dash covers through free space: `dash_speed` for its
@@ -56,7 +58,7 @@ pub fn start_dash(
     let pressed = input.dash && !st.dash_held;
     st.dash_held = input.dash;
     st.dash_cooldown = st.dash_cooldown.saturating_sub(1);
-    let run = (input.right as i32 - input.left as i32) as f32;
+    let run = input.run_axis();
     if run != 0.0 {
         st.facing = run;
     }
@@ -68,7 +70,7 @@ pub fn start_dash(
         steps: dash_steps(t, dt),
     });
     st.dashes = st.dashes.saturating_sub(1);
-    st.dash_cooldown = (t.dash_cooldown / dt).round() as u32;
+    st.dash_cooldown = in_steps(t.dash_cooldown, dt);
     st.forced.1 = 0;
     st.sliding = false;
     true

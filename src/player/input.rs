@@ -29,6 +29,11 @@ impl PlayerInput {
         dash: false,
     };
 
+    /// Run input along x: −1 left, 1 right, 0 for neither or both.
+    pub fn run_axis(&self) -> f32 {
+        (self.right as i32 - self.left as i32) as f32
+    }
+
     /// The replay letters for these keys: `L`, `R`, `J`, `D`, `U`, `X`, or
     /// `-` for none.
     pub fn letters(&self) -> String {

@@ -86,11 +86,29 @@ pub struct ControllerState {
     pub dash_held: bool,
 }
 
+impl ControllerState {
+    /// No dash left and none under way (what a crystal refills, and what
+    /// the player's tint shows).
+    pub fn dash_spent(&self) -> bool {
+        self.dashes == 0 && self.dash.is_none()
+    }
+}
+
 /// A dash under way (`player::dash`): its unit direction and the fixed steps it has left.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Dash {
     pub dir: Vec2,
     pub steps: u32,
+}
+
+/// Seconds as whole fixed steps of `dt`, rounded: every timer of the
+/// player's counts steps, so it is frame-exact.
+///
+/// ```
+/// assert_eq!(tangent::player::state::in_steps(0.1, 1.0 / 60.0), 6);
+/// ```
+pub fn in_steps(secs: f32, dt: f32) -> u32 {
+    (secs / dt).round() as u32
 }
 
 /// The feel numbers in use (from the level file).

@@ -7,7 +7,7 @@
 
 use bevy::prelude::*;
 
-use super::state::ControllerState;
+use super::state::{ControllerState, in_steps};
 use super::surface::LANDS_FROM_THE_AIR;
 use crate::collision::{Actor, TerrainSet};
 use tangent_level::Tuning;
@@ -106,7 +106,7 @@ pub fn slides(wall: Option<Wall>, dir: f32, vel: Vec2) -> bool {
 /// one, then counting down to none), for a wall jump.
 pub fn note_wall(st: &mut ControllerState, wall: Option<Wall>, t: &Tuning, dt: f32) {
     st.wall = match (wall, st.wall) {
-        (Some(w), _) => Some((w.normal, (t.wall_coyote_time / dt).round() as u32)),
+        (Some(w), _) => Some((w.normal, in_steps(t.wall_coyote_time, dt))),
         (None, Some((n, k))) if k > 1 => Some((n, k - 1)),
         _ => None,
     };

@@ -8,7 +8,7 @@
 
 use std::path::Path;
 
-pub const MAX_COORD: f32 = tangent_collision::prelude::TerrainPiece::MAX_COORD;
+const MAX_COORD: f32 = tangent_collision::prelude::TerrainPiece::MAX_COORD;
 
 use crate::files::level_exists;
 use crate::format::{LevelFile, ShapeDef};
@@ -74,6 +74,16 @@ fn far(what: &str, p: (f32, f32)) -> String {
         "{what} ({}, {}) is farther than {MAX_COORD} px from the origin",
         p.0, p.1
     )
+}
+
+/// A list of points under `key` (each named `what N`): at most
+/// [`MAX_COUNT`], each within range.
+fn points_out_of_range(key: &'static str, what: &str, points: &[(f32, f32)]) -> Option<OutOfRange> {
+    if points.len() > MAX_COUNT {
+        return Some((Place::Key(key), format!("at most {MAX_COUNT} {key}")));
+    }
+    let (i, p) = points.iter().enumerate().find(|(_, p)| !point_ok(**p))?;
+    Some((Place::Key(key), far(&format!("{what} {}", i + 1), *p)))
 }
 
 /// The first number of `raw` out of range, if any.
@@ -158,16 +168,15 @@ pub fn out_of_range(raw: &LevelFile) -> Option<OutOfRange> {
     if !point_ok(raw.goal.position) || raw.goal.size.0 > MAX_COORD || raw.goal.size.1 > MAX_COORD {
         return key("goal", far("the goal", raw.goal.position));
     }
-    if raw.checkpoints.len() > MAX_COUNT {
-        return key("checkpoints", format!("at most {MAX_COUNT} checkpoints"));
-    }
-    if let Some((i, p)) = raw
-        .checkpoints
+    let points = [
+        ("checkpoints", "checkpoint", &raw.checkpoints),
+        ("crystals", "crystal", &raw.crystals),
+    ];
+    if let Some(problem) = points
         .iter()
-        .enumerate()
-        .find(|(_, p)| !point_ok(**p))
+        .find_map(|(k, what, ps)| points_out_of_range(k, what, ps))
     {
-        return key("checkpoints", far(&format!("checkpoint {}", i + 1), *p));
+        return Some(problem);
     }
     if raw.tuning.fields().iter().any(|(_, x)| *x > MAX_TUNING) {
         return key(

@@ -22,7 +22,7 @@ use tangent_collision::prelude::{
 
 use crate::format::mover::MoverDef;
 use crate::format::{CurveDef, LevelFile, Side};
-use crate::limits::{MAX_COORD, MAX_COUNT, Place, next_missing, next_problem, out_of_range};
+use crate::limits::{Place, next_missing, next_problem, out_of_range};
 use curves::{curve_fills, curve_pieces, drawing};
 pub use locate::LevelError;
 use locate::Locator;
@@ -217,18 +217,6 @@ fn check_places(
     (built_movers, mover_parts): (&[Mover], &[MoverParts]),
 ) -> Result<(), LevelError> {
     let err = |line, column, message| loc.err(line, column, message);
-    let far = |p: &(f32, f32)| !finite2(*p) || p.0.abs() > MAX_COORD || p.1.abs() > MAX_COORD;
-    if let Some(i) = raw.crystals.iter().position(far) {
-        let m = format!(
-            "crystal {} must be a finite point within ±{MAX_COORD} px",
-            i + 1
-        );
-        return Err(err(loc.key("crystals"), None, m));
-    }
-    if raw.crystals.len() > MAX_COUNT {
-        let m = format!("at most {MAX_COUNT} crystals");
-        return Err(err(loc.key("crystals"), None, m));
-    }
     // Spawn, actors and goal.
     if !finite2(raw.spawn) {
         return Err(err(loc.key("spawn"), None, "spawn must be finite".into()));
@@ -276,6 +264,11 @@ fn check_places(
             let m = format!("checkpoint {} is {m}", i + 1);
             return Err(err(checkpoints_line, None, m));
         }
+    }
+    // (Crystals' range and count were checked by `limits`.)
+    if let Some(i) = raw.crystals.iter().position(|&c| !finite2(c)) {
+        let m = format!("crystal {} is not a finite point", i + 1);
+        return Err(err(loc.key("crystals"), None, m));
     }
     let actors_line = loc.key("actors");
     for (i, a) in raw.actors.iter().enumerate() {
