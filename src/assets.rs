@@ -45,6 +45,24 @@ pub const DIE_WAV: (&str, &[u8]) = (
     include_bytes!("../assets/sounds/die.wav"),
 );
 
+/// The dash's whoosh.
+pub const DASH_WAV: (&str, &[u8]) = (
+    "assets/sounds/dash.wav",
+    include_bytes!("../assets/sounds/dash.wav"),
+);
+
+/// A wall slide's scrape (repeated while sliding).
+pub const SLIDE_WAV: (&str, &[u8]) = (
+    "assets/sounds/slide.wav",
+    include_bytes!("../assets/sounds/slide.wav"),
+);
+
+/// A crystal's chime (the dash given back).
+pub const CRYSTAL_WAV: (&str, &[u8]) = (
+    "assets/sounds/crystal.wav",
+    include_bytes!("../assets/sounds/crystal.wav"),
+);
+
 /// The fallback tile texture's size and colour (a flat earth brown).
 const FALLBACK_SIZE: (u32, u32) = (256, 32);
 const FALLBACK_RGBA: [u8; 4] = [120, 84, 52, 255];
@@ -60,6 +78,9 @@ pub struct GameAssets {
     pub land: Option<Handle<AudioSource>>,
     pub bounce: Option<Handle<AudioSource>>,
     pub die: Option<Handle<AudioSource>>,
+    pub dash: Option<Handle<AudioSource>>,
+    pub slide: Option<Handle<AudioSource>>,
+    pub crystal: Option<Handle<AudioSource>>,
     /// What failed to decode, by file, for the screen.
     pub problems: Vec<String>,
 }
@@ -138,7 +159,8 @@ fn load_game_assets(
     };
     let tiles = image(TILES_PNG, fallback_tiles);
     // A player drawn as a plain blue box, props as plain brown ones.
-    let player = image(PLAYER_PNG, || plain_image((216, 32), [40, 90, 220, 255]));
+    // (12 frames of 24 px: see `crate::art::player_sprite`.)
+    let player = image(PLAYER_PNG, || plain_image((288, 32), [40, 90, 220, 255]));
     let props = image(PROPS_PNG, || plain_image((96, 32), [170, 120, 70, 255]));
     let mut sound = |(file, bytes): (&str, &[u8])| match check_wav(file, bytes) {
         Ok(s) => Some(sounds.add(s)),
@@ -149,6 +171,7 @@ fn load_game_assets(
     };
     let (jump, land, bounce) = (sound(JUMP_WAV), sound(LAND_WAV), sound(BOUNCE_WAV));
     let die = sound(DIE_WAV);
+    let (dash, slide, crystal) = (sound(DASH_WAV), sound(SLIDE_WAV), sound(CRYSTAL_WAV));
     for p in &problems {
         error!("{p}");
     }
@@ -160,6 +183,9 @@ fn load_game_assets(
         land,
         bounce,
         die,
+        dash,
+        slide,
+        crystal,
         problems,
     });
 }

@@ -7,15 +7,20 @@ Writes:
   assets/tiles.png          an 8-tile strip, 32 x 32 px each:
                             0 solid ground, 1 one-way platform, 2 decor, 3 goal flag,
                             4-7 spikes pointing up, down, left, right
-  assets/player.png         the player, 10 frames of 24 x 32 px, facing right:
+  assets/player.png         the player, 12 frames of 24 x 32 px, facing right:
                             0-1 idle (breathing), 2-5 run, 6 jump, 7 fall, 8 land,
-                            9 rolling (curled into a ball 20 px across, centred)
+                            9 rolling (curled into a ball 20 px across, centred),
+                            10 wall slide (back to a wall on its left, mitts on it),
+                            11 dash (leaning into it, mitts trailing)
   assets/props.png          32 x 32 px each: 0 crate, 1 ball (a beach ball, so its
                             rolling shows), 2 dust puff
   assets/sounds/jump.wav    a rising chirp
   assets/sounds/land.wav    a short low thump
   assets/sounds/bounce.wav  a springy "boing"
   assets/sounds/die.wav     a falling buzz (the player dies)
+  assets/sounds/dash.wav    a whoosh (filtered noise swept up, then down)
+  assets/sounds/slide.wav   a short scrape (sliding down a wall; repeated)
+  assets/sounds/crystal.wav a bright two-note chime (a crystal gives the dash back)
 The outputs are committed; rerun this after changing it.
 """
 import math
@@ -217,9 +222,53 @@ def roll_pixel(x, y):
     return HOOD
 
 
+def slide_pixel(x, y):
+    """Sliding down a wall on its left: the body pressed flat to the
+    frame's left edge, both mitts up on the wall, the face turned away
+    (right), the boots braced against the wall below."""
+    for (fx, fy) in [(4, 29), (9, 30)]:
+        if ellipse(x, y, fx, fy, 3.0, 2.2):
+            return BOOT
+    for (ax, ay) in [(1.5, 6), (2.0, 11)]:
+        if ellipse(x, y, ax, ay, 1.8, 2.3):
+            return SKIN
+    return hooded(x, y, (2, 5, 19, 27), (9, 9, 18, 18), (12, 16, 13, 2.2),
+                  lambda x, y: y > 21 or x < 5)
+
+
+def hooded(x, y, body, face, eyes, dark):
+    """The hooded body (box `body`, corner radius 7) with its face window
+    (box `face`), two eyes at `eyes` = (x1, x2, y, height) looking right,
+    and the hood's shade where `dark(x, y)`; None outside the body."""
+    if not rounded(x, y, *body, 7):
+        return (0, 0, 0, 0)
+    if rounded(x, y, *face, 4):
+        for ex in eyes[:2]:
+            if ellipse(x, y, ex, eyes[2], 1.5, eyes[3]):
+                return PUPIL if x + 0.5 > ex else EYE
+        return SKIN
+    return HOOD_DARK if dark(x, y) else HOOD
+
+
+def dash_pixel(x, y):
+    """Dashing right: the body long and low, leaning into the dash, the
+    mitts trailing behind, the boots tucked up, speed lines behind it."""
+    if y in (12, 18, 24) and x < 5 - (y // 12) and x % 3 != 2:
+        return HOOD_DARK
+    for (fx, fy) in [(6, 25), (10, 26)]:
+        if ellipse(x, y, fx, fy, 3.0, 2.0):
+            return BOOT
+    if ellipse(x, y, 4, 15, 2.2, 1.8):
+        return SKIN
+    return hooded(x, y, (4, 9, 23, 24), (12, 11, 22, 19), (16, 20, 15, 2.0),
+                  lambda x, y: y > 19)
+
+
 def make_player():
     frames = [lambda x, y, f=f: player_pixel(f, x, y) for f in range(len(FRAMES))]
     frames.append(roll_pixel)
+    frames.append(slide_pixel)
+    frames.append(dash_pixel)
     rows = []
     for y in range(PH):
         row = []
@@ -301,6 +350,37 @@ def make_sounds():
     wav(os.path.join(d, "land.wav"), thump)
     wav(os.path.join(d, "die.wav"), synth(0.45, lambda t: (520 - 420 * t + 30 * math.sin(t * 90), 0.55 * (1 - t), "sq")))
     wav(os.path.join(d, "bounce.wav"), synth(0.3, lambda t: (220 + 160 * math.sin(t * 40) * (1 - t), 0.6 * (1 - t), "sin")))
+    wav(os.path.join(d, "dash.wav"), swept_noise(0.22, random.Random(5)))
+    wav(os.path.join(d, "slide.wav"), scrape(0.12, random.Random(7)))
+    chime = synth(0.12, lambda t: (1320, 0.35 * (1 - t), "sin"))
+    chime += synth(0.25, lambda t: (1760, 0.35 * (1 - t) ** 2, "sin"))
+    wav(os.path.join(d, "crystal.wav"), chime)
+
+
+def swept_noise(seconds, rng, rate=22050):
+    """White noise through a one-pole low-pass whose cut-off rises then
+    falls (a whoosh), loudest a third of the way in."""
+    n = int(seconds * rate)
+    out, y = [], 0.0
+    for i in range(n):
+        t = i / n
+        cut = 0.05 + 0.5 * math.sin(math.pi * min(1.0, t * 1.5)) ** 2
+        y += cut * ((rng.random() * 2 - 1) - y)
+        env = min(1.0, t * 8) * (1 - t) ** 1.5
+        out.append(y * 1.6 * env)
+    return out
+
+
+def scrape(seconds, rng, rate=22050):
+    """A rough scrape: noise pulsed at 60 Hz, soft at both ends."""
+    n = int(seconds * rate)
+    out = []
+    for i in range(n):
+        t = i / n
+        pulse = 0.5 + 0.5 * math.sin(2 * math.pi * 60 * i / rate)
+        env = math.sin(math.pi * t)
+        out.append((rng.random() * 2 - 1) * pulse * env * 0.3)
+    return out
 
 
 if __name__ == "__main__":

@@ -1,6 +1,7 @@
 //! What the world looks like beyond the level's terrain (windowed game
 //! only): the player's animated sprite with squash and stretch
-//! ([`player_sprite`]), dust at its feet ([`dust`]), balls that roll and
+//! ([`player_sprite`]), dust at its feet ([`dust`]), a dash's afterimages
+//! and a wall slide's dust ([`trail`]), balls that roll and
 //! crates with a texture ([`actors`]), and a parallax backdrop
 //! ([`parallax`]). The art is `assets/player.png` and `assets/props.png`,
 //! made by `tools/make_assets.py` and built into the binary, and meshes
@@ -10,6 +11,7 @@ pub mod actors;
 pub mod dust;
 pub mod parallax;
 pub mod player_sprite;
+pub mod trail;
 
 use bevy::prelude::*;
 
@@ -24,6 +26,8 @@ impl Plugin for ArtPlugin {
                     actors::dress_actors,
                     player_sprite::animate_player,
                     player_sprite::tint_for_dash,
+                    trail::leave_marks,
+                    trail::fade_afterimages,
                     dust::spawn_puffs,
                     dust::drift_puffs,
                     actors::roll_balls,

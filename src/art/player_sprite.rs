@@ -25,6 +25,39 @@ pub const FALL: usize = 7;
 pub const LAND: usize = 8;
 /// Curled into a ball, centred in the frame (turned as it rolls).
 pub const ROLL: usize = 9;
+/// Sliding down a wall on the frame's left (flipped for a wall on the right).
+pub const SLIDE: usize = 10;
+/// Dashing toward the frame's right.
+pub const DASH: usize = 11;
+
+/// The frame and facing of a verb that has its own pose: dashing (facing
+/// the dash's way when it has a sideways part) or sliding down a wall
+/// (facing away from the wall, so the frame's left side is on it).
+///
+/// ```
+/// use bevy::math::Vec2;
+/// use tangent::art::player_sprite::{DASH, SLIDE, verb_pose};
+/// use tangent::player::ControllerState;
+/// use tangent::player::state::Dash;
+/// let mut st = ControllerState::default();
+/// assert_eq!(verb_pose(&st), None);
+/// st.sliding = true;
+/// st.wall = Some((Vec2::new(-1.0, 0.0), 6)); // a wall on the right
+/// assert_eq!(verb_pose(&st), Some((SLIDE, Some(-1.0))));
+/// st.dash = Some(Dash { dir: Vec2::new(0.0, 1.0), steps: 3 });
+/// assert_eq!(verb_pose(&st), Some((DASH, None)));
+/// ```
+pub fn verb_pose(state: &ControllerState) -> Option<(usize, Option<f32>)> {
+    if let Some(d) = state.dash {
+        let facing = (d.dir.x != 0.0).then(|| d.dir.x.signum());
+        return Some((DASH, facing));
+    }
+    if state.sliding {
+        let facing = state.wall.map(|(n, _)| n.x.signum());
+        return Some((SLIDE, facing));
+    }
+    None
+}
 
 /// Distance run per frame of the run cycle, px.
 pub const STRIDE: f32 = 14.0;
@@ -265,7 +298,11 @@ pub fn animate_player(
             let (s, r) = spring(look.scale, look.scale_rate, dt.min(1.0 / 30.0));
             look.scale = s;
             look.scale_rate = r;
-            let frame = pick_frame(grounded.0, v, look.since_land, look.run, look.clock);
+            let mut frame = pick_frame(grounded.0, v, look.since_land, look.run, look.clock);
+            if let Some((pose, facing)) = verb_pose(state) {
+                frame = pose;
+                look.facing = facing.unwrap_or(look.facing);
+            }
             sprite.rect = Some(frame_rect(frame));
             sprite.flip_x = look.facing < 0.0;
             if state.rolling {

@@ -1,6 +1,8 @@
 //! Sound effects: jump, land, bounce and death, played from the collision
 //! plugin's hit messages (terrain and actor–actor), the controller's jumps
-//! and the player's deaths, at the settings' effects volume. The WAV files
+//! and the player's deaths; the dash's whoosh, a wall slide's scrape and a
+//! crystal's chime from the controller's state and the crystals' timers;
+//! all at the settings' effects volume. The WAV files
 //! are built into the binary ([`crate::assets`]).
 
 use bevy::prelude::*;
@@ -8,6 +10,7 @@ use bevy::prelude::*;
 use crate::assets::GameAssets;
 use crate::collision::{ActorHit, HitMessage};
 use crate::level::Died;
+use crate::level::crystals::CrystalTimers;
 use crate::player::{ControllerState, Player};
 use crate::profile::settings::Settings;
 
@@ -85,4 +88,64 @@ pub(super) fn play_deaths(
     if deaths.read().count() > 0 {
         play(&mut commands, &sounds.die, 0.6, &settings);
     }
+}
+
+/// The whoosh when a dash starts (the player was not dashing last frame).
+pub(super) fn play_dashes(
+    mut commands: Commands,
+    sounds: Res<GameAssets>,
+    settings: Option<Res<Settings>>,
+    players: Query<&ControllerState, With<Player>>,
+    mut was: Local<bool>,
+) {
+    let now = players.iter().any(|s| s.dash.is_some());
+    if now && !*was {
+        play(&mut commands, &sounds.dash, 0.6, &settings);
+    }
+    *was = now;
+}
+
+/// How often the scrape repeats while the player slides down a wall, s.
+pub const SLIDE_REPEAT: f32 = 0.14;
+
+/// The scrape, every [`SLIDE_REPEAT`] seconds of a wall slide.
+pub(super) fn play_slides(
+    mut commands: Commands,
+    time: Res<Time>,
+    sounds: Res<GameAssets>,
+    settings: Option<Res<Settings>>,
+    players: Query<&ControllerState, With<Player>>,
+    mut until: Local<f32>,
+) {
+    if !players.iter().any(|s| s.sliding) {
+        *until = 0.0;
+        return;
+    }
+    *until -= time.delta_secs();
+    if *until <= 0.0 {
+        play(&mut commands, &sounds.slide, 0.35, &settings);
+        *until = SLIDE_REPEAT;
+    }
+}
+
+/// The chime when a crystal is taken (its timer starts counting again).
+pub(super) fn play_crystals(
+    mut commands: Commands,
+    sounds: Res<GameAssets>,
+    settings: Option<Res<Settings>>,
+    timers: Option<Res<CrystalTimers>>,
+    mut before: Local<Vec<u32>>,
+) {
+    let Some(timers) = timers else {
+        return;
+    };
+    let taken = timers
+        .0
+        .iter()
+        .zip(before.iter().chain(std::iter::repeat(&u32::MAX)))
+        .any(|(now, was)| now > was);
+    if taken && before.len() == timers.0.len() {
+        play(&mut commands, &sounds.crystal, 0.5, &settings);
+    }
+    before.clone_from(&timers.0);
 }

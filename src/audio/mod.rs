@@ -22,6 +22,9 @@ impl Plugin for SoundPlugin {
                 effects::play_hits,
                 effects::play_jumps,
                 effects::play_deaths,
+                effects::play_dashes,
+                effects::play_slides,
+                effects::play_crystals,
             ),
         );
     }

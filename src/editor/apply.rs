@@ -76,6 +76,7 @@ impl EditorModel {
                 }
             }
             Edit::AddCheckpoint(p) => self.file.checkpoints.push(round_pair(p)),
+            Edit::AddCrystal(p) => self.file.crystals.push(round_pair(p)),
             // A refused legend edit changes nothing (the editor says why
             // before applying it).
             Edit::SetLegend(c, kind) => drop(legend::set(&mut self.file, c, kind)),
@@ -147,6 +148,11 @@ impl EditorModel {
             }
             Handle::Checkpoint(i) => {
                 if let Some(c) = self.file.checkpoints.get_mut(i) {
+                    *c = q;
+                }
+            }
+            Handle::Crystal(i) => {
+                if let Some(c) = self.file.crystals.get_mut(i) {
                     *c = q;
                 }
             }

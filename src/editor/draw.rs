@@ -1,6 +1,6 @@
 //! The editor's marks over the level: the cell under the mouse, curve
 //! control polygons and points, the spawn with the player's shape, the
-//! goal, actors and checkpoints; movers (their pivot, their path through
+//! goal, actors, checkpoints and crystals; movers (their pivot, their path through
 //! its waypoints, their curves' points, and a ghost of what they carry
 //! going along the path, the motion previewed); what is selected in
 //! orange; the selection box being drawn.
@@ -70,6 +70,10 @@ pub fn draw(
     for (i, c) in f.checkpoints.iter().enumerate() {
         let green = Color::srgb(0.3, 1.0, 0.4);
         handle(&mut gizmos, v(*c), green, selected(Item::Checkpoint(i)));
+    }
+    for (i, c) in f.crystals.iter().enumerate() {
+        let cyan = Color::srgb(0.4, 0.9, 1.0);
+        handle(&mut gizmos, v(*c), cyan, selected(Item::Crystal(i)));
     }
     for g in 0..f.movers.len() {
         let sel = selected(Item::Mover(g));

@@ -33,6 +33,8 @@ pub enum Edit {
     PaintChar(Vec2, char),
     /// Add a checkpoint at a point.
     AddCheckpoint(Vec2),
+    /// Add a refill crystal at a point.
+    AddCrystal(Vec2),
     /// Set what a legend character stands for (adding it).
     SetLegend(char, TileDef),
     /// Rename a legend character, in the legend and every row.
@@ -51,7 +53,7 @@ pub enum Edit {
     SetActor(usize, ActorDef),
     /// Move whole things by an offset.
     Translate(Vec<Item>, Vec2),
-    /// Delete curves, actors and checkpoints.
+    /// Delete curves, actors, checkpoints, crystals and movers.
     DeleteItems(Vec<Item>),
     /// Add copies of the clipboard's things, moved by an offset.
     Paste(Clipboard, Vec2),

@@ -12,6 +12,7 @@ pub enum Handle {
     Goal,
     Actor(usize),
     Checkpoint(usize),
+    Crystal(usize),
     /// The pivot of mover `g` (dragging it sets the pivot).
     Pivot(usize),
     /// Waypoint `k` of mover `g`'s path (drawn at the pivot plus its offset).
@@ -29,6 +30,7 @@ impl Handle {
             Handle::Goal => Item::Goal,
             Handle::Actor(i) => Item::Actor(i),
             Handle::Checkpoint(i) => Item::Checkpoint(i),
+            Handle::Crystal(i) => Item::Crystal(i),
             Handle::Pivot(g) | Handle::Waypoint(g, _) | Handle::MoverPoint(g, _, _) => {
                 Item::Mover(g)
             }

@@ -12,6 +12,8 @@ pub enum Item {
     Curve(usize),
     Actor(usize),
     Checkpoint(usize),
+    /// A refill crystal.
+    Crystal(usize),
     Spawn,
     Goal,
     /// A mover: its curves and pivot move with it; its tiles are cells of
@@ -19,18 +21,22 @@ pub enum Item {
     Mover(usize),
 }
 
-/// What Ctrl+C holds: copies of curves, actors and checkpoints (the spawn
-/// and goal are one each, so they are not copied).
+/// What Ctrl+C holds: copies of curves, actors, checkpoints and crystals
+/// (the spawn and goal are one each, so they are not copied).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Clipboard {
     pub curves: Vec<CurveDef>,
     pub actors: Vec<ActorDef>,
     pub checkpoints: Vec<(f32, f32)>,
+    pub crystals: Vec<(f32, f32)>,
 }
 
 impl Clipboard {
     pub fn is_empty(&self) -> bool {
-        self.curves.is_empty() && self.actors.is_empty() && self.checkpoints.is_empty()
+        self.curves.is_empty()
+            && self.actors.is_empty()
+            && self.checkpoints.is_empty()
+            && self.crystals.is_empty()
     }
 
     /// The middle of the box around everything held (where a paste puts
@@ -42,6 +48,7 @@ impl Clipboard {
             .flat_map(|c| c.points.iter().copied())
             .chain(self.actors.iter().map(|a| a.position))
             .chain(self.checkpoints.iter().copied())
+            .chain(self.crystals.iter().copied())
             .map(|p| Vec2::new(p.0, p.1));
         let (lo, hi) = pts.fold(None, |acc: Option<(Vec2, Vec2)>, p| {
             Some(acc.map_or((p, p), |(lo, hi)| (lo.min(p), hi.max(p))))
@@ -84,6 +91,11 @@ pub fn translate(f: &mut LevelFile, items: &[Item], d: Vec2) {
                     *c = moved(*c, d);
                 }
             }
+            Item::Crystal(i) => {
+                if let Some(c) = f.crystals.get_mut(i) {
+                    *c = moved(*c, d);
+                }
+            }
             Item::Spawn => f.spawn = moved(f.spawn, d),
             Item::Goal => f.goal.position = moved(f.goal.position, d),
             Item::Mover(g) => {
@@ -98,7 +110,7 @@ pub fn translate(f: &mut LevelFile, items: &[Item], d: Vec2) {
     }
 }
 
-/// Deletes the curves, actors and checkpoints among `items` (the spawn and
+/// Deletes the curves, actors, checkpoints, crystals and movers among `items` (the spawn and
 /// goal stay: a level needs them).
 pub fn delete(f: &mut LevelFile, items: &[Item]) {
     let mut items = items.to_vec();
@@ -110,13 +122,15 @@ pub fn delete(f: &mut LevelFile, items: &[Item]) {
             Item::Curve(i) if i < f.curves.len() => drop(f.curves.remove(i)),
             Item::Actor(i) if i < f.actors.len() => drop(f.actors.remove(i)),
             Item::Checkpoint(i) if i < f.checkpoints.len() => drop(f.checkpoints.remove(i)),
+            Item::Crystal(i) if i < f.crystals.len() => drop(f.crystals.remove(i)),
             Item::Mover(g) if g < f.movers.len() => drop(f.movers.remove(g)),
             _ => {}
         }
     }
 }
 
-/// Copies of the curves, actors and checkpoints among `items`, in level order.
+/// Copies of the curves, actors, checkpoints and crystals among `items`, in
+/// level order.
 pub fn copy(f: &LevelFile, items: &[Item]) -> Clipboard {
     let mut items = items.to_vec();
     items.sort();
@@ -127,6 +141,7 @@ pub fn copy(f: &LevelFile, items: &[Item]) -> Clipboard {
             Item::Curve(i) => clip.curves.extend(f.curves.get(i).cloned()),
             Item::Actor(i) => clip.actors.extend(f.actors.get(i).cloned()),
             Item::Checkpoint(i) => clip.checkpoints.extend(f.checkpoints.get(i).copied()),
+            Item::Crystal(i) => clip.crystals.extend(f.crystals.get(i).copied()),
             _ => {}
         }
     }
@@ -150,6 +165,8 @@ pub fn paste(f: &mut LevelFile, clip: &Clipboard, d: Vec2) -> Vec<Item> {
     }
     f.checkpoints
         .extend(clip.checkpoints.iter().map(|c| moved(*c, d)));
+    f.crystals
+        .extend(clip.crystals.iter().map(|c| moved(*c, d)));
     added_since(f, before)
 }
 
@@ -195,6 +212,11 @@ pub fn in_box(f: &LevelFile, lo: Vec2, hi: Vec2) -> Vec<Item> {
             out.push(Item::Checkpoint(i));
         }
     }
+    for (i, c) in f.crystals.iter().enumerate() {
+        if inside(*c) {
+            out.push(Item::Crystal(i));
+        }
+    }
     for (g, m) in f.movers.iter().enumerate() {
         let points = m.curves.iter().flat_map(|c| c.points.iter().copied());
         if m.pivot.into_iter().chain(points).any(inside) {
@@ -204,30 +226,37 @@ pub fn in_box(f: &LevelFile, lo: Vec2, hi: Vec2) -> Vec<Item> {
     out
 }
 
-/// How many curves, actors and checkpoints a level has.
-pub fn counts(f: &LevelFile) -> (usize, usize, usize) {
-    (f.curves.len(), f.actors.len(), f.checkpoints.len())
+/// How many curves, actors, checkpoints and crystals a level has.
+pub fn counts(f: &LevelFile) -> [usize; 4] {
+    [
+        f.curves.len(),
+        f.actors.len(),
+        f.checkpoints.len(),
+        f.crystals.len(),
+    ]
 }
 
-/// The curves, actors and checkpoints past the given [`counts`] (what a
-/// paste added).
+/// The curves, actors, checkpoints and crystals past the given [`counts`]
+/// (what a paste added).
 pub fn added_since(
     f: &LevelFile,
-    (curves, actors, checkpoints): (usize, usize, usize),
+    [curves, actors, checkpoints, crystals]: [usize; 4],
 ) -> Vec<Item> {
     (curves..f.curves.len())
         .map(Item::Curve)
         .chain((actors..f.actors.len()).map(Item::Actor))
         .chain((checkpoints..f.checkpoints.len()).map(Item::Checkpoint))
+        .chain((crystals..f.crystals.len()).map(Item::Crystal))
         .collect()
 }
 
-/// Every curve, actor, checkpoint and mover (Ctrl+A).
+/// Every curve, actor, checkpoint, crystal and mover (Ctrl+A).
 pub fn all(f: &LevelFile) -> Vec<Item> {
     (0..f.curves.len())
         .map(Item::Curve)
         .chain((0..f.actors.len()).map(Item::Actor))
         .chain((0..f.checkpoints.len()).map(Item::Checkpoint))
+        .chain((0..f.crystals.len()).map(Item::Crystal))
         .chain((0..f.movers.len()).map(Item::Mover))
         .collect()
 }

@@ -172,14 +172,15 @@ fn copy(state: &mut EditorState, cut: bool) -> bool {
     };
     let clip = items::copy(&model.file, &state.selection);
     if clip.is_empty() {
-        state.message = "nothing to copy: select curves, actors or checkpoints".into();
+        state.message = "nothing to copy: select curves, actors, checkpoints or crystals".into();
         return false;
     }
     state.message = format!(
-        "copied {} curves, {} actors, {} checkpoints",
+        "copied {} curves, {} actors, {} checkpoints, {} crystals",
         clip.curves.len(),
         clip.actors.len(),
-        clip.checkpoints.len()
+        clip.checkpoints.len(),
+        clip.crystals.len()
     );
     state.clipboard = clip;
     cut && model.apply(Edit::DeleteItems(std::mem::take(&mut state.selection)))
@@ -223,6 +224,7 @@ fn plain_keys(
             (KeyCode::KeyB, Edit::AddActor(true, p)),
             (KeyCode::KeyK, Edit::AddActor(false, p)),
             (KeyCode::KeyJ, Edit::AddCheckpoint(p)),
+            (KeyCode::KeyD, Edit::AddCrystal(p)),
         ] {
             if keys.just_pressed(k) {
                 changed |= model.apply(edit);

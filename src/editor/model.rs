@@ -122,6 +122,7 @@ impl EditorModel {
             Handle::Goal => Some(v(self.file.goal.position)),
             Handle::Actor(i) => self.file.actors.get(i).map(|a| v(a.position)),
             Handle::Checkpoint(i) => self.file.checkpoints.get(i).map(|p| v(*p)),
+            Handle::Crystal(i) => self.file.crystals.get(i).map(|p| v(*p)),
             Handle::Pivot(g) => self.pivot(g),
             Handle::Waypoint(g, k) => Some(self.pivot(g)? + v(*self.file.movers[g].path.get(k)?)),
             Handle::MoverPoint(g, i, k) => {
@@ -151,6 +152,7 @@ impl EditorModel {
         }
         out.extend((0..self.file.actors.len()).map(Handle::Actor));
         out.extend((0..self.file.checkpoints.len()).map(Handle::Checkpoint));
+        out.extend((0..self.file.crystals.len()).map(Handle::Crystal));
         for (g, m) in self.file.movers.iter().enumerate() {
             out.push(Handle::Pivot(g));
             out.extend((0..m.path.len()).map(|k| Handle::Waypoint(g, k)));

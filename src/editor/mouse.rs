@@ -177,6 +177,7 @@ fn prune(selection: &mut Vec<Item>, f: &LevelFile) {
         Item::Curve(k) => k < f.curves.len(),
         Item::Actor(k) => k < f.actors.len(),
         Item::Checkpoint(k) => k < f.checkpoints.len(),
+        Item::Crystal(k) => k < f.crystals.len(),
         Item::Mover(g) => g < f.movers.len(),
         Item::Spawn | Item::Goal => true,
     });

@@ -12,7 +12,7 @@ impl EditorModel {
     /// (`n < 0`: `-n` removed), everything else kept where it is in the
     /// level: the file's origin is the grid's bottom-left corner, so growing
     /// (or shrinking) on the left or at the bottom moves every coordinate
-    /// (curves, actors, spawn, goal, checkpoints, movers) by the tiles added (or
+    /// (curves, actors, spawn, goal, checkpoints, crystals, movers) by the tiles added (or
     /// removed; numbers on the editor's 1/100 px grid stay on it). `None` when
     /// nothing would change, when the grid would lose its last row or
     /// column, or when a point (other than a curve's inner control points)
@@ -42,6 +42,7 @@ impl EditorModel {
         let mut points: Vec<(&mut (f32, f32), bool)> =
             vec![(&mut f.spawn, true), (&mut f.goal.position, true)];
         points.extend(f.checkpoints.iter_mut().map(|p| (p, true)));
+        points.extend(f.crystals.iter_mut().map(|p| (p, true)));
         points.extend(f.actors.iter_mut().map(|a| (&mut a.position, true)));
         for c in f.curves.iter_mut() {
             let last = c.points.len() - 1;

@@ -17,10 +17,10 @@ use tangent_level::validate::Level;
 pub const HELP: &str = "EDIT MODE KEYS (H closes)
 Tab  back to play (the edited level, at once)      Ctrl+S  save      Ctrl+Z / Ctrl+Y  undo / redo
 Tiles   1 solid  2 one-way  3 decor  4 erase  5-8 spikes up/down/left/right;  left button paints, right erases
-Select  click a handle (curve point, spawn, goal, actor, checkpoint, mover pivot or waypoint); Shift+click adds or removes;
+Select  click a handle (curve point, spawn, goal, actor, checkpoint, crystal, mover pivot or waypoint); Shift+click adds or removes;
         Shift+drag a box; Ctrl+A all; drag a selected handle to move the whole selection
         Ctrl+C copy, Ctrl+X cut, Ctrl+V paste at the mouse; X or Delete deletes
-Add     Q / C quadratic / cubic curve, U loop, B / K ball / crate, J checkpoint (at the mouse)
+Add     Q / C quadratic / cubic curve, U loop, B / K ball / crate, J checkpoint, D dash crystal (at the mouse)
 Curves  O one-way, V hazard, F fill (below, chord, line, closed), [ ] restitution
 Actors  [ ] restitution, - = friction, M mass (by area / immovable)
 Movers  N makes one of the selected curves; drag its pivot, waypoints and points; W adds a waypoint at the mouse,

@@ -35,7 +35,7 @@ pub fn touch_crystals(
     let Some(level) = level else {
         return;
     };
-    let crystals = &level.level.file.crystals;
+    let crystals = &level.level.crystals;
     if timers.0.len() != crystals.len() {
         timers.0 = vec![0; crystals.len()];
     }
@@ -72,7 +72,7 @@ pub fn draw_crystals(
     let (true, Some(level)) = (spawned.read().count() > 0, level) else {
         return;
     };
-    for (k, &(x, y)) in level.level.file.crystals.iter().enumerate() {
+    for (k, &(x, y)) in level.level.crystals.iter().enumerate() {
         commands.spawn((
             LevelEntity,
             CrystalGem(k),

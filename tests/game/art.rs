@@ -3,17 +3,24 @@
 //! by the distance over its radius (clockwise going right); the player's
 //! sprite picks the run frames while running and squashes on landing,
 //! keeping its feet on the box's bottom, and curled, draws the rolling
-//! frame at the ball's size about its centre.
+//! frame at the ball's size about its centre; a wall slide and a dash show
+//! their own frames, the slide kicks dust off the wall and the dash leaves
+//! afterimages that fade and go.
 
 use crate::common::{hold, steps};
 use bevy::prelude::*;
 use tangent::art::ArtPlugin;
 use tangent::art::actors::Rolling;
-use tangent::art::player_sprite::{FRAME, PlayerLook, ROLL, ROLL_DIAMETER, RUN, frame_rect};
+use tangent::art::dust::Puff;
+use tangent::art::player_sprite::{
+    DASH, FRAME, PlayerLook, ROLL, ROLL_DIAMETER, RUN, SLIDE, frame_rect,
+};
+use tangent::art::trail::{AFTERIMAGE_LIFE, Afterimage};
+use tangent::assets::GameAssets;
 use tangent::assets::GameAssetsPlugin;
 use tangent::level::play::load_level_file;
 use tangent::level::{LevelActor, LevelCommand};
-use tangent::player::{Player, PlayerInput};
+use tangent::player::{ControllerState, Player, PlayerInput};
 use tangent::sim::headless::headless_app_with;
 
 fn app() -> App {
@@ -198,4 +205,68 @@ fn the_rolling_player_is_drawn_curled_at_the_balls_size_about_its_centre() {
     }
     // It spins as it rolls (clockwise going right).
     assert!(angles.windows(2).all(|w| w[1] != w[0]), "{angles:?}");
+}
+
+fn count<C: Component>(app: &mut App) -> usize {
+    app.world_mut().query::<&C>().iter(app.world()).count()
+}
+
+#[test]
+fn a_wall_slide_and_a_dash_show_their_frames_and_leave_their_marks() {
+    let mut app = app_on(&crate::common::test_level("wall-shaft.level.ron"));
+    let assets = app.world().resource::<GameAssets>();
+    assert!(assets.dash.is_some() && assets.slide.is_some() && assets.crystal.is_some());
+    assert!(assets.problems.is_empty(), "{:?}", assets.problems);
+    let press = |f: fn(&mut PlayerInput)| {
+        let mut k = PlayerInput::NONE;
+        f(&mut k);
+        k
+    };
+    // Jump at the shaft's right wall and keep holding toward it.
+    hold(&mut app, press(|k| (k.jump, k.right) = (true, true)), 12);
+    let state = |app: &mut App| {
+        *app.world_mut()
+            .query_filtered::<&ControllerState, With<Player>>()
+            .single(app.world())
+            .unwrap()
+    };
+    let sprite = |app: &mut App| {
+        app.world_mut()
+            .query_filtered::<&Sprite, With<PlayerLook>>()
+            .single(app.world())
+            .unwrap()
+            .clone()
+    };
+    let mut slid = 0;
+    for _ in 0..60 {
+        hold(&mut app, press(|k| k.right = true), 1);
+        if state(&mut app).sliding {
+            slid += 1;
+            let s = sprite(&mut app);
+            assert_eq!(s.rect, Some(frame_rect(SLIDE)));
+            // The wall is on the right: the frame's wall side (left) is
+            // turned to it.
+            assert!(s.flip_x);
+        }
+    }
+    println!("slid {slid} steps; {} puffs", count::<Puff>(&mut app));
+    assert!(slid >= 10, "slid {slid} steps");
+    assert!(count::<Puff>(&mut app) > 0, "no dust off the wall");
+    // Dash up and left, away from the wall.
+    hold(
+        &mut app,
+        press(|k| (k.dash, k.left, k.up) = (true, true, true)),
+        1,
+    );
+    assert!(state(&mut app).dash.is_some());
+    let s = sprite(&mut app);
+    assert_eq!(s.rect, Some(frame_rect(DASH)));
+    assert!(s.flip_x, "facing the dash's way (left)");
+    hold(&mut app, PlayerInput::NONE, 4);
+    let trail = count::<Afterimage>(&mut app);
+    assert!(trail >= 2, "{trail} afterimages");
+    // After the dash and an afterimage's life, none is left.
+    let steps_left = (0.15 * 60.0 + AFTERIMAGE_LIFE * 60.0).ceil() as usize + 2;
+    hold(&mut app, PlayerInput::NONE, steps_left);
+    assert_eq!(count::<Afterimage>(&mut app), 0);
 }

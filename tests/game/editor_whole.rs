@@ -109,6 +109,50 @@ fn a_group_moves_copies_and_pastes_exactly() {
     assert_eq!(Handle::Checkpoint(0).item(), Item::Checkpoint(0));
 }
 
+/// Refill crystals in the editor: added at the mouse, dragged, moved in a
+/// group, copied, pasted and deleted, and written to the file so that the
+/// file read back has them where the editor put them.
+#[test]
+fn crystals_are_placed_moved_copied_deleted_and_saved() {
+    let (text, f) = shipped("1-1-hills.level.ron");
+    assert!(
+        f.crystals.is_empty(),
+        "the test adds the level's first crystals"
+    );
+    let mut m = EditorModel::new(f.clone());
+    assert!(m.apply(Edit::AddCrystal(Vec2::new(100.004, 200.0))));
+    assert!(m.apply(Edit::AddCrystal(Vec2::new(300.0, 250.0))));
+    assert_eq!(m.file.crystals, [(100.0, 200.0), (300.0, 250.0)]);
+    assert!(m.handles().contains(&Handle::Crystal(1)));
+    assert_eq!(
+        m.handle_pos(Handle::Crystal(1)),
+        Some(Vec2::new(300.0, 250.0))
+    );
+    assert_eq!(Handle::Crystal(1).item(), Item::Crystal(1));
+    // Dragged by its handle, then moved with the goal as a group.
+    assert!(m.apply(Edit::Move(Handle::Crystal(0), Vec2::new(120.0, 210.0))));
+    assert!(m.apply(Edit::Translate(
+        vec![Item::Crystal(1), Item::Goal],
+        Vec2::new(16.0, 8.0)
+    )));
+    assert_eq!(m.file.crystals, [(120.0, 210.0), (316.0, 258.0)]);
+    // A box around the second selects it alone; copy, paste, delete.
+    let picked = items::in_box(&m.file, Vec2::new(310.0, 255.0), Vec2::new(320.0, 260.0));
+    assert_eq!(picked, [Item::Crystal(1)]);
+    let clip = items::copy(&m.file, &picked);
+    assert_eq!(clip.crystals, [(316.0, 258.0)]);
+    assert!(m.apply(Edit::Paste(clip, Vec2::new(0.0, 64.0))));
+    assert_eq!(m.file.crystals.len(), 3);
+    assert_eq!(m.file.crystals[2], (316.0, 322.0));
+    assert!(m.apply(Edit::DeleteItems(vec![Item::Crystal(0)])));
+    assert_eq!(m.file.crystals, [(316.0, 258.0), (316.0, 322.0)]);
+    // Saved over the shipped text and read back: the same crystals.
+    let written = write_over(&text, &f, &m.file);
+    let back = Level::parse(&written, "1-1-hills.level.ron").unwrap().file;
+    assert_eq!(back.crystals, m.file.crystals);
+    assert!(written.contains("crystals: ["), "{written}");
+}
+
 #[test]
 fn numbers_off_the_editors_grid_keep_their_precision_when_moved() {
     let p = (0.123_456_7_f32, 1_000.000_1_f32);
@@ -289,7 +333,7 @@ fn random_edit(rng: &mut Rng, f: &LevelFile) -> (Edit, bool) {
         TileDef::Spikes(Side::Left),
     ];
     let pick = |rng: &mut Rng, n: usize| rng.below(n);
-    match rng.below(14) {
+    match rng.below(15) {
         0 => (Edit::PaintTile(at(rng), kinds[rng.below(5)]), false),
         1 if !f.curves.is_empty() => {
             let i = pick(rng, f.curves.len());
@@ -344,6 +388,7 @@ fn random_edit(rng: &mut Rng, f: &LevelFile) -> (Edit, bool) {
         }
         11 => (Edit::Resize(GridSide::Right, 1), false),
         12 => (Edit::AddCheckpoint(at(rng)), false),
+        13 => (Edit::AddCrystal(at(rng)), false),
         _ => (Edit::AddActor(rng.below(2) == 0, at(rng)), false),
     }
 }

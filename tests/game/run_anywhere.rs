@@ -173,10 +173,10 @@ fn the_built_in_art_and_sounds_load_through_the_game_startup() {
     let pixel = |x: usize, y: usize| &data[(y * 256 + x) * 4..(y * 256 + x) * 4 + 4];
     assert_ne!(pixel(16, 16), pixel(48, 16));
     assert_ne!(pixel(16, 28), pixel(144, 28));
-    // The player's 10 frames and the 3 props, not blank either.
+    // The player's 12 frames and the 3 props, not blank either.
     let images = world.resource::<Assets<Image>>();
     for (name, handle, size, cells) in [
-        ("player", &assets.player, (240, 32), 10),
+        ("player", &assets.player, (288, 32), 12),
         ("props", &assets.props, (96, 32), 3),
     ] {
         let image = images.get(handle).unwrap();
@@ -196,6 +196,9 @@ fn the_built_in_art_and_sounds_load_through_the_game_startup() {
         ("land", &assets.land),
         ("bounce", &assets.bounce),
         ("die", &assets.die),
+        ("dash", &assets.dash),
+        ("slide", &assets.slide),
+        ("crystal", &assets.crystal),
     ] {
         let source = sounds.get(handle.as_ref().unwrap()).unwrap();
         // The decoder Bevy plays it with reads every sample.

@@ -37,7 +37,7 @@ fn the_cli_makes_a_level_of_a_map_and_a_map_of_a_level() {
     let _ = std::fs::remove_file(&level);
     let said = run_ok(&mut import_tmx(fixture("small.tmx"), &level));
     assert!(
-        said.contains("8 x 5 tiles, 2 actors, 1 checkpoints, 5 curves"),
+        said.contains("8 x 5 tiles, 2 actors, 1 checkpoints, 1 crystals, 5 curves"),
         "{said}"
     );
     assert!(

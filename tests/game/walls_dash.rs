@@ -124,6 +124,43 @@ fn a_wall_jump_off_a_tile_face_leaves_at_the_tuned_speeds_and_forces_its_move() 
     println!("forced move: {forced} steps after the jump's own");
 }
 
+/// Celeste's neutral climb: a wall jump with no direction held, then
+/// holding toward the wall again, comes back to the same wall higher; the
+/// cycle repeated climbs it. Each return's height is read from the
+/// positions, at the step the player is back against the wall.
+#[test]
+fn neutral_wall_jumps_climb_a_single_wall() {
+    let path = write_level("walls", "neutral", &column_room());
+    let mut app = headless_app(&path, None).unwrap();
+    // Low on the column (its top is at y = 640): four cycles stay on it.
+    beside_the_column(&mut app, 0.0, 150.0);
+    hold(&mut app, keys(|k| k.right = true), 10);
+    assert!(controller(&mut app).sliding);
+    let mut heights = vec![player(&mut app).0.y];
+    for cycle in 0..4 {
+        // Jump with nothing held but the jump, then hold toward the wall
+        // (and the jump, for its full height) until back against it.
+        hold(&mut app, keys(|k| k.jump = true), 1);
+        let mut back = None;
+        for step in 1..90 {
+            hold(&mut app, keys(|k| (k.right, k.jump) = (true, true)), 1);
+            let (p, _, _) = player(&mut app);
+            if step > 3 && p.x >= 640.0 - HALF.x - 0.5 {
+                back = Some(p.y);
+                break;
+            }
+        }
+        let y = back.unwrap_or_else(|| panic!("cycle {cycle}: never came back to the wall"));
+        hold(&mut app, keys(|k| k.right = true), 1);
+        heights.push(y);
+    }
+    println!("neutral climb: back at the wall at heights {heights:?}");
+    assert!(
+        heights.windows(2).all(|w| w[1] > w[0] + 10.0),
+        "each return higher: {heights:?}"
+    );
+}
+
 /// Whether a jump pressed now wall-jumps (leaves left at the tuned speed).
 fn wall_jumps(app: &mut App) -> bool {
     hold(app, keys(|k| k.jump = true), 1);

@@ -76,6 +76,8 @@ fn the_hand_made_project_imports_as_worked_out_by_hand() {
     // PlayerStart box: feet at (40, 96 - 80), centre 14 px higher.
     assert_eq!(f.spawn, (40.0, 30.0));
     assert_eq!(f.checkpoints, vec![(72.0, 30.0)]);
+    // The Dash_Crystal entity: its box's centre (40, 24), y flipped.
+    assert_eq!(f.crystals, vec![(40.0, 72.0)]);
     // Exit: pivot (0, 0) at (96, 48), 16 x 32: centre (104, 64) y down.
     assert_eq!(
         f.goal,

@@ -200,7 +200,10 @@ fn import_svg_replaces_the_curve_movers_and_keeps_the_tile_movers() {
     )
     .unwrap();
     let said = import_svg_into(&drawing, &level, SvgOptions::default()).unwrap();
-    assert!(said.contains("2 paths as 1 curves and 1 movers"), "{said}");
+    assert!(
+        said.contains("2 paths as 1 curves, 1 movers and 0 crystals"),
+        "{said}"
+    );
     let back = std::fs::read_to_string(&level).unwrap();
     let f = Level::parse(&back, "l").unwrap().file;
     assert_eq!(f.movers.len(), 2);

@@ -78,6 +78,8 @@ fn a_small_map_imports_as_worked_out_by_hand() {
         }
     );
     assert_eq!(f.checkpoints, vec![(128.0, 80.0)]);
+    // The `Refill-Crystal` rectangle: its centre (40, 24), y flipped.
+    assert_eq!(f.crystals, vec![(40.0, 136.0)]);
     assert_eq!(
         f.actors,
         vec![
@@ -227,6 +229,7 @@ fn worst_steps(a: &[(f32, f32)], b: &[(f32, f32)], extent: f32) -> f64 {
 fn points(f: &LevelFile) -> Vec<(f32, f32)> {
     let mut out = vec![f.spawn, f.goal.position, f.goal.size];
     out.extend(&f.checkpoints);
+    out.extend(&f.crystals);
     for a in &f.actors {
         out.push(a.position);
         out.push(match a.shape {
@@ -293,6 +296,7 @@ fn round_trip(f: &LevelFile, dir: &Path) -> f64 {
     // What the map says wins: start from the other `open`.
     blank.open = !f.open;
     blank.checkpoints.clear();
+    blank.crystals.clear();
     blank.actors.clear();
     blank.curves.clear();
     blank.movers.clear();
@@ -342,6 +346,7 @@ fn the_small_map_goes_to_a_level_and_back_to_the_same_map() {
     assert_eq!(second.objects.spawn, first.objects.spawn);
     assert_eq!(second.objects.goal, first.objects.goal);
     assert_eq!(second.objects.checkpoints, first.objects.checkpoints);
+    assert_eq!(second.objects.crystals, first.objects.crystals);
     assert_eq!(second.objects.actors, first.objects.actors);
     assert_eq!(second.objects.curves.len(), first.objects.curves.len());
     let a: Vec<_> = first
@@ -455,7 +460,7 @@ fn random_level(rng: &mut Rng) -> LevelFile {
             size: (rng.range_fine(1.0, 256.0), rng.range_fine(1.0, 256.0)),
         },
         checkpoints: (0..rng.below(5)).map(|_| point(rng)).collect(),
-        crystals: Vec::new(),
+        crystals: (0..rng.below(5)).map(|_| point(rng)).collect(),
         next: None,
         par: None,
         svg: None,

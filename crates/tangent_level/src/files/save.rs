@@ -168,6 +168,10 @@ fn field_values(f: &LevelFile) -> Vec<(&'static str, Option<String>)> {
             (!f.checkpoints.is_empty())
                 .then(|| list(f.checkpoints.iter().map(|p| pair(*p)).collect())),
         ),
+        (
+            "crystals",
+            (!f.crystals.is_empty()).then(|| list(f.crystals.iter().map(|p| pair(*p)).collect())),
+        ),
         ("next", f.next.as_ref().map(|n| format!("Some({n:?})"))),
         ("par", f.par.map(|p| format!("Some({})", num(p)))),
         ("svg", f.svg.as_ref().map(|n| format!("Some({n:?})"))),
@@ -193,6 +197,7 @@ fn elements_of(f: &LevelFile, key: &str) -> Option<Elements> {
         "actors" => Elements::List(f.actors.iter().map(actor).collect()),
         "movers" => Elements::List(f.movers.iter().map(mover).collect()),
         "checkpoints" => Elements::List(f.checkpoints.iter().map(|p| pair(*p)).collect()),
+        "crystals" => Elements::List(f.crystals.iter().map(|p| pair(*p)).collect()),
         "legend" => Elements::Keyed(
             f.legend
                 .iter()

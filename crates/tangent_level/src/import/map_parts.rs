@@ -35,6 +35,8 @@ pub struct MapObjects {
     pub spawn: Option<(f32, f32)>,
     pub goal: Option<GoalDef>,
     pub checkpoints: Vec<(f32, f32)>,
+    /// Refill crystals' centres.
+    pub crystals: Vec<(f32, f32)>,
     pub actors: Vec<ActorDef>,
     pub curves: Vec<CurveDef>,
     /// Movers (Tiled: each object layer of class `mover`).
@@ -42,6 +44,15 @@ pub struct MapObjects {
     /// Things the level has no use for, one line each (shown to the person).
     pub ignored: Vec<String>,
 }
+
+/// The words (as [`crate::format::mover_props::word`] writes them)
+/// that name a refill crystal, in Tiled's classes and LDtk's identifiers.
+///
+/// ```
+/// use tangent_level::import::map_parts::CRYSTAL_WORDS;
+/// assert!(CRYSTAL_WORDS.contains(&"refill"));
+/// ```
+pub const CRYSTAL_WORDS: [&str; 4] = ["crystal", "refill", "dashcrystal", "refillcrystal"];
 
 /// The tile kind a word names, if it names one: `solid` (`ground`,
 /// `wall`, or no word at all), `one_way` (`platform`), `decor`

@@ -36,13 +36,19 @@ pub fn import_svg_into(drawing: &Path, level: &Path, opts: SvgOptions) -> Result
     let imported = import_svg(&text, &svg_name, opts)?;
     let level_name = level.display().to_string();
     let original = crate::files::read_level_text(level)?;
-    let drawn_movers = imported.movers.len();
+    let (drawn_movers, drawn_crystals) = (imported.movers.len(), imported.crystals.len());
     let new = rewrite_level(
         level,
         &original,
         &format!("with the curves of {svg_name}"),
         |old| LevelFile {
             curves: imported.curves,
+            // The drawing's crystals where it has any, else the level's.
+            crystals: if imported.crystals.is_empty() {
+                old.crystals.clone()
+            } else {
+                imported.crystals.clone()
+            },
             movers: (old.movers.iter())
                 .filter(|m| m.tiles.is_some())
                 .cloned()
@@ -52,11 +58,12 @@ pub fn import_svg_into(drawing: &Path, level: &Path, opts: SvgOptions) -> Result
         },
     )?;
     let mut out = format!(
-        "{}: {} paths as {} curves and {} movers into {} (drawing {} x {} px)",
+        "{}: {} paths as {} curves, {} movers and {} crystals into {} (drawing {} x {} px)",
         svg_name,
         imported.paths,
         new.curves.len(),
         drawn_movers,
+        drawn_crystals,
         level_name,
         imported.size.x,
         imported.size.y
@@ -122,7 +129,7 @@ fn level_or_starter(path: &Path) -> Result<String, String> {
 
 /// The level with a map's parts in place of its own: the tile size, legend
 /// and tiles always, whether it is open where the map says, and the movers (a mover's tiles are cells of the grid);
-/// the spawn, goal, checkpoints, actors and curves where the map has any
+/// the spawn, goal, checkpoints, crystals, actors and curves where the map has any
 /// (a map of tiles alone keeps the level's Bézier curves).
 pub fn with_map(old: &LevelFile, map: &MapParts) -> LevelFile {
     let mut f = old.clone();
@@ -144,6 +151,9 @@ pub fn with_map(old: &LevelFile, map: &MapParts) -> LevelFile {
     }
     if !objects.checkpoints.is_empty() {
         f.checkpoints = objects.checkpoints.clone();
+    }
+    if !objects.crystals.is_empty() {
+        f.crystals = objects.crystals.clone();
     }
     if !objects.actors.is_empty() {
         f.actors = objects.actors.clone();
@@ -197,11 +207,12 @@ pub fn import_tmx_into(map_path: &Path, level: &Path) -> Result<String, String> 
         Err(e) => return Err(e),
     };
     let mut out = format!(
-        "{map_name}: {} x {} tiles, {} actors, {} checkpoints, {} curves, {} movers into {level_name}",
+        "{map_name}: {} x {} tiles, {} actors, {} checkpoints, {} crystals, {} curves, {} movers into {level_name}",
         new.tiles.first().map_or(0, |r| r.chars().count()),
         new.tiles.len(),
         map.objects.actors.len(),
         map.objects.checkpoints.len(),
+        map.objects.crystals.len(),
         map.objects.curves.len(),
         map.objects.movers.len(),
     );
@@ -330,13 +341,14 @@ fn import_run(source: &str, run: Vec<RunLevel>, level: &Path) -> Result<String, 
         };
         let objects = &parts.objects;
         out.push_str(&format!(
-            "\n`{}` into {}: {} x {} tiles, {} actors, {} checkpoints, {} curves",
+            "\n`{}` into {}: {} x {} tiles, {} actors, {} checkpoints, {} crystals, {} curves",
             l.label,
             path.display(),
             new.tiles.first().map_or(0, |r| r.chars().count()),
             new.tiles.len(),
             objects.actors.len(),
             objects.checkpoints.len(),
+            objects.crystals.len(),
             objects.curves.len(),
         ));
         for n in &notes {

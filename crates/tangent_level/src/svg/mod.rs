@@ -67,6 +67,8 @@ pub struct SvgImport {
     pub curves: Vec<CurveDef>,
     /// Movers: each element marked `mover` with the curves of its paths.
     pub movers: Vec<MoverDef>,
+    /// Refill crystals: the centre of each shape marked `crystal`.
+    pub crystals: Vec<(f32, f32)>,
     /// Paths read (each gives one or more curves).
     pub paths: usize,
     /// The drawing's size in level px.
@@ -265,6 +267,10 @@ fn material(ids: &str, path: &usvg::Path) -> CurveDef {
 /// does not is ground down to the level's bottom (`fill: Below`). `assets/svg/1-2-drawn.svg`
 /// shows every convention.
 ///
+/// **Crystals**: a shape with `crystal` in its id (or an ancestor group's)
+/// is not terrain but a refill crystal at the centre of its box (a
+/// `<circle id="crystal-1">` is the usual way).
+///
 /// **Movers**: an element with the class `mover` (or `mover` in its id) is
 /// a mover carrying the curves of its paths, its motion from its `data-*`
 /// attributes as `crate::format::mover_props` reads them (see `docs/level-format.md`,
@@ -302,6 +308,7 @@ pub fn import_svg(text: &str, file: &str, opts: SvgOptions) -> Result<SvgImport,
     let mut out = SvgImport {
         curves: Vec::new(),
         movers: movers.into_iter().map(|(_, m)| m).collect(),
+        crystals: Vec::new(),
         paths: 0,
         size: Vec2::new(tree.size().width(), height) * s,
         warnings,
@@ -343,6 +350,15 @@ fn walk(
         let mover = drawing.movers.iter().position(|m| m == node.id()).or(mover);
         match node {
             usvg::Node::Group(g) => walk(g, &ids, mover, drawing, out),
+            usvg::Node::Path(path) if ids.to_lowercase().contains("crystal") => {
+                let b = path.data().bounds();
+                let centre = usvg::tiny_skia_path::Point::from_xy(
+                    (b.left() + b.right()) / 2.0,
+                    (b.top() + b.bottom()) / 2.0,
+                );
+                let c = map(centre, &path.abs_transform());
+                out.crystals.push((c.x, c.y));
+            }
             usvg::Node::Path(path) => {
                 out.paths += 1;
                 let t = path.abs_transform();

@@ -10,7 +10,7 @@ use crate::format::fill::{Body, bodies, flatten};
 use crate::format::mover::MoverDef;
 use crate::format::{CurveDef, CurveFill, LevelFile};
 
-/// The curves and movers of the level's drawing (`svg`, a path relative to
+/// The curves, movers and crystals of the level's drawing (`svg`, a path relative to
 /// the folder of `file`), none without one. A drawing that cannot be read
 /// or imported is an error at the `svg` line that names the drawing.
 pub(crate) fn drawing(raw: &LevelFile, text: &str, file: &str) -> Result<Drawn, LevelError> {
@@ -32,14 +32,16 @@ pub(crate) fn drawing(raw: &LevelFile, text: &str, file: &str) -> Result<Drawn, 
     Ok(Drawn {
         curves: imported.curves,
         movers: imported.movers,
+        crystals: imported.crystals,
     })
 }
 
-/// What a level's drawing adds: curves, and movers carrying curves.
+/// What a level's drawing adds: curves, movers carrying curves, crystals.
 #[derive(Default)]
 pub(crate) struct Drawn {
     pub curves: Vec<CurveDef>,
     pub movers: Vec<MoverDef>,
+    pub crystals: Vec<(f32, f32)>,
 }
 
 /// The file's curves as terrain pieces, in file order; the first bad curve

@@ -55,6 +55,8 @@ pub struct Level {
     /// The definitions of the movers: the file's, then its drawing's, as
     /// `curve_defs` (in the order of `movers` and of the set's movers).
     pub mover_defs: Vec<MoverDef>,
+    /// The refill crystals: the file's, then its drawing's, as `curve_defs`.
+    pub crystals: Vec<(f32, f32)>,
     /// What plays but is not as the file says, each `file:line: ...`: a
     /// `next` level that is not beside this one (the goal ends the run).
     pub warnings: Vec<String>,
@@ -76,14 +78,17 @@ impl Level {
             column: Some(e.span.start.col),
             message: e.code.to_string(),
         })?;
-        let (own_curves, own_movers) = (raw.curves.len(), raw.movers.len());
+        let own_curves = raw.curves.len();
+        let (own_movers, own_crystals) = (raw.movers.len(), raw.crystals.len());
         let drawn = drawing(&raw, text, file)?;
         let mut all = raw;
         all.curves.extend(drawn.curves);
         all.movers.extend(drawn.movers);
+        all.crystals.extend(drawn.crystals);
         let mut level = Level::check_with(all, own_movers, text, file)?;
         level.file.curves.truncate(own_curves);
         level.file.movers.truncate(own_movers);
+        level.file.crystals.truncate(own_crystals);
         Ok(level)
     }
 
@@ -153,6 +158,7 @@ impl Level {
             warnings,
             curve_defs: raw.curves.clone(),
             mover_defs: raw.movers.clone(),
+            crystals: raw.crystals.clone(),
             file: raw,
             grid,
             decor,

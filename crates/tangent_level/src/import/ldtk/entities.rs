@@ -9,7 +9,9 @@ use super::grid::Grid;
 use super::json::{EntityInstance, FieldInstance, LayerInstance};
 use crate::format::mover_props::word;
 use crate::format::{ActorDef, CurveDef, CurveFill, GoalDef, ShapeDef, TileDef};
-use crate::import::map_parts::{MapObjects, actor_defaults, chain, degree_of, fill_of, side_of};
+use crate::import::map_parts::{
+    CRYSTAL_WORDS, MapObjects, actor_defaults, chain, degree_of, fill_of, side_of,
+};
 
 /// The things of a level's entities: the level's, with the spawn and
 /// checkpoints as the points the player stands on (its feet).
@@ -30,6 +32,8 @@ pub struct Entities {
 /// - `goal`, `exit`, `finish`: the goal, the entity's box.
 /// - `checkpoint`, `savepoint`, `gamesaver`: a checkpoint, the player
 ///   standing on the bottom of the box.
+/// - `crystal`, `refill`, `dash_crystal`, `refill_crystal`: a refill
+///   crystal at the box's centre.
 /// - `ball`: a ball actor, the box's width across (the box must be square);
 ///   `crate`, `box`, `actor`: a box actor of the box's size. Fields
 ///   `restitution`, `friction`, `mass`, `layer`, `mask`, `velocity_x`,
@@ -148,6 +152,7 @@ fn read_entity(
             });
         }
         "checkpoint" | "savepoint" | "gamesaver" => out.checkpoint_feet.push(feet),
+        w if CRYSTAL_WORDS.contains(&w) => out.objects.crystals.push(centre),
         "ball" | "crate" | "box" | "actor" => {
             let n = out.objects.actors.len() + 1;
             let actor = actor(e, &word(&e.identifier), centre, n)?;

@@ -104,7 +104,7 @@ pub fn read_ldtk(path: &Path, only: Option<&str>) -> Result<Vec<LdtkLevel>, Stri
             .iter()
             .map(|(id, n)| {
                 format!(
-                    "{n} `{id}` entit{} (not a spawn, goal, checkpoint, actor, spikes or curve)",
+                    "{n} `{id}` entit{} (not a spawn, goal, checkpoint, crystal, actor, spikes or curve)",
                     if *n == 1 { "y" } else { "ies" }
                 )
             })

@@ -11,11 +11,15 @@ use crate::format::mover::{CellRect, MoverDef};
 use crate::format::mover_props::word;
 use crate::format::mover_props::{motion_field, motion_from};
 use crate::format::{ActorDef, CurveDef, CurveFill, GoalDef, ShapeDef};
-use crate::import::map_parts::{MapObjects, actor_defaults, chain, degree_of, fill_of};
+use crate::import::map_parts::{
+    CRYSTAL_WORDS, MapObjects, actor_defaults, chain, degree_of, fill_of,
+};
 
 /// - `spawn`: the player's spawn (a point, or a shape's centre); one at most.
 /// - `goal`: a rectangle is the goal box; a point is its centre (32 x 64 px).
 /// - `checkpoint`: a checkpoint, in the map's object order.
+/// - `crystal`, `refill`, `dash_crystal`, `refill_crystal`: a refill
+///   crystal at the object's point or shape's centre.
 /// - `ball`, `crate`, `actor`: an actor. An ellipse (a circle) is a ball of
 ///   that radius, a rectangle a box of that size; a point is the editor's
 ///   12 px ball or 32 px crate. Properties `restitution`, `friction`,
@@ -256,6 +260,7 @@ fn read_object(
             out.goal = Some(GoalDef { position: c, size });
         }
         ("checkpoint", Some(c)) if !is_tile => out.checkpoints.push(c),
+        (w, Some(c)) if !is_tile && CRYSTAL_WORDS.contains(&w) => out.crystals.push(c),
         ("ball" | "crate" | "actor", Some(c)) if !is_tile => {
             let actor = actor(o, &class, c, out.actors.len() + 1, upright)?;
             out.actors.push(actor);
@@ -270,7 +275,7 @@ fn read_object(
             out.curves.extend(curves(o, place)?);
         }
         _ => out.ignored.push(format!(
-            "{at}: object {} `{}` ({}) is not a spawn, goal, checkpoint, actor or terrain line",
+            "{at}: object {} `{}` ({}) is not a spawn, goal, checkpoint, crystal, actor or terrain line",
             o.id(),
             o.name,
             if is_tile {

@@ -2,7 +2,7 @@
 //! [`super::read`] reads one back: the tiles as a CSV tile layer over a
 //! tileset of the game's own tile strip (`tangent-tiles.png`, written
 //! beside the map), and an object layer with the spawn and goal, the
-//! checkpoints, the actors (circles as ellipses, boxes as rectangles, with
+//! checkpoints, the crystals, the actors (circles as ellipses, boxes as rectangles, with
 //! their materials as properties) and every curve as a polyline of its
 //! control points with a `curve` property (`quadratic` or `cubic`), so that
 //! the Bézier comes back exactly. Each mover is an object layer of class
@@ -99,13 +99,16 @@ pub fn write_tmx(f: &LevelFile) -> Result<String, String> {
         ),
         String::new(),
     );
-    for c in &f.checkpoints {
-        let (x, y) = flip(c.0 as f64, c.1 as f64);
-        object(
-            &mut objects,
-            format!("name=\"checkpoint\" class=\"checkpoint\" x=\"{x}\" y=\"{y}\""),
-            "   <point/>\n".into(),
-        );
+    let points = [("checkpoint", &f.checkpoints), ("crystal", &f.crystals)];
+    for (class, list) in points {
+        for c in list {
+            let (x, y) = flip(c.0 as f64, c.1 as f64);
+            object(
+                &mut objects,
+                format!("name=\"{class}\" class=\"{class}\" x=\"{x}\" y=\"{y}\""),
+                "   <point/>\n".into(),
+            );
+        }
     }
     for a in &f.actors {
         let (attrs, body) = actor(a, flip);
