@@ -422,6 +422,32 @@ fn one_dash_per_time_in_the_air_and_the_ground_gives_it_back() {
     assert!(controller(&mut app).dash.is_some(), "no dash after landing");
 }
 
+/// A dash up into a one-way curve from below passes through it (one-way
+/// terrain stops only what comes down onto it), and the player then lands
+/// on top of it. The curve's top at x = 300 is y = 215 (the quadratic's
+/// middle: (200 + 2 · 230 + 200) / 4); standing on it, the box's centre is
+/// 14 px (its half height) above.
+#[test]
+fn a_dash_up_through_a_one_way_curve_passes_and_lands_on_it() {
+    let curve = "(points: [(200, 200), (300, 230), (400, 200)], fill: Line, one_way: true)";
+    let path = write_level("dash", "one-way", &room(26, curve, Vec2::new(300.0, 46.02)));
+    let mut app = headless_app(&path, None).unwrap();
+    steps(&mut app, 10);
+    hold(&mut app, keys(|k| (k.up, k.dash) = (true, true)), 1);
+    assert!(controller(&mut app).dash.is_some());
+    let mut top = f32::MIN;
+    for _ in 0..40 {
+        hold(&mut app, PlayerInput::NONE, 1);
+        top = top.max(player(&mut app).0.y);
+    }
+    assert!(top > 215.0 + HALF.y + 1.0, "rose only to {top}");
+    hold(&mut app, PlayerInput::NONE, 60);
+    let (p, _, grounded) = player(&mut app);
+    println!("dashed up through the one-way curve to {top}, landed on it at {p}");
+    assert!(grounded, "not standing: {p}");
+    assert!((p.y - (215.0 + HALF.y)).abs() < 0.5, "standing at {p}");
+}
+
 /// A random room: solid and one-way tile blocks, and curves (some one-way).
 fn random_room(rng: &mut Rng) -> (String, Vec<(bool, CubicBez)>, Vec<Vec<char>>) {
     let mut grid = vec![vec!['.'; 40]; 26];
