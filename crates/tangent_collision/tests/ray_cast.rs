@@ -34,7 +34,7 @@ fn kurbo_first(t: &Terrain, origin: Vec2, motion: Vec2) -> Option<(f64, f64)> {
 fn a_ray_hits_where_kurbo_says_with_the_normal_facing_its_origin() {
     let mut rng = Rng::new(0x4A7C_A570);
     let (mut hits, mut misses, mut grazes) = (0, 0, 0);
-    let mut worst = 0.0f64;
+    let (mut worst, mut worst_cos) = (0.0f64, 0.0f64);
     for case in 0..4_000 {
         let at = if case % 3 == 0 {
             far_point(&mut rng)
@@ -82,6 +82,9 @@ fn a_ray_hits_where_kurbo_says_with_the_normal_facing_its_origin() {
                 );
                 if d.length() > 1e-3 && u > 1e-3 && u < 1.0 - 1e-3 {
                     let cos = hit.normal.as_dvec2().dot(d.normalize());
+                    if d.length() > 10.0 && sine > 0.34 {
+                        worst_cos = worst_cos.max(cos.abs());
+                    }
                     assert!(
                         cos.abs() < 1e-3,
                         "case {case}: normal {} not ⟂ kurbo's B' {d}",
@@ -112,7 +115,7 @@ fn a_ray_hits_where_kurbo_says_with_the_normal_facing_its_origin() {
         }
     }
     println!(
-        "{hits} hits, {misses} misses as kurbo says, {grazes} grazes judged apart; worst {worst:.2e} px off the piece"
+        "{hits} hits, {misses} misses as kurbo says, {grazes} grazes judged apart; worst {worst:.2e} px off the piece, cos {worst_cos:.2e}"
     );
     assert!(
         hits >= 1_000 && misses >= 500 && grazes <= 20,
@@ -174,4 +177,55 @@ fn a_ray_through_a_set_stops_at_the_nearest_piece_one_way_from_above_only() {
         checked >= 450 && one_way_passed >= 100,
         "{checked} {one_way_passed}"
     );
+}
+
+/// The hit is polished onto the ray: the piece's parameter comes from the
+/// root finder in f32, and Newton steps in f64 on the crossing's own
+/// equation put it on the ray (a straight piece in one step). Oracle: the
+/// closed form of two lines crossing, `s = (p0 − o) × e / (d × e)`, in f64
+/// from the same f32 points. Straight pieces up to 16 000 px out, rays
+/// meeting them at 20° or more: the fraction is the closed form's to a few
+/// f32 steps (of a number below 1): 1.11 at worst, where the root
+/// finder alone is 12.3 off.
+#[test]
+fn a_rays_hit_on_a_straight_piece_is_polished_onto_the_ray() {
+    let mut rng = Rng::new(0x9011_54ED);
+    let (mut checked, mut worst) = (0, 0.0f64);
+    for case in 0..4_000 {
+        let at = if case % 2 == 0 {
+            far_point(&mut rng)
+        } else {
+            Vec2::ZERO
+        };
+        let mut p = || {
+            at + Vec2::new(
+                rng.range(-100.0, 100.0) as f32,
+                rng.range(-100.0, 100.0) as f32,
+            )
+        };
+        let (p0, p1) = (p(), p());
+        let origin = p() + p() - at;
+        let motion = (p() - origin) * 2.0;
+        let t = Terrain::Segment(Segment::new(p0, p1));
+        let Some(hit) = t.ray_cast(origin, motion) else {
+            continue;
+        };
+        let (o, d) = (origin.as_dvec2(), motion.as_dvec2());
+        let (a, e) = (p0.as_dvec2(), (p1 - p0).as_dvec2());
+        let sine = d.normalize().perp_dot(e.normalize()).abs();
+        if sine < 0.34 {
+            continue;
+        }
+        let s = (a - o).perp_dot(e) / d.perp_dot(e);
+        checked += 1;
+        let steps = (hit.fraction as f64 - s).abs() / f64::from(f32::EPSILON / 2.0);
+        worst = worst.max(steps);
+        assert!(
+            steps <= 2.0,
+            "case {case}: fraction {} vs {s}: {steps:.1} f32 steps",
+            hit.fraction
+        );
+    }
+    println!("{checked} hits at 20° or more: worst {worst:.2} f32 steps from the closed form");
+    assert!(checked >= 1_000, "{checked}");
 }
