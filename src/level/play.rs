@@ -18,8 +18,10 @@ use crate::collision::{
 use crate::collision::{ActorShape, Layers, TerrainPiece};
 use crate::mode::LevelLoaded;
 use crate::player::camera::CameraBounds;
+use crate::player::view::ViewHeight;
 use crate::player::{Player, PlayerTuning};
 use tangent_level::files::{level_exists, read_level_text};
+use tangent_level::format::DEFAULT_VIEW_HEIGHT;
 use tangent_level::format::mover_path::MoverRun;
 use tangent_level::validate::{Level, actor_shape};
 
@@ -133,6 +135,8 @@ pub fn spawn_level(commands: &mut Commands, level: &Level, player_at: Option<(Ve
     ));
     let size = Vec2::new(level.grid.width as f32, level.grid.height as f32) * level.grid.tile_size;
     commands.insert_resource(CameraBounds(Some(Rect::from_corners(Vec2::ZERO, size))));
+    let height = level.file.view_height;
+    commands.insert_resource(ViewHeight(height.unwrap_or(DEFAULT_VIEW_HEIGHT)));
     commands.insert_resource(LevelLoaded(true));
 }
 

@@ -13,7 +13,7 @@ use super::widget::{MenuItem, MenuPress, item, screen, set_label, text};
 use crate::mode::GameMode;
 use crate::player::assist::MIN_SPEED;
 use crate::player::bindings::{Action, Bindings};
-use crate::profile::settings::Settings;
+use crate::profile::settings::{Settings, ZOOMS};
 
 /// Item positions on the settings screen.
 pub const VOLUME: usize = 0;
@@ -24,8 +24,9 @@ pub const INVINCIBLE: usize = 4;
 pub const AIR_JUMP: usize = 5;
 pub const INFINITE_DASHES: usize = 6;
 pub const GHOST: usize = 7;
+pub const ZOOM: usize = 8;
 /// The first action's item; the actions follow in [`Action::ALL`] order.
-pub const FIRST_ACTION: usize = 8;
+pub const FIRST_ACTION: usize = 9;
 pub const RESET_KEYS: usize = FIRST_ACTION + Action::ALL.len();
 pub const BACK: usize = RESET_KEYS + 1;
 
@@ -84,6 +85,7 @@ pub fn settings_label(i: usize, s: &Settings, rebinding: &Rebinding) -> String {
             on_off(s.assist.infinite_dashes)
         ),
         GHOST => format!("Ghost of your best run   {}", on_off(s.ghost)),
+        ZOOM => format!("View zoom   <  {:.0}%  >", s.zoom * 100.0),
         RESET_KEYS => "Reset keys".into(),
         BACK => "Back".into(),
         _ => {
@@ -106,6 +108,29 @@ fn by_a_tenth(value: f32, press: MenuPress, lowest: f32) -> f32 {
         1.0
     };
     (((value * 10.0).round() + step) / 10.0).clamp(lowest, 1.0)
+}
+
+/// The zoom after `zoom` among the settings' [`ZOOMS`], up (`bigger`) or
+/// down, staying at the ends.
+///
+/// ```
+/// use tangent::menu::settings::next_zoom;
+/// assert_eq!(next_zoom(1.0, true), 1.25);
+/// assert_eq!(next_zoom(1.0, false), 0.875);
+/// assert_eq!(next_zoom(1.5, true), 1.5);
+/// assert_eq!(next_zoom(0.75, false), 0.75);
+/// ```
+pub fn next_zoom(zoom: f32, bigger: bool) -> f32 {
+    let at = ZOOMS
+        .iter()
+        .position(|z| *z >= zoom)
+        .unwrap_or(ZOOMS.len() - 1);
+    let k = if bigger {
+        (at + usize::from(ZOOMS[at] <= zoom)).min(ZOOMS.len() - 1)
+    } else {
+        at.saturating_sub(1)
+    };
+    ZOOMS[k]
 }
 
 pub fn settings_choices(
@@ -147,6 +172,8 @@ pub fn settings_choices(
             MenuPress::Confirm(GHOST) | MenuPress::Left(GHOST) | MenuPress::Right(GHOST) => {
                 settings.ghost = !settings.ghost;
             }
+            MenuPress::Left(ZOOM) => settings.zoom = next_zoom(settings.zoom, false),
+            MenuPress::Right(ZOOM) => settings.zoom = next_zoom(settings.zoom, true),
             MenuPress::Confirm(RESET_KEYS) => {
                 settings.keys = Bindings::default();
                 rebinding.message = "Keys reset.".into();

@@ -3,13 +3,18 @@
 //! than the view sits on the view's bottom edge, so nothing below the level,
 //! a bottomless pit's nothing, is ever shown: the rest is sky),
 //! on the real clock, so it settles behind a menu too. It
-//! looks ahead in the running direction: the point it follows leads the
-//! player by [`LOOK_AHEAD_TIME`] seconds of its horizontal speed, at most
-//! [`LOOK_AHEAD_MAX`] px, eased in slowly so a turn does not whip the view.
+//! looks ahead the way the player moves: the point it follows leads the
+//! player by [`LOOK_AHEAD_TIME`] seconds of its speed, at most
+//! [`LOOK_AHEAD_MAX`] px across and less up and down, eased in so a turn
+//! does not whip the view. It shows the world area of [`super::view`] in
+//! the window's letterbox ([`fit_view`]).
 
+use bevy::camera::visibility::RenderLayers;
+use bevy::camera::{ScalingMode, Viewport};
 use bevy::prelude::*;
 
 use super::state::Player;
+use super::view::{ViewHeight, Zoom, letterbox, view_size};
 use crate::collision::Velocity;
 
 /// Marks the game camera.
@@ -22,24 +27,32 @@ pub struct GameCamera;
 pub struct CameraBounds(pub Option<Rect>);
 
 /// How quickly the camera catches up, 1/s (higher is snappier).
-pub const FOLLOW_RATE: f32 = 8.0;
-/// Seconds of horizontal speed the camera looks ahead.
+pub const FOLLOW_RATE: f32 = 10.0;
+/// Seconds of speed the camera looks ahead.
 pub const LOOK_AHEAD_TIME: f32 = 0.35;
-/// The most the camera looks ahead, px.
-pub const LOOK_AHEAD_MAX: f32 = 160.0;
+/// The most the camera looks ahead across, px.
+pub const LOOK_AHEAD_MAX: f32 = 240.0;
+/// The most it looks down (falling) and up (rising), px: more down, where
+/// the landing is.
+pub const LOOK_DOWN_MAX: f32 = 160.0;
+pub const LOOK_UP_MAX: f32 = 48.0;
 /// How quickly the look-ahead follows the speed, 1/s.
-pub const LOOK_AHEAD_RATE: f32 = 2.5;
+pub const LOOK_AHEAD_RATE: f32 = 6.0;
 
-/// How far ahead the camera looks for a horizontal speed of `vx` px/s.
+/// How far ahead the camera looks for a velocity `v` px/s.
 ///
 /// ```
-/// use tangent::player::camera::{look_ahead, LOOK_AHEAD_MAX};
-/// assert_eq!(look_ahead(0.0), 0.0);
-/// assert!((look_ahead(200.0) - 70.0).abs() < 1e-3);
-/// assert_eq!(look_ahead(-5000.0), -LOOK_AHEAD_MAX);
+/// use bevy::math::Vec2;
+/// use tangent::player::camera::{look_ahead, LOOK_AHEAD_MAX, LOOK_DOWN_MAX};
+/// assert_eq!(look_ahead(Vec2::ZERO), Vec2::ZERO);
+/// assert!((look_ahead(Vec2::new(200.0, 0.0)).x - 70.0).abs() < 1e-3);
+/// assert_eq!(look_ahead(Vec2::new(-5000.0, -5000.0)), Vec2::new(-LOOK_AHEAD_MAX, -LOOK_DOWN_MAX));
 /// ```
-pub fn look_ahead(vx: f32) -> f32 {
-    (vx * LOOK_AHEAD_TIME).clamp(-LOOK_AHEAD_MAX, LOOK_AHEAD_MAX)
+pub fn look_ahead(v: Vec2) -> Vec2 {
+    Vec2::new(
+        (v.x * LOOK_AHEAD_TIME).clamp(-LOOK_AHEAD_MAX, LOOK_AHEAD_MAX),
+        (v.y * LOOK_AHEAD_TIME).clamp(-LOOK_DOWN_MAX, LOOK_UP_MAX),
+    )
 }
 
 pub(crate) fn spawn_camera(mut commands: Commands) {
@@ -77,15 +90,46 @@ pub fn clamp_to_level(center: Vec2, half: Vec2, lo: Vec2, hi: Vec2) -> Vec2 {
     c
 }
 
+/// Where the camera's centre goes in one frame of `dt` seconds from `cam`,
+/// following a player at `target` moving at `velocity`, for a view of
+/// `half` its size inside `bounds`: the look-ahead (`ahead`, px, eased
+/// toward [`look_ahead`]) leads the target, the goal is kept inside the
+/// level ([`clamp_to_level`]), and the camera closes [`FOLLOW_RATE`] of
+/// the gap per second, exponentially (jumping there when far off, as
+/// after a respawn).
+pub fn camera_step(
+    cam: Vec2,
+    target: Vec2,
+    velocity: Vec2,
+    ahead: &mut Vec2,
+    half: Vec2,
+    bounds: Rect,
+    dt: f32,
+) -> Vec2 {
+    let ease = 1.0 - (-LOOK_AHEAD_RATE * dt).exp();
+    *ahead += (look_ahead(velocity) - *ahead) * ease;
+    let goal = clamp_to_level(target + *ahead, half, bounds.min, bounds.max);
+    let k = 1.0 - (-FOLLOW_RATE * dt).exp();
+    // From inside the bounds too (a camera left outside them by the level
+    // before, or by its start at the origin), so every frame's view is in.
+    let now = clamp_to_level(cam, half, bounds.min, bounds.max);
+    if now.distance(goal) > 4.0 * half.length() {
+        goal
+    } else {
+        now.lerp(goal, k)
+    }
+}
+
 type PlayerNotCamera = (With<Player>, Without<GameCamera>);
 
 pub fn follow(
     time: Res<Time<Real>>,
     bounds: Res<CameraBounds>,
+    height: Res<ViewHeight>,
+    zoom: Res<Zoom>,
     player: Query<(&Transform, &Velocity), PlayerNotCamera>,
-    mut ahead: Local<f32>,
+    mut ahead: Local<Vec2>,
     mut camera: Query<(&mut Transform, &Projection), With<GameCamera>>,
-    windows: Query<&Window>,
 ) {
     let (Ok((target, velocity)), Ok((mut cam, projection)), Some(bounds)) =
         (player.single(), camera.single_mut(), bounds.0)
@@ -96,26 +140,71 @@ pub fn follow(
         Projection::Orthographic(o) => o.scale,
         _ => 1.0,
     };
-    let half = windows
-        .iter()
-        .next()
-        .map_or(Vec2::new(640.0, 360.0), |w| w.size() * 0.5)
-        * scale;
-    let ease = 1.0 - (-LOOK_AHEAD_RATE * time.delta_secs()).exp();
-    *ahead += (look_ahead(velocity.0.x) - *ahead) * ease;
-    let lead = Vec2::new(*ahead, 0.0);
-    let goal = clamp_to_level(
-        target.translation.truncate() + lead,
+    let half = view_size(height.0, zoom.0) * 0.5 * scale;
+    let next = camera_step(
+        cam.translation.truncate(),
+        target.translation.truncate(),
+        velocity.0,
+        &mut ahead,
         half,
-        bounds.min,
-        bounds.max,
+        bounds,
+        time.delta_secs(),
     );
-    let k = 1.0 - (-FOLLOW_RATE * time.delta_secs()).exp();
-    // From inside the bounds too (a camera left outside them by the level
-    // before, or by its start at the origin), so every frame's view is in.
-    let now = clamp_to_level(cam.translation.truncate(), half, bounds.min, bounds.max);
-    let jump = now.distance(goal) > 4.0 * half.length();
-    let next = if jump { goal } else { now.lerp(goal, k) };
     cam.translation.x = next.x;
     cam.translation.y = next.y;
+}
+
+/// A camera that draws nothing but black under the game's (the bars).
+pub(crate) fn spawn_bars(mut commands: Commands) {
+    commands.spawn((
+        Camera2d,
+        Camera {
+            order: -1,
+            clear_color: ClearColorConfig::Custom(Color::BLACK),
+            ..default()
+        },
+        RenderLayers::layer(31),
+    ));
+}
+
+/// Each frame: the game camera shows [`view_size`] of the world in the
+/// window's [`letterbox`] (its own scale, the editor's zoom, kept).
+pub fn fit_view(
+    height: Res<ViewHeight>,
+    zoom: Res<Zoom>,
+    windows: Query<&Window>,
+    mut camera: Query<(&mut Camera, &mut Projection), With<GameCamera>>,
+) {
+    let (Some(window), Ok((mut camera, mut projection))) =
+        (windows.iter().next(), camera.single_mut())
+    else {
+        return;
+    };
+    let size = view_size(height.0, zoom.0);
+    if let Projection::Orthographic(o) = &mut *projection {
+        let same = matches!(o.scaling_mode, ScalingMode::Fixed { width, height }
+            if width == size.x && height == size.y);
+        if !same {
+            o.scaling_mode = ScalingMode::Fixed {
+                width: size.x,
+                height: size.y,
+            };
+        }
+    }
+    let physical = window.physical_size();
+    if physical.x == 0 || physical.y == 0 {
+        return;
+    }
+    let (at, fit) = letterbox(physical);
+    let same = camera
+        .viewport
+        .as_ref()
+        .is_some_and(|v| v.physical_position == at && v.physical_size == fit);
+    if !same {
+        camera.viewport = Some(Viewport {
+            physical_position: at,
+            physical_size: fit,
+            ..default()
+        });
+    }
 }

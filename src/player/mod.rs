@@ -15,6 +15,7 @@ pub mod keys;
 pub mod roll;
 pub mod state;
 pub mod surface;
+pub mod view;
 pub mod wall;
 
 pub use input::{PlayerInput, Replay};
@@ -58,12 +59,17 @@ pub struct CameraPlugin;
 impl Plugin for CameraPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<camera::CameraBounds>()
-            .add_systems(Startup, camera::spawn_camera)
+            .init_resource::<view::ViewHeight>()
+            .init_resource::<view::Zoom>()
+            .add_systems(Startup, (camera::spawn_camera, camera::spawn_bars))
             .add_systems(
                 PostUpdate,
-                camera::follow
-                    .before(TransformSystems::Propagate)
-                    .run_if(not(in_state(GameMode::Editing))),
+                (
+                    camera::fit_view,
+                    camera::follow
+                        .before(TransformSystems::Propagate)
+                        .run_if(not(in_state(GameMode::Editing))),
+                ),
             );
     }
 }

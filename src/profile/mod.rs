@@ -70,6 +70,7 @@ impl Plugin for ProfilePlugin {
                         upkeep::save_settings,
                         upkeep::apply_bindings,
                         upkeep::apply_assist,
+                        upkeep::apply_zoom,
                     )
                         .run_if(resource_changed::<Settings>),
                 ),

@@ -49,7 +49,13 @@ pub struct Settings {
     pub assist: Assist,
     /// Show the ghost of the best run (see [`super::ghost`]).
     pub ghost: bool,
+    /// The view's zoom: above 1 shows less of the world, bigger (see
+    /// [`crate::player::view`]); from [`ZOOMS`]'s first to its last.
+    pub zoom: f32,
 }
+
+/// The zooms the settings offer, smallest first (1: the level's own view).
+pub const ZOOMS: [f32; 5] = [0.75, 0.875, 1.0, 1.25, 1.5];
 
 impl Default for Settings {
     fn default() -> Self {
@@ -60,6 +66,7 @@ impl Default for Settings {
             keys: Bindings::default(),
             assist: Assist::default(),
             ghost: true,
+            zoom: 1.0,
         }
     }
 }
@@ -74,6 +81,10 @@ impl Stored for Settings {
                 "music_volume {} is not between 0 and 1",
                 self.music_volume
             ));
+        }
+        let (lo, hi) = (ZOOMS[0], ZOOMS[ZOOMS.len() - 1]);
+        if !(lo..=hi).contains(&self.zoom) {
+            return Err(format!("zoom {} is not between {lo} and {hi}", self.zoom));
         }
         for action in Action::ALL {
             if self.keys.get(action).is_empty() {

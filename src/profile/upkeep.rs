@@ -95,3 +95,11 @@ pub(super) fn apply_bindings(settings: Res<Settings>, mut bindings: ResMut<Bindi
         *bindings = settings.keys.clone();
     }
 }
+
+/// The settings' zoom, for the view ([`crate::player::view::Zoom`]).
+/// An app without the camera has no zoom to set.
+pub(super) fn apply_zoom(settings: Res<Settings>, zoom: Option<ResMut<crate::player::view::Zoom>>) {
+    if let Some(mut zoom) = zoom.filter(|z| z.0 != settings.zoom) {
+        zoom.0 = settings.zoom;
+    }
+}

@@ -208,7 +208,7 @@ fn a_held_jump_goes_higher_than_a_tap() {
     assert!((held - 112.0).abs() < 8.0, "held jump rose {held} px");
 }
 
-fn replays() -> Vec<(PathBuf, PathBuf)> {
+pub(crate) fn replays() -> Vec<(PathBuf, PathBuf)> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets");
     let mut out = Vec::new();
     for e in std::fs::read_dir(root.join("levels")).unwrap() {

@@ -36,4 +36,5 @@ mod svg_import;
 mod tiled;
 mod trace_hashes;
 mod user_levels;
+mod view;
 mod walls_dash;

@@ -169,7 +169,12 @@ fn the_camera_following_a_fall_into_a_pit_never_shows_past_the_level() {
     let bounds = app.world().resource::<CameraBounds>().0.unwrap();
     let (x0, x1) = pits[1];
     place(&mut app, Vec2::new(0.5 * (x0 + x1), 200.0), Vec2::ZERO);
-    let half = Vec2::new(640.0, 360.0);
+    // The view the game shows (any window: see `view.rs`).
+    let height = app
+        .world()
+        .resource::<tangent::player::view::ViewHeight>()
+        .0;
+    let half = tangent::player::view::view_size(height, 1.0) * 0.5;
     let mut frames = 0;
     let mut lowest_view = f32::INFINITY;
     while deaths(&app) == 0 && frames < 300 {

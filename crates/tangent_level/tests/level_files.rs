@@ -246,3 +246,33 @@ fn the_shipped_levels_make_five_worlds_in_next_order() {
     assert_eq!(placed, files.len());
     println!("{placed} levels in {} worlds", worlds.len());
 }
+
+/// A level's view height: read, written back by the editor's writer, and
+/// out of range an error at its line.
+#[test]
+fn a_levels_view_height_is_read_saved_and_checked() {
+    use tangent_level::files::save::write_over;
+    use tangent_level::format::starter::starter_level;
+    let text = starter_level("View").replace("    goal:", "    view_height: Some(360),\n    goal:");
+    let level = Level::parse(&text, "v.level.ron").unwrap();
+    assert_eq!(level.file.view_height, Some(360.0));
+    let mut f = level.file.clone();
+    f.view_height = Some(512.0);
+    let written = write_over(&text, &level.file, &f);
+    assert_eq!(
+        Level::parse(&written, "v").unwrap().file.view_height,
+        Some(512.0)
+    );
+    let line = text
+        .lines()
+        .position(|l| l.contains("view_height"))
+        .unwrap()
+        + 1;
+    let bad = text.replace("Some(360)", "Some(50)");
+    let e = Level::parse(&bad, "v.level.ron").unwrap_err().to_string();
+    assert!(e.starts_with(&format!("v.level.ron:{line}:")), "{e}");
+    assert!(
+        e.contains("view_height must be from 128 to 4096 px, not 50"),
+        "{e}"
+    );
+}

@@ -465,6 +465,7 @@ fn random_level(rng: &mut Rng) -> LevelFile {
         par: None,
         svg: None,
         svg_scale: 1.0,
+        view_height: None,
         tuning: Default::default(),
     }
 }

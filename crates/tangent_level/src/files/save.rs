@@ -177,6 +177,10 @@ fn field_values(f: &LevelFile) -> Vec<(&'static str, Option<String>)> {
         ("svg", f.svg.as_ref().map(|n| format!("Some({n:?})"))),
         ("svg_scale", (f.svg_scale != 1.0).then(|| num(f.svg_scale))),
         (
+            "view_height",
+            f.view_height.map(|h| format!("Some({})", num(h))),
+        ),
+        (
             "tuning",
             (f.tuning != Tuning::default()).then(|| tuning(&f.tuning)),
         ),
@@ -324,7 +328,7 @@ fn default_text(key: &str) -> String {
     match key {
         "gravity" => pair(crate::format::gravity()),
         "tile_restitution" => "1".into(),
-        "next" | "svg" | "par" => "None".into(),
+        "next" | "svg" | "par" | "view_height" => "None".into(),
         "open" => "false".into(),
         "svg_scale" => "1".into(),
         "tuning" => "()".into(),

@@ -220,9 +220,21 @@ pub struct LevelFile {
     /// Level px per SVG unit of `svg`.
     #[serde(default = "one")]
     pub svg_scale: f32,
+    /// How tall a slice of the level the screen shows, px (the width is
+    /// 16:9 of it); `None`: [`DEFAULT_VIEW_HEIGHT`]. The settings' zoom
+    /// divides it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub view_height: Option<f32>,
     #[serde(default)]
     pub tuning: Tuning,
 }
+
+/// The height of the world the screen shows when a level does not say, px:
+/// 14 tiles of 32, so the 28 px player is 6.25 % of the view's height.
+pub const DEFAULT_VIEW_HEIGHT: f32 = 448.0;
+
+/// The view heights a level may ask for, px.
+pub const VIEW_HEIGHTS: std::ops::RangeInclusive<f32> = 128.0..=4096.0;
 
 fn is_false(b: &bool) -> bool {
     !*b

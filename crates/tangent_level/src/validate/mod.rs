@@ -144,6 +144,20 @@ impl Level {
                 "tuning values must be finite and not negative (max_slope_deg below 90)".into(),
             ));
         }
+        if let Some(h) = raw
+            .view_height
+            .filter(|h| !crate::format::VIEW_HEIGHTS.contains(h))
+        {
+            let (lo, hi) = (
+                crate::format::VIEW_HEIGHTS.start(),
+                crate::format::VIEW_HEIGHTS.end(),
+            );
+            return Err(err(
+                loc.key("view_height"),
+                None,
+                format!("view_height must be from {lo} to {hi} px, not {h}"),
+            ));
+        }
         if let Some(m) = raw.next.as_deref().and_then(next_problem) {
             return Err(err(loc.key("next"), None, m));
         }
