@@ -497,3 +497,51 @@ fn mangled_projects_are_refused_or_read_never_a_panic() {
         "{read} read, {refused} refused"
     );
 }
+
+/// The hand-made project's curve entity's `rest` field.
+fn rest_of(json: &mut Value) -> &mut Value {
+    let entities = &mut json["levels"][0]["layerInstances"][0]["entityInstances"];
+    let entities = entities.as_array_mut().unwrap();
+    let curve = entities.iter_mut().find(|e| e["__identifier"] == "Curve");
+    let fields = curve.unwrap()["fieldInstances"].as_array_mut().unwrap();
+    fields
+        .iter_mut()
+        .find(|f| f["__identifier"] == "rest")
+        .unwrap()
+}
+
+/// A curve entity without a `curve` field is read by its number of points
+/// after its own position: a multiple of 3, cubics; else even, quadratics;
+/// else straight pieces. The hand-made project's curve (2 after: one
+/// quadratic) with its `rest` array made 2 points (3 after: one cubic) and
+/// emptied (1 after: one straight piece, as a quadratic with its control
+/// point at the middle).
+#[test]
+fn a_curve_entitys_degree_comes_from_its_number_of_points() {
+    let text = std::fs::read_to_string(fixtures().join("hand.ldtk")).unwrap();
+    let mut json: Value = serde_json::from_str(&text).unwrap();
+    let read = |json: &Value, tag: &str| {
+        let p = project(tag, &serde_json::to_string_pretty(json).unwrap());
+        let levels = read_ldtk(&p, None).unwrap_or_else(|e| panic!("{tag}: {e}"));
+        level_of(&levels[0]).curves
+    };
+    rest_of(&mut json)["__value"] = serde_json::json!([{"cx": 5, "cy": 2}, {"cx": 6, "cy": 4}]);
+    let cubic = read(&json, "three-after");
+    // (32, 32) and the cells' centres (72, 24), (88, 40), (104, 72), y down.
+    let points = |c: &[CurveDef]| c.iter().map(|c| c.points.clone()).collect::<Vec<_>>();
+    assert_eq!(
+        points(&cubic),
+        [vec![
+            (32.0, 64.0),
+            (72.0, 72.0),
+            (88.0, 56.0),
+            (104.0, 24.0)
+        ]]
+    );
+    rest_of(&mut json)["__value"] = serde_json::json!([]);
+    let line = read(&json, "one-after");
+    assert_eq!(
+        points(&line),
+        [vec![(32.0, 64.0), (52.0, 68.0), (72.0, 72.0)]]
+    );
+}
