@@ -20,7 +20,8 @@ use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
 pub const TILES_PNG: (&str, &[u8]) = ("assets/tiles.png", include_bytes!("../assets/tiles.png"));
 /// The player's frames: 24 x 32 px each, facing right (see [`crate::art`]).
 pub const PLAYER_PNG: (&str, &[u8]) = ("assets/player.png", include_bytes!("../assets/player.png"));
-/// Crate, ball and dust puff, 32 px cells.
+/// Crate, ball, dust puff and a checkpoint's lantern (unlit, lit), 32 px
+/// cells.
 pub const PROPS_PNG: (&str, &[u8]) = ("assets/props.png", include_bytes!("../assets/props.png"));
 
 /// The jump sound.
@@ -161,7 +162,7 @@ fn load_game_assets(
     // A player drawn as a plain blue box, props as plain brown ones.
     // (12 frames of 24 px: see `crate::art::player_sprite`.)
     let player = image(PLAYER_PNG, || plain_image((288, 32), [40, 90, 220, 255]));
-    let props = image(PROPS_PNG, || plain_image((96, 32), [170, 120, 70, 255]));
+    let props = image(PROPS_PNG, || plain_image((160, 32), [170, 120, 70, 255]));
     let mut sound = |(file, bytes): (&str, &[u8])| match check_wav(file, bytes) {
         Ok(s) => Some(sounds.add(s)),
         Err(e) => {

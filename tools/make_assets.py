@@ -13,7 +13,8 @@ Writes:
                             10 wall slide (back to a wall on its left, mitts on it),
                             11 dash (leaning into it, mitts trailing)
   assets/props.png          32 x 32 px each: 0 crate, 1 ball (a beach ball, so its
-                            rolling shows), 2 dust puff
+                            rolling shows), 2 dust puff, 3-4 a checkpoint's lantern
+                            unlit and lit
   assets/sounds/jump.wav    a rising chirp
   assets/sounds/land.wav    a short low thump
   assets/sounds/bounce.wav  a springy "boing"
@@ -315,8 +316,41 @@ def prop_dust(x, y, rng):
     return (235, 225, 205, a)
 
 
+def lantern(x, y, lit):
+    """A checkpoint: a lantern on a post, dark until the player touches
+    it, then lit with a warm glow (nothing like the goal's chequered flag).
+    Uses no randomness, so the cells before it keep their pixels."""
+    wood, iron = (92, 64, 44, 255), (46, 42, 52, 255)
+    if 10 <= x < 22 and 29 <= y < 32:
+        return iron
+    if 14 <= x < 18 and 13 <= y < 29:
+        return wood
+    if 12 <= x < 20 and 0 <= y < 2:
+        return iron
+    if rounded(x, y, 9, 2, 23, 14, 3):
+        if 11 <= x < 21 and 4 <= y < 12 and x not in (15, 16):
+            if not lit:
+                return (70, 82, 104, 255)
+            core = math.hypot(x + 0.5 - 16, y + 0.5 - 8)
+            return (255, 250, 220, 255) if core < 2.5 else (255, 206, 84, 255)
+        return iron
+    if lit:
+        r = math.hypot(x + 0.5 - 16, y + 0.5 - 8)
+        if r < 15:
+            return (255, 220, 120, int(140 * (1 - r / 15) ** 2))
+    return (0, 0, 0, 0)
+
+
+def prop_lantern_off(x, y, rng):
+    return lantern(x, y, False)
+
+
+def prop_lantern_on(x, y, rng):
+    return lantern(x, y, True)
+
+
 def make_props():
-    strip("props.png", [prop_crate, prop_ball, prop_dust], 11)
+    strip("props.png", [prop_crate, prop_ball, prop_dust, prop_lantern_off, prop_lantern_on], 11)
 
 
 def wav(path, samples, rate=22050):

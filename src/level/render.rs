@@ -1,7 +1,7 @@
 //! What a level looks like (windowed game only): tiles through
 //! bevy_ecs_tilemap from the built-in tile atlas ([`crate::assets`]), curves as solid ground (a
 //! filled body from [`tangent_level::format::fill`] and a grassy outline; red over lava for
-//! hazards), spikes, checkpoint flags (grey, green once
+//! hazards), spikes, checkpoint lanterns (dark, lit once
 //! touched) and the goal flag. Added to the level's entities when it
 //! spawns; actors are dressed by [`crate::art`]. A death leaves a red ring that grows and fades.
 
@@ -27,15 +27,22 @@ const ONE_WAY: Color = Color::srgb(0.75, 0.55, 0.3);
 const HAZARD: Color = Color::srgb(0.8, 0.1, 0.15);
 /// The body under a hazard curve: lava.
 const LAVA: Color = Color::srgb(0.95, 0.42, 0.1);
-/// The flag's cell in the tile atlas (goal and checkpoints).
+/// The goal's flag: its cell in the tile atlas.
 const FLAG_TILE: Rect = Rect {
     min: Vec2::new(96.0, 0.0),
     max: Vec2::new(128.0, 32.0),
 };
-const FLAG_OFF: Color = Color::srgb(0.55, 0.55, 0.6);
-const FLAG_ON: Color = Color::srgb(0.3, 1.0, 0.4);
+/// A checkpoint's lantern in `props.png`: unlit, and lit once touched.
+pub const LANTERN_OFF: Rect = Rect {
+    min: Vec2::new(96.0, 0.0),
+    max: Vec2::new(128.0, 32.0),
+};
+pub const LANTERN_ON: Rect = Rect {
+    min: Vec2::new(128.0, 0.0),
+    max: Vec2::new(160.0, 32.0),
+};
 
-/// A checkpoint's flag (its index in the level's `checkpoints`).
+/// A checkpoint's lantern (its index in the level's `checkpoints`).
 #[derive(Component, Clone, Copy, Debug)]
 pub struct CheckpointFlag(pub usize);
 
@@ -346,14 +353,15 @@ fn spawn_flags(
         commands.spawn((
             LevelEntity,
             CheckpointFlag(k),
+            // A lantern 1.5 tiles tall standing where the flag stood (its
+            // foot half a tile under the point: the player's feet).
             Sprite {
-                image: assets.tiles.clone(),
-                rect: Some(FLAG_TILE),
-                custom_size: Some(Vec2::new(ts, 2.0 * ts)),
-                color: FLAG_OFF,
+                image: assets.props.clone(),
+                rect: Some(LANTERN_OFF),
+                custom_size: Some(Vec2::splat(1.5 * ts)),
                 ..default()
             },
-            Transform::from_xyz(x, y + 0.5 * ts, 0.4),
+            Transform::from_xyz(x, y + 0.25 * ts, 0.4),
         ));
     }
     for (e, goal) in goals {
@@ -383,19 +391,19 @@ pub(crate) fn shake_crumbling(mut movers: Query<(&LevelMover, &mut Transform)>) 
     }
 }
 
-/// Colours the last checkpoint touched green, the others grey.
-pub(crate) fn light_checkpoints(
+/// Lights the lantern of the last checkpoint touched; the others stay dark.
+pub fn light_checkpoints(
     status: Res<LevelStatus>,
     mut flags: Query<(&CheckpointFlag, &mut Sprite)>,
 ) {
     for (flag, mut sprite) in &mut flags {
-        let color = if status.checkpoint == Some(flag.0) {
-            FLAG_ON
+        let rect = if status.checkpoint == Some(flag.0) {
+            LANTERN_ON
         } else {
-            FLAG_OFF
+            LANTERN_OFF
         };
-        if sprite.color != color {
-            sprite.color = color;
+        if sprite.rect != Some(rect) {
+            sprite.rect = Some(rect);
         }
     }
 }

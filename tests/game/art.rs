@@ -270,3 +270,62 @@ fn a_wall_slide_and_a_dash_show_their_frames_and_leave_their_marks() {
     hold(&mut app, PlayerInput::NONE, steps_left);
     assert_eq!(count::<Afterimage>(&mut app), 0);
 }
+
+/// Checkpoints look nothing like the goal: a lantern (dark, then lit once
+/// touched) where the goal is a chequered flag. From the built-in pixels:
+/// the mean difference of every channel between the goal's flag cell and
+/// each lantern cell is over a fifth of the range; the lit and the dark
+/// lantern differ too. And the last checkpoint touched is the lit one.
+#[test]
+fn checkpoints_are_lanterns_that_light_and_look_nothing_like_the_goal() {
+    use tangent::assets::{PROPS_PNG, TILES_PNG, decode_tiles};
+    use tangent::level::LevelStatus;
+    use tangent::level::render::{CheckpointFlag, LANTERN_OFF, LANTERN_ON, light_checkpoints};
+    let cell = |png: (&str, &[u8]), k: usize| -> Vec<f32> {
+        let image = decode_tiles(png.0, png.1).unwrap();
+        let (w, data) = (image.width() as usize, image.data.unwrap());
+        (0..32 * 32 * 4)
+            .map(|i| {
+                let (y, x, c) = (i / 128, (i / 4) % 32, i % 4);
+                data[(y * w + k * 32 + x) * 4 + c] as f32 / 255.0
+            })
+            .collect()
+    };
+    let differ = |a: &[f32], b: &[f32]| {
+        a.iter().zip(b).map(|(p, q)| (p - q).abs()).sum::<f32>() / a.len() as f32
+    };
+    let flag = cell(TILES_PNG, 3);
+    let (dark, lit) = (cell(PROPS_PNG, 3), cell(PROPS_PNG, 4));
+    let (d1, d2, d3) = (
+        differ(&flag, &dark),
+        differ(&flag, &lit),
+        differ(&dark, &lit),
+    );
+    println!("mean difference: flag-dark {d1:.3}, flag-lit {d2:.3}, dark-lit {d3:.3}");
+    assert!(d1 > 0.2 && d2 > 0.2, "{d1} {d2}");
+    assert!(d3 > 0.03, "{d3}");
+    assert_eq!(LANTERN_OFF.min.x, 3.0 * 32.0);
+    assert_eq!(LANTERN_ON.min.x, 4.0 * 32.0);
+    // The last one touched is lit, the others dark.
+    let mut app = App::new();
+    app.insert_resource(LevelStatus {
+        checkpoint: Some(1),
+        ..default()
+    })
+    .add_systems(Update, light_checkpoints);
+    for k in 0..3 {
+        app.world_mut().spawn((
+            CheckpointFlag(k),
+            Sprite {
+                rect: Some(LANTERN_OFF),
+                ..default()
+            },
+        ));
+    }
+    app.update();
+    let mut q = app.world_mut().query::<(&CheckpointFlag, &Sprite)>();
+    for (flag, sprite) in q.iter(app.world()) {
+        let want = if flag.0 == 1 { LANTERN_ON } else { LANTERN_OFF };
+        assert_eq!(sprite.rect, Some(want), "checkpoint {}", flag.0);
+    }
+}

@@ -173,11 +173,11 @@ fn the_built_in_art_and_sounds_load_through_the_game_startup() {
     let pixel = |x: usize, y: usize| &data[(y * 256 + x) * 4..(y * 256 + x) * 4 + 4];
     assert_ne!(pixel(16, 16), pixel(48, 16));
     assert_ne!(pixel(16, 28), pixel(144, 28));
-    // The player's 12 frames and the 3 props, not blank either.
+    // The player's 12 frames and the 5 props, not blank either.
     let images = world.resource::<Assets<Image>>();
     for (name, handle, size, cells) in [
         ("player", &assets.player, (288, 32), 12),
-        ("props", &assets.props, (96, 32), 3),
+        ("props", &assets.props, (160, 32), 5),
     ] {
         let image = images.get(handle).unwrap();
         assert_eq!((image.width(), image.height()), size, "{name}");

@@ -198,7 +198,7 @@ pub struct LevelFile {
     pub movers: Vec<MoverDef>,
     pub goal: GoalDef,
     /// Checkpoints: where the player comes back after dying once it has
-    /// touched one (its centre, like `spawn`), drawn as flags.
+    /// touched one (its centre, like `spawn`), drawn as lanterns.
     #[serde(default)]
     pub checkpoints: Vec<(f32, f32)>,
     /// Refill crystals (their centres): touching one with no dash left
