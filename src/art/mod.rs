@@ -1,7 +1,8 @@
 //! What the world looks like beyond the level's terrain (windowed game
 //! only): the player's animated sprite with squash and stretch
 //! ([`player_sprite`]), dust at its feet ([`dust`]), a dash's afterimages
-//! and a wall slide's dust ([`trail`]), balls that roll and
+//! and a wall slide's dust ([`trail`]), screen shake ([`shake`]), balls
+//! that roll and
 //! crates with a texture ([`actors`]), and a parallax backdrop
 //! ([`parallax`]). The art is `assets/player.png` and `assets/props.png`,
 //! made by `tools/make_assets.py` and built into the binary, and meshes
@@ -11,6 +12,7 @@ pub mod actors;
 pub mod dust;
 pub mod parallax;
 pub mod player_sprite;
+pub mod shake;
 pub mod trail;
 
 use bevy::prelude::*;
@@ -20,6 +22,7 @@ pub struct ArtPlugin;
 impl Plugin for ArtPlugin {
     fn build(&self, app: &mut App) {
         app.add_message::<dust::DustPuff>()
+            .init_resource::<shake::Shake>()
             .add_systems(
                 Update,
                 (
@@ -40,6 +43,13 @@ impl Plugin for ArtPlugin {
                     parallax::spawn_backdrop,
                     parallax::follow_camera
                         .after(crate::player::camera::follow)
+                        .before(TransformSystems::Propagate),
+                    (shake::add_trauma, shake::unshake)
+                        .chain()
+                        .before(crate::player::camera::follow),
+                    shake::shake_view
+                        .after(crate::player::camera::follow)
+                        .after(parallax::follow_camera)
                         .before(TransformSystems::Propagate),
                 ),
             );

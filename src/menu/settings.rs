@@ -25,8 +25,9 @@ pub const AIR_JUMP: usize = 5;
 pub const INFINITE_DASHES: usize = 6;
 pub const GHOST: usize = 7;
 pub const ZOOM: usize = 8;
+pub const SCREEN_SHAKE: usize = 9;
 /// The first action's item; the actions follow in [`Action::ALL`] order.
-pub const FIRST_ACTION: usize = 9;
+pub const FIRST_ACTION: usize = 10;
 pub const RESET_KEYS: usize = FIRST_ACTION + Action::ALL.len();
 pub const BACK: usize = RESET_KEYS + 1;
 
@@ -86,6 +87,7 @@ pub fn settings_label(i: usize, s: &Settings, rebinding: &Rebinding) -> String {
         ),
         GHOST => format!("Ghost of your best run   {}", on_off(s.ghost)),
         ZOOM => format!("View zoom   <  {:.0}%  >", s.zoom * 100.0),
+        SCREEN_SHAKE => format!("Screen shake   {}", on_off(s.screen_shake)),
         RESET_KEYS => "Reset keys".into(),
         BACK => "Back".into(),
         _ => {
@@ -172,6 +174,9 @@ pub fn settings_choices(
             MenuPress::Confirm(GHOST) | MenuPress::Left(GHOST) | MenuPress::Right(GHOST) => {
                 settings.ghost = !settings.ghost;
             }
+            MenuPress::Confirm(SCREEN_SHAKE)
+            | MenuPress::Left(SCREEN_SHAKE)
+            | MenuPress::Right(SCREEN_SHAKE) => settings.screen_shake = !settings.screen_shake,
             MenuPress::Left(ZOOM) => settings.zoom = next_zoom(settings.zoom, false),
             MenuPress::Right(ZOOM) => settings.zoom = next_zoom(settings.zoom, true),
             MenuPress::Confirm(RESET_KEYS) => {

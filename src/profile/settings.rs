@@ -52,6 +52,8 @@ pub struct Settings {
     /// The view's zoom: above 1 shows less of the world, bigger (see
     /// [`crate::player::view`]); from [`ZOOMS`]'s first to its last.
     pub zoom: f32,
+    /// Crushes and hard landings shake the view.
+    pub screen_shake: bool,
 }
 
 /// The zooms the settings offer, smallest first (1: the level's own view).
@@ -67,6 +69,7 @@ impl Default for Settings {
             assist: Assist::default(),
             ghost: true,
             zoom: 1.0,
+            screen_shake: true,
         }
     }
 }

@@ -329,3 +329,76 @@ fn checkpoints_are_lanterns_that_light_and_look_nothing_like_the_goal() {
         assert_eq!(sprite.rect, Some(want), "checkpoint {}", flag.0);
     }
 }
+
+/// Screen shake: a crush and a hard landing of the player shake the view
+/// (by at most `SHAKE_MAX` times trauma squared), a soft landing or another
+/// body's does not, the settings can turn it off, and the offset comes off
+/// again exactly, so it never moves where the camera is.
+#[test]
+fn crushes_and_hard_landings_shake_the_view_unless_turned_off() {
+    use tangent::art::shake::{SHAKE_MAX, Shake, add_trauma, shake_view, unshake};
+    use tangent::collision::{HitMessage, Hits};
+    use tangent::level::{DeathCause, Died};
+    use tangent::player::camera::GameCamera;
+    use tangent::profile::settings::Settings;
+    let run = |on: bool, event: &dyn Fn(&mut App, Entity, Entity)| {
+        let mut app = App::new();
+        app.add_plugins(MinimalPlugins)
+            .init_resource::<Shake>()
+            .insert_resource(Settings {
+                screen_shake: on,
+                ..default()
+            })
+            .add_message::<Died>()
+            .add_message::<HitMessage>()
+            .add_systems(Update, (add_trauma, unshake, shake_view).chain());
+        let home = Vec3::new(100.0, 50.0, 0.0);
+        let cam = app
+            .world_mut()
+            .spawn((GameCamera, Transform::from_translation(home)))
+            .id();
+        let player = app.world_mut().spawn(Player).id();
+        let other = app.world_mut().spawn_empty().id();
+        app.update();
+        event(&mut app, player, other);
+        app.update();
+        let shake = *app.world().resource::<Shake>();
+        let at = app.world().get::<Transform>(cam).unwrap().translation;
+        assert!(
+            (at - home).truncate().abs().max_element() <= SHAKE_MAX * shake.trauma.powi(2) + 1e-4
+        );
+        assert!(((at - home).truncate() - shake.offset).length() < 1e-4);
+        // Taking the offset off puts the camera back where it was.
+        app.world_mut().run_system_cached(unshake).unwrap();
+        let back = app.world().get::<Transform>(cam).unwrap().translation;
+        assert!((back - home).length() < 1e-4, "{back}");
+        shake.trauma
+    };
+    let crush = |app: &mut App, _: Entity, _: Entity| {
+        app.world_mut().write_message(Died {
+            at: Vec2::ZERO,
+            back_to: Vec2::ZERO,
+            cause: DeathCause::Crushed,
+        });
+    };
+    let landing = |speed: f32, player: bool| {
+        move |app: &mut App, p: Entity, o: Entity| {
+            app.world_mut().write_message(HitMessage {
+                actor: if player { p } else { o },
+                terrain: o,
+                normal: Vec2::Y,
+                hits: Hits::new(),
+                impact_speed: speed,
+                bounced: false,
+            });
+        }
+    };
+    let crushed = run(true, &crush);
+    assert!(crushed > 0.7, "{crushed}");
+    assert_eq!(run(false, &crush), 0.0);
+    let hard = run(true, &landing(2000.0, true));
+    assert!(hard > 0.6, "{hard}");
+    assert_eq!(run(true, &landing(500.0, true)), 0.0);
+    assert_eq!(run(true, &landing(2000.0, false)), 0.0);
+    println!("trauma: crushed {crushed:.3}, hard landing {hard:.3}");
+}
