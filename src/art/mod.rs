@@ -1,7 +1,8 @@
 //! What the world looks like beyond the level's terrain (windowed game
 //! only): the player's animated sprite with squash and stretch
 //! ([`player_sprite`]), dust at its feet ([`dust`]), a dash's afterimages
-//! and a wall slide's dust ([`trail`]), screen shake ([`shake`]), balls
+//! and a wall slide's dust ([`trail`]), screen shake ([`shake`]), the
+//! player fading back in after a death ([`respawn`]), balls
 //! that roll and
 //! crates with a texture ([`actors`]), and a parallax backdrop
 //! ([`parallax`]). The art is `assets/player.png` and `assets/props.png`,
@@ -12,6 +13,7 @@ pub mod actors;
 pub mod dust;
 pub mod parallax;
 pub mod player_sprite;
+pub mod respawn;
 pub mod shake;
 pub mod trail;
 
@@ -23,12 +25,14 @@ impl Plugin for ArtPlugin {
     fn build(&self, app: &mut App) {
         app.add_message::<dust::DustPuff>()
             .init_resource::<shake::Shake>()
+            .init_resource::<respawn::SinceRespawn>()
             .add_systems(
                 Update,
                 (
                     actors::dress_actors,
                     player_sprite::animate_player,
                     player_sprite::tint_for_dash,
+                    respawn::fade_in_player,
                     trail::leave_marks,
                     trail::fade_afterimages,
                     dust::spawn_puffs,

@@ -8,6 +8,7 @@
 //! afterimages that fade and go.
 
 use crate::common::{hold, steps};
+use bevy::color::Alpha;
 use bevy::prelude::*;
 use tangent::art::ArtPlugin;
 use tangent::art::actors::Rolling;
@@ -401,4 +402,38 @@ fn crushes_and_hard_landings_shake_the_view_unless_turned_off() {
     assert_eq!(run(true, &landing(500.0, true)), 0.0);
     assert_eq!(run(true, &landing(2000.0, false)), 0.0);
     println!("trauma: crushed {crushed:.3}, hard landing {hard:.3}");
+}
+
+/// After a death the player fades back in: invisible on the frame it comes
+/// back, half seen half-way through `FADE_IN` (to a frame), whole after it
+/// (one frame is 1/60 s here).
+#[test]
+fn the_player_fades_back_in_after_a_death() {
+    use tangent::art::respawn::FADE_IN;
+    use tangent::level::{DeathCause, Died};
+    let mut app = app();
+    let alpha = |app: &mut App| {
+        app.world_mut()
+            .query_filtered::<&Sprite, With<PlayerLook>>()
+            .single(app.world())
+            .unwrap()
+            .color
+            .alpha()
+    };
+    assert_eq!(alpha(&mut app), 1.0);
+    app.world_mut().write_message(Died {
+        at: Vec2::ZERO,
+        back_to: Vec2::ZERO,
+        cause: DeathCause::Spikes,
+    });
+    app.update();
+    assert_eq!(alpha(&mut app), 0.0);
+    let half = (FADE_IN * 60.0 / 2.0).round() as usize;
+    steps(&mut app, half);
+    let a = alpha(&mut app);
+    // (To a frame: the frame the death is read on may or may not count.)
+    let frame = 1.0 / 60.0 / FADE_IN;
+    assert!((a - half as f32 * frame).abs() <= frame + 1e-3, "{a}");
+    steps(&mut app, half + 2);
+    assert_eq!(alpha(&mut app), 1.0);
 }
