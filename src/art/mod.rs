@@ -31,8 +31,8 @@ impl Plugin for ArtPlugin {
                 (
                     actors::dress_actors,
                     player_sprite::animate_player,
-                    player_sprite::tint_for_dash,
-                    respawn::fade_in_player,
+                    respawn::count_since_respawn,
+                    player_sprite::colour_player,
                     trail::leave_marks,
                     trail::fade_afterimages,
                     dust::spawn_puffs,

@@ -11,6 +11,7 @@
 use bevy::prelude::*;
 
 use super::dust::DustPuff;
+use super::respawn::{SinceRespawn, fade_in};
 use crate::assets::GameAssets;
 use crate::collision::{Grounded, Velocity};
 use crate::player::{ControllerState, Player, PlayerInput};
@@ -338,18 +339,21 @@ pub fn animate_player(
 /// The player's tint with no dash left (Celeste's hair turns blue).
 pub const NO_DASH_TINT: Color = Color::srgb(0.5, 0.7, 1.0);
 
-/// The player's colour says whether a dash is left: its own colours with
-/// one (or dashing), [`NO_DASH_TINT`] without.
-pub fn tint_for_dash(
+/// The player's colour: it says whether a dash is left (its own colours
+/// with one, or dashing; [`NO_DASH_TINT`] without), and its opacity fades
+/// it back in after a respawn ([`super::respawn::fade_in`]).
+pub fn colour_player(
+    since: Res<SinceRespawn>,
     players: Query<(&ControllerState, &Children), With<Player>>,
     mut sprites: Query<&mut Sprite, With<PlayerLook>>,
 ) {
     for (state, children) in &players {
-        let color = if state.dash_spent() {
+        let tint = if state.dash_spent() {
             NO_DASH_TINT
         } else {
             Color::WHITE
         };
+        let color = tint.with_alpha(fade_in(since.0));
         for child in children.iter() {
             if let Ok(mut sprite) = sprites.get_mut(child)
                 && sprite.color != color

@@ -1,9 +1,10 @@
 //! The respawn: after a death the player fades in where it comes back,
-//! over [`FADE_IN`] seconds (the red ring marks where it died).
+//! over [`FADE_IN`] seconds (the red ring marks where it died). This file
+//! keeps the time since; the sprite's colour, alpha included, is set in
+//! one place, `player_sprite::colour_player`.
 
 use bevy::prelude::*;
 
-use super::player_sprite::PlayerLook;
 use crate::level::Died;
 
 /// How long the player takes to fade back in, s.
@@ -31,23 +32,15 @@ pub fn fade_in(t: f32) -> f32 {
     (t / FADE_IN).clamp(0.0, 1.0)
 }
 
-/// Restarts the fade on a death and sets the player's opacity (after its
-/// tint is chosen, so only the alpha is this system's).
-pub fn fade_in_player(
+/// Restarts the fade on a death; counts the time since otherwise.
+pub fn count_since_respawn(
     time: Res<Time>,
     mut since: ResMut<SinceRespawn>,
     mut died: MessageReader<Died>,
-    mut sprites: Query<&mut Sprite, With<PlayerLook>>,
 ) {
-    if died.read().count() > 0 {
-        since.0 = 0.0;
+    since.0 = if died.read().count() > 0 {
+        0.0
     } else {
-        since.0 = (since.0 + time.delta_secs()).min(FADE_IN);
-    }
-    let alpha = fade_in(since.0);
-    for mut sprite in &mut sprites {
-        if sprite.color.alpha() != alpha {
-            sprite.color.set_alpha(alpha);
-        }
-    }
+        (since.0 + time.delta_secs()).min(FADE_IN)
+    };
 }

@@ -1,7 +1,7 @@
 //! Sound effects: jump, land, bounce and death, played from the collision
 //! plugin's hit messages (terrain and actor–actor), the controller's jumps
 //! and the player's deaths; the dash's whoosh, a wall slide's scrape and a
-//! crystal's chime from the controller's state and the crystals' timers;
+//! crystal's chime from the controller's state and the crystals' messages;
 //! all at the settings' effects volume. The WAV files
 //! are built into the binary ([`crate::assets`]).
 
@@ -10,7 +10,7 @@ use bevy::prelude::*;
 use crate::assets::GameAssets;
 use crate::collision::{ActorHit, HitMessage};
 use crate::level::Died;
-use crate::level::crystals::CrystalTimers;
+use crate::level::crystals::CrystalTaken;
 use crate::player::{ControllerState, Player};
 use crate::profile::settings::Settings;
 
@@ -128,24 +128,14 @@ pub(super) fn play_slides(
     }
 }
 
-/// The chime when a crystal is taken (its timer starts counting again).
+/// The chime when a crystal is taken.
 pub(super) fn play_crystals(
     mut commands: Commands,
     sounds: Res<GameAssets>,
     settings: Option<Res<Settings>>,
-    timers: Option<Res<CrystalTimers>>,
-    mut before: Local<Vec<u32>>,
+    mut taken: MessageReader<CrystalTaken>,
 ) {
-    let Some(timers) = timers else {
-        return;
-    };
-    let taken = timers
-        .0
-        .iter()
-        .zip(before.iter().chain(std::iter::repeat(&u32::MAX)))
-        .any(|(now, was)| now > was);
-    if taken && before.len() == timers.0.len() {
+    if taken.read().count() > 0 {
         play(&mut commands, &sounds.crystal, 0.5, &settings);
     }
-    before.clone_from(&timers.0);
 }

@@ -20,6 +20,13 @@ pub const CRYSTAL_RESPAWN: f32 = 2.5;
 #[derive(Resource, Clone, Debug, Default, PartialEq)]
 pub struct CrystalTimers(pub Vec<u32>);
 
+/// The player took crystal `k` (its index in the level's crystals), at `at`.
+#[derive(Message, Clone, Copy, Debug, PartialEq)]
+pub struct CrystalTaken {
+    pub k: usize,
+    pub at: Vec2,
+}
+
 /// A crystal's gem (its index in the level's `crystals`).
 #[derive(Component, Clone, Copy, Debug)]
 pub struct CrystalGem(pub usize);
@@ -31,6 +38,7 @@ pub fn touch_crystals(
     level: Option<Res<CurrentLevel>>,
     mut timers: ResMut<CrystalTimers>,
     mut players: Query<(&Actor, &PhysicsPosition, &mut ControllerState), With<Player>>,
+    mut taken: MessageWriter<CrystalTaken>,
 ) {
     let Some(level) = level else {
         return;
@@ -50,6 +58,10 @@ pub fn touch_crystals(
             if timers.0[k] == 0 && st.dash_spent() && !gem.intersect(me).is_empty() {
                 st.dashes = 1;
                 timers.0[k] = respawn;
+                taken.write(CrystalTaken {
+                    k,
+                    at: Vec2::new(x, y),
+                });
             }
         }
     }
@@ -78,7 +90,7 @@ pub fn draw_crystals(
             CrystalGem(k),
             Sprite {
                 image: assets.tiles.clone(),
-                rect: Some(Rect::new(96.0, 0.0, 128.0, 32.0)),
+                rect: Some(super::render::FLAG_TILE),
                 custom_size: Some(Vec2::splat(2.0 * CRYSTAL_HALF)),
                 color: Color::srgb(0.4, 1.0, 0.9),
                 ..default()

@@ -103,6 +103,7 @@ impl Plugin for LevelLogicPlugin {
         app.init_resource::<LevelStatus>()
             .init_resource::<SimFrame>()
             .init_resource::<crystals::CrystalTimers>()
+            .add_message::<crystals::CrystalTaken>()
             .add_message::<LevelCommand>()
             .add_message::<LevelSpawned>()
             .add_message::<FellOut>()

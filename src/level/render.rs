@@ -27,8 +27,9 @@ const ONE_WAY: Color = Color::srgb(0.75, 0.55, 0.3);
 const HAZARD: Color = Color::srgb(0.8, 0.1, 0.15);
 /// The body under a hazard curve: lava.
 const LAVA: Color = Color::srgb(0.95, 0.42, 0.1);
-/// The goal's flag: its cell in the tile atlas.
-const FLAG_TILE: Rect = Rect {
+/// The goal's flag: its cell in the tile atlas (a crystal's gem is it
+/// turned and tinted).
+pub(crate) const FLAG_TILE: Rect = Rect {
     min: Vec2::new(96.0, 0.0),
     max: Vec2::new(128.0, 32.0),
 };

@@ -60,7 +60,7 @@ fn normal_at(set: &TerrainSet, piece: usize, point: Vec2, normal: Vec2) -> Vec2 
         return normal;
     }
     let d = shape.derivative(t);
-    let n = Vec2::new(-d.y, d.x).normalize_or_zero();
+    let n = d.perp().normalize_or_zero();
     match n.dot(normal) {
         x if x > 0.0 => n,
         x if x < 0.0 => -n,
@@ -81,7 +81,7 @@ fn normal_at(set: &TerrainSet, piece: usize, point: Vec2, normal: Vec2) -> Vec2 
 /// assert_eq!(v, Vec2::new(-t.wall_jump_away, t.wall_jump_up));
 /// ```
 pub fn wall_jump_velocity(n: Vec2, t: &Tuning) -> Vec2 {
-    let mut up = Vec2::new(-n.y, n.x);
+    let mut up = n.perp();
     if up.y < 0.0 || (up.y == 0.0 && up.x < 0.0) {
         up = -up;
     }

@@ -9,6 +9,7 @@ use bevy::prelude::*;
 use kurbo::{CubicBez, ParamCurve, ParamCurveDeriv, Point};
 use tangent::collision::{Actor, ActorShape, Contacts, Grounded, Velocity};
 use tangent::level::LevelStatus;
+use tangent::level::crystals::CrystalTaken;
 use tangent::player::Replay;
 use tangent::player::dash::dash_distance;
 use tangent::player::state::RanPieces;
@@ -794,6 +795,7 @@ fn a_crystal_gives_the_dash_back_and_returns_after_its_time() {
     place(&mut app, e, crystal, Vec2::ZERO);
     hold(&mut app, PlayerInput::NONE, 1);
     assert_eq!(st(&mut app).dashes, 1);
+    assert!(app.world().resource::<Messages<CrystalTaken>>().is_empty());
     // Spend the dash in the air, then touch the crystal: it comes back.
     place(&mut app, e, Vec2::new(300.0, 600.0), Vec2::ZERO);
     hold(&mut app, keys(|k| (k.right, k.dash) = (true, true)), 12);
@@ -801,6 +803,13 @@ fn a_crystal_gives_the_dash_back_and_returns_after_its_time() {
     place(&mut app, e, crystal, Vec2::ZERO);
     hold(&mut app, PlayerInput::NONE, 1);
     assert_eq!(st(&mut app).dashes, 1, "the crystal gave nothing");
+    // ...and says so (the chime plays on it), once.
+    let said: Vec<CrystalTaken> = app
+        .world_mut()
+        .resource_mut::<Messages<CrystalTaken>>()
+        .drain()
+        .collect();
+    assert_eq!(said, [CrystalTaken { k: 0, at: crystal }]);
     // Spent again, kept in the air: the crystal is gone for 150 steps.
     place(&mut app, e, Vec2::new(300.0, 600.0), Vec2::ZERO);
     hold(&mut app, keys(|k| (k.right, k.dash) = (true, true)), 12);
