@@ -6,7 +6,7 @@
 use std::path::{Path, PathBuf};
 
 use bevy::prelude::*;
-use tangent::collision::{Grounded, PhysicsPosition, Velocity};
+use tangent::collision::{Actor, Grounded, PhysicsPosition, Velocity};
 use tangent::level::{CurrentLevel, Goal};
 use tangent::player::{Player, PlayerInput};
 
@@ -25,6 +25,15 @@ pub fn place(app: &mut App, e: Entity, at: Vec2, v: Vec2) {
 }
 
 /// The player's position, velocity and whether it is on the ground.
+/// The player's body definition as it is now (shape, gravity scale,
+/// materials).
+pub fn player_actor(app: &mut App) -> Actor {
+    *app.world_mut()
+        .query_filtered::<&Actor, With<Player>>()
+        .single(app.world())
+        .unwrap()
+}
+
 pub fn player(app: &mut App) -> (Vec2, Vec2, bool) {
     let mut q = app
         .world_mut()

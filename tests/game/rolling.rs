@@ -11,17 +11,13 @@ use tangent::collision::{Actor, ActorShape};
 use tangent::player::{Player, PlayerInput};
 use tangent::sim::headless::headless_app;
 
-use crate::common::{Rng, hold, player, write_level};
+use crate::common::{Rng, hold, player, player_actor, write_level};
 use crate::surface_run::{
     RIGHT, controller, judge_loop_runs, loop_ron, room, room_tuned, set_velocity,
 };
 
 fn shape(app: &mut App) -> ActorShape {
-    app.world_mut()
-        .query_filtered::<&Actor, With<Player>>()
-        .single(app.world())
-        .unwrap()
-        .shape
+    player_actor(app).shape
 }
 
 const DOWN: PlayerInput = PlayerInput {
@@ -549,12 +545,8 @@ fn a_surface_runner_meets_crates_and_balls_in_its_way() {
         let mut judged = false;
         for _ in 0..120 {
             let (_, before, _) = player(&mut app);
-            let runner = app
-                .world_mut()
-                .query_filtered::<&Actor, With<Player>>()
-                .single(app.world())
-                .map(|a| (a.shape, a.inverse_mass, a.restitution))
-                .unwrap();
+            let a = player_actor(&mut app);
+            let runner = (a.shape, a.inverse_mass, a.restitution);
             hold(&mut app, keys, 1);
             let (p, after, _) = player(&mut app);
             let (shape, wc, ec, at, vc) = body_of(&mut app);

@@ -13,11 +13,13 @@ use tangent::level::crystals::CrystalTaken;
 use tangent::player::Replay;
 use tangent::player::dash::dash_distance;
 use tangent::player::state::RanPieces;
-use tangent::player::{ControllerState, Player, PlayerInput};
+use tangent::player::{ControllerState, PlayerInput};
 use tangent::sim::headless::{HeadlessOptions, headless_app, run_headless};
 use tangent_level::Tuning;
 
-use crate::common::{Rng, hold, place, player, player_entity, steps, test_level, write_level};
+use crate::common::{
+    Rng, hold, place, player, player_actor, player_entity, steps, test_level, write_level,
+};
 use crate::surface_run::{controller, room};
 
 const DT: f32 = 1.0 / 60.0;
@@ -33,19 +35,11 @@ fn keys(f: impl FnOnce(&mut PlayerInput)) -> PlayerInput {
     k
 }
 
-fn gravity_scale(app: &mut App) -> f32 {
-    app.world_mut()
-        .query_filtered::<&Actor, With<Player>>()
-        .single(app.world())
-        .unwrap()
-        .gravity_scale
-}
-
 /// The velocity the controller set this step: what the step left, less
 /// the gravity it applied (free flight: nothing else changes it).
-fn set_velocity(app: &mut App) -> Vec2 {
+fn controller_velocity(app: &mut App) -> Vec2 {
     let (_, v, _) = player(app);
-    v + Vec2::new(0.0, G) * gravity_scale(app) * DT
+    v + Vec2::new(0.0, G) * player_actor(app).gravity_scale * DT
 }
 
 /// A room with a solid column from the floor up (tiles 20–21, x 640–704),
@@ -100,7 +94,7 @@ fn a_wall_jump_off_a_tile_face_leaves_at_the_tuned_speeds_and_forces_its_move() 
         assert!(controller(&mut app).sliding);
         // Jump, with the wall held (a forced move) or nothing held (neutral).
         hold(&mut app, keys(|k| (k.right, k.jump) = (held, true)), 1);
-        let v = set_velocity(&mut app);
+        let v = controller_velocity(&mut app);
         let want = Vec2::new(-t.wall_jump_away, t.wall_jump_up);
         assert!((v - want).length() < 1e-3, "took off at {v}, not {want}");
         // Held toward the wall: the push away holds for the forced time,
@@ -165,7 +159,7 @@ fn neutral_wall_jumps_climb_a_single_wall() {
 /// Whether a jump pressed now wall-jumps (leaves left at the tuned speed).
 fn wall_jumps(app: &mut App) -> bool {
     hold(app, keys(|k| k.jump = true), 1);
-    let v = set_velocity(app);
+    let v = controller_velocity(app);
     (v.x + Tuning::default().wall_jump_away).abs() < 1e-3
 }
 
@@ -310,7 +304,7 @@ fn a_wall_jump_off_a_steep_curve_leaves_along_its_normal_at_the_contact() {
             hit += 1; // met the curve again within the take-off step
             continue;
         }
-        let v = set_velocity(&mut app);
+        let v = controller_velocity(&mut app);
         let up = Vec2::new(-n.y, n.x);
         let up = if up.y < 0.0 { -up } else { up };
         let want = n * t.wall_jump_away + up * t.wall_jump_up;

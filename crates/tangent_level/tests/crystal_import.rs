@@ -4,22 +4,13 @@
 //! `tiled.rs` and `ldtk.rs`, on their hand-made fixtures.) Oracles: centres
 //! worked out by hand through the y flip and the scale.
 
-use std::path::PathBuf;
-
 use tangent_level::Level;
 use tangent_level::format::starter::starter_level;
 use tangent_level::import::import_svg_into;
 use tangent_level::svg::{SvgOptions, import_svg};
 
-fn temp_dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!(
-        "tangent-crystal-import-{name}-{}",
-        std::process::id()
-    ));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
+mod common;
+use common::temp_dir;
 
 /// The starter room is 1280 x 448 px: a drawing of that size maps 1:1.
 const DRAWING: &str = r#"<svg xmlns="http://www.w3.org/2000/svg" width="1280" height="448">
@@ -46,7 +37,7 @@ fn shapes_marked_crystal_are_crystals_at_their_centres_not_terrain() {
 
 #[test]
 fn a_levels_drawing_adds_its_crystals_after_the_files_own() {
-    let d = temp_dir("drawn");
+    let d = temp_dir("crystal-drawn");
     std::fs::write(d.join("d.svg"), DRAWING).unwrap();
     let text = starter_level("Drawn crystals").replace(
         "    goal:",
@@ -75,7 +66,7 @@ fn a_levels_drawing_adds_its_crystals_after_the_files_own() {
 
 #[test]
 fn import_svg_brings_the_drawings_crystals_into_the_level() {
-    let d = temp_dir("into");
+    let d = temp_dir("crystal-into");
     let level = d.join("l.level.ron");
     let text = starter_level("Into").replace("    goal:", "    crystals: [(50, 300)],\n    goal:");
     std::fs::write(&level, &text).unwrap();
