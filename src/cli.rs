@@ -32,6 +32,9 @@ pub enum Command {
     Headless(HeadlessArgs),
     /// Play in a window, recording the keys to a replay file.
     Record(RecordArgs),
+    /// Render a level at a given step to a PNG, with no window (software
+    /// Vulkan where there is no GPU).
+    Screenshot(ScreenshotArgs),
     /// Write a small starter level to edit (never overwrites a file).
     NewLevel {
         /// Where to write the level (`NAME.level.ron`).
@@ -105,6 +108,47 @@ pub struct HeadlessArgs {
     /// Write one CSV row per actor and mover per step to this file.
     #[arg(long, value_name = "FILE.csv")]
     pub trace: Option<PathBuf>,
+}
+
+/// Options of `tangent screenshot`.
+#[derive(Args, Debug, PartialEq)]
+pub struct ScreenshotArgs {
+    /// The level to draw (default: the first shipped level).
+    #[arg(long, value_name = "PATH")]
+    pub level: Option<PathBuf>,
+    /// Keys from this replay file (or a shipped one by name).
+    #[arg(long, value_name = "FILE")]
+    pub replay: Option<PathBuf>,
+    /// The fixed step (1/60 s each) to draw.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub frame: u64,
+    /// The PNG to write.
+    #[arg(long, value_name = "FILE.png")]
+    pub out: PathBuf,
+    /// The picture's width and height in pixels.
+    #[arg(long, value_name = "WxH", default_value = "1280x720", value_parser = parse_size)]
+    pub size: (u32, u32),
+}
+
+/// Reads `WIDTHxHEIGHT` (each 16 to 8192).
+///
+/// ```
+/// use tangent::cli::parse_size;
+/// assert_eq!(parse_size("640x360"), Ok((640, 360)));
+/// assert!(parse_size("640").is_err());
+/// assert!(parse_size("0x360").is_err());
+/// ```
+pub fn parse_size(s: &str) -> Result<(u32, u32), String> {
+    let bad = || format!("`{s}`: want WIDTHxHEIGHT, each 16 to 8192, e.g. 1280x720");
+    let (w, h) = s.split_once(['x', 'X']).ok_or_else(bad)?;
+    let (w, h): (u32, u32) = (
+        w.trim().parse().map_err(|_| bad())?,
+        h.trim().parse().map_err(|_| bad())?,
+    );
+    if !(16..=8192).contains(&w) || !(16..=8192).contains(&h) {
+        return Err(bad());
+    }
+    Ok((w, h))
 }
 
 /// Options of `tangent record`.

@@ -15,6 +15,7 @@ pub mod menu;
 pub mod mode;
 pub mod player;
 pub mod profile;
+pub mod screenshot;
 pub mod sim;
 pub mod ui;
 pub mod window;

@@ -64,6 +64,15 @@ fn main() -> ExitCode {
         Command::Play(play) => play_in_window(play.level, play.record),
         Command::Record(rec) => play_in_window(rec.level, Some(rec.file)),
         Command::Headless(h) => headless(h),
+        Command::Screenshot(s) => report(tangent::screenshot::screenshot(
+            &tangent::screenshot::ShotOptions {
+                level: s.level.unwrap_or_else(default_level),
+                replay: s.replay,
+                frame: s.frame,
+                size: UVec2::new(s.size.0, s.size.1),
+            },
+            &s.out,
+        )),
         Command::NewLevel { path } => match new_level(&path) {
             Ok(()) => report(Ok(format!(
                 "wrote {}; play and edit it with: tangent play --level {}",

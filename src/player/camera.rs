@@ -120,10 +120,16 @@ pub fn camera_step(
     }
 }
 
+/// A fixed frame time for the camera, seconds, in place of the real
+/// clock's: `tangent screenshot` sets it, so a picture does not depend on
+/// how fast its frames were drawn.
+#[derive(Resource, Clone, Copy, Debug, PartialEq)]
+pub struct CameraFrameTime(pub f32);
+
 type PlayerNotCamera = (With<Player>, Without<GameCamera>);
 
 pub fn follow(
-    time: Res<Time<Real>>,
+    (time, fixed): (Res<Time<Real>>, Option<Res<CameraFrameTime>>),
     bounds: Res<CameraBounds>,
     height: Res<ViewHeight>,
     zoom: Res<Zoom>,
@@ -148,7 +154,7 @@ pub fn follow(
         &mut ahead,
         half,
         bounds,
-        time.delta_secs(),
+        fixed.map_or(time.delta_secs(), |f| f.0),
     );
     cam.translation.x = next.x;
     cam.translation.y = next.y;
@@ -175,9 +181,7 @@ pub fn fit_view(
     windows: Query<&Window>,
     mut camera: Query<(&mut Camera, &mut Projection), With<GameCamera>>,
 ) {
-    let (Some(window), Ok((mut camera, mut projection))) =
-        (windows.iter().next(), camera.single_mut())
-    else {
+    let Ok((mut camera, mut projection)) = camera.single_mut() else {
         return;
     };
     let size = view_size(height.0, zoom.0);
@@ -191,7 +195,16 @@ pub fn fit_view(
             };
         }
     }
-    let physical = window.physical_size();
+    // The window's size, or the camera's own target's (an image, drawn
+    // with no window by `tangent screenshot`).
+    let Some(physical) = windows
+        .iter()
+        .next()
+        .map(Window::physical_size)
+        .or_else(|| camera.physical_target_size())
+    else {
+        return;
+    };
     if physical.x == 0 || physical.y == 0 {
         return;
     }

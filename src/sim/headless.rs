@@ -54,14 +54,27 @@ pub fn headless_app_with(
     replay: Option<Replay>,
     extra: impl FnOnce(&mut App),
 ) -> Result<App, String> {
+    stepped_app(level, replay, |app| {
+        app.add_plugins(MinimalPlugins).add_plugins(SimPlugin);
+        extra(app);
+    })
+}
+
+/// An app that `base` builds (its plugins, the simulation among them),
+/// with `level` loaded, stepped one fixed step per `App::update` and fed
+/// by `replay`: [`headless_app_with`]'s, or the screenshot command's with
+/// rendering.
+pub fn stepped_app(
+    level: &Path,
+    replay: Option<Replay>,
+    base: impl FnOnce(&mut App),
+) -> Result<App, String> {
     let checked = load_level_file(level)?;
     let mut app = App::new();
-    app.add_plugins(MinimalPlugins)
-        .add_plugins(SimPlugin)
-        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs_f64(
-            1.0 / crate::collision::CollisionPlugin::FIXED_HZ,
-        )));
-    extra(&mut app);
+    base(&mut app);
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs_f64(
+        1.0 / crate::collision::CollisionPlugin::FIXED_HZ,
+    )));
     single_threaded(&mut app);
     if let Some(r) = replay {
         app.insert_resource(ReplayInput(r));
@@ -87,15 +100,20 @@ fn single_threaded(app: &mut App) {
     }
 }
 
+/// The replay at `path` (a file, or a shipped replay by name), if any.
+pub fn read_replay(path: Option<&Path>) -> Result<Option<Replay>, String> {
+    let Some(p) = path else {
+        return Ok(None);
+    };
+    let text = tangent_level::files::read_replay_text(p)?;
+    Replay::parse(&text)
+        .map(Some)
+        .map_err(|e| format!("{}: {e}", p.display()))
+}
+
 /// Runs `opts.frames` fixed steps and reports what happened.
 pub fn run_headless(opts: &HeadlessOptions) -> Result<HeadlessSummary, String> {
-    let replay = match &opts.replay {
-        Some(p) => {
-            let text = tangent_level::files::read_replay_text(p)?;
-            Some(Replay::parse(&text).map_err(|e| format!("{}: {e}", p.display()))?)
-        }
-        None => None,
-    };
+    let replay = read_replay(opts.replay.as_deref())?;
     let mut app = headless_app(&opts.level, replay)?;
     let warnings = app
         .world()
