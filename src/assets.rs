@@ -11,9 +11,22 @@
 use std::sync::Arc;
 
 use bevy::asset::RenderAssetUsages;
-use bevy::image::{CompressedImageFormats, ImageSampler, ImageType};
+use bevy::image::{
+    CompressedImageFormats, ImageAddressMode, ImageSampler, ImageSamplerDescriptor, ImageType,
+};
 use bevy::prelude::*;
 use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
+
+/// A theme's entry in [`THEME_PNGS`].
+macro_rules! theme {
+    ($name:literal) => {
+        (
+            $name,
+            include_bytes!(concat!("../assets/themes/", $name, ".png")),
+            include_bytes!(concat!("../assets/themes/", $name, "-ground.png")),
+        )
+    };
+}
 
 /// The tile atlas: 32 px cells, solid ground, one-way, decor, goal flag,
 /// spikes up, down, left, right.
@@ -23,6 +36,18 @@ pub const PLAYER_PNG: (&str, &[u8]) = ("assets/player.png", include_bytes!("../a
 /// Crate, ball, dust puff and a checkpoint's lantern (unlit, lit), 32 px
 /// cells.
 pub const PROPS_PNG: (&str, &[u8]) = ("assets/props.png", include_bytes!("../assets/props.png"));
+
+/// The worlds' tilesets and ground textures (`tools/make_themes.py`), in
+/// [`tangent_level::format::THEMES`] order: the theme's name, its tileset
+/// and its ground.
+pub const THEME_PNGS: [(&str, &[u8], &[u8]); 6] = [
+    theme!("meadow"),
+    theme!("canyon"),
+    theme!("forest"),
+    theme!("volcano"),
+    theme!("glacier"),
+    theme!("night"),
+];
 
 /// The jump sound.
 pub const JUMP_WAV: (&str, &[u8]) = (
@@ -75,6 +100,8 @@ pub struct GameAssets {
     pub tiles: Handle<Image>,
     pub player: Handle<Image>,
     pub props: Handle<Image>,
+    /// Each theme's tileset and ground texture (repeating).
+    pub themes: Vec<ThemeArt>,
     pub jump: Option<Handle<AudioSource>>,
     pub land: Option<Handle<AudioSource>>,
     pub bounce: Option<Handle<AudioSource>>,
@@ -84,6 +111,13 @@ pub struct GameAssets {
     pub crystal: Option<Handle<AudioSource>>,
     /// What failed to decode, by file, for the screen.
     pub problems: Vec<String>,
+}
+
+/// A world's tileset and the texture of the ground under its curves.
+#[derive(Clone, Debug)]
+pub struct ThemeArt {
+    pub tiles: Handle<Image>,
+    pub ground: Handle<Image>,
 }
 
 /// Decodes a PNG (the tile atlas, the player, the props), or says why not
@@ -163,6 +197,29 @@ fn load_game_assets(
     // (12 frames of 24 px: see `crate::art::player_sprite`.)
     let player = image(PLAYER_PNG, || plain_image((288, 32), [40, 90, 220, 255]));
     let props = image(PROPS_PNG, || plain_image((160, 32), [170, 120, 70, 255]));
+    let themes = THEME_PNGS
+        .iter()
+        .map(|&(name, tiles, ground)| {
+            let file = format!("assets/themes/{name}.png");
+            let tiles = decode_tiles(&file, tiles).unwrap_or_else(|e| {
+                problems.push(e);
+                plain_image((896, 32), FALLBACK_RGBA)
+            });
+            let mut ground = decode_tiles(&file, ground).unwrap_or_else(|e| {
+                problems.push(format!("{e} (its ground)"));
+                plain_image((64, 64), FALLBACK_RGBA)
+            });
+            ground.sampler = ImageSampler::Descriptor(ImageSamplerDescriptor {
+                address_mode_u: ImageAddressMode::Repeat,
+                address_mode_v: ImageAddressMode::Repeat,
+                ..ImageSamplerDescriptor::nearest()
+            });
+            ThemeArt {
+                tiles: images.add(tiles),
+                ground: images.add(ground),
+            }
+        })
+        .collect();
     let mut sound = |(file, bytes): (&str, &[u8])| match check_wav(file, bytes) {
         Ok(s) => Some(sounds.add(s)),
         Err(e) => {
@@ -180,6 +237,7 @@ fn load_game_assets(
         tiles,
         player,
         props,
+        themes,
         jump,
         land,
         bounce,

@@ -4,8 +4,9 @@
 //! and a wall slide's dust ([`trail`]), screen shake ([`shake`]), the
 //! player fading back in after a death ([`respawn`]), balls
 //! that roll and
-//! crates with a texture ([`actors`]), and a parallax backdrop
-//! ([`parallax`]). The art is `assets/player.png` and `assets/props.png`,
+//! crates with a texture ([`actors`]), a parallax backdrop
+//! ([`parallax`]) and the sky behind it ([`sky`]), in the world's theme
+//! ([`crate::level::theme`]). The art is `assets/player.png` and `assets/props.png`,
 //! made by `tools/make_assets.py` and built into the binary, and meshes
 //! drawn here.
 
@@ -15,6 +16,7 @@ pub mod parallax;
 pub mod player_sprite;
 pub mod respawn;
 pub mod shake;
+pub mod sky;
 pub mod trail;
 
 use bevy::prelude::*;
@@ -26,6 +28,9 @@ impl Plugin for ArtPlugin {
         app.add_message::<dust::DustPuff>()
             .init_resource::<shake::Shake>()
             .init_resource::<respawn::SinceRespawn>()
+            .init_resource::<crate::level::theme::LevelTheme>()
+            .init_resource::<crate::player::view::ViewHeight>()
+            .init_resource::<crate::player::view::Zoom>()
             .add_systems(
                 Update,
                 (
@@ -44,8 +49,9 @@ impl Plugin for ArtPlugin {
             .add_systems(
                 PostUpdate,
                 (
-                    parallax::spawn_backdrop,
-                    parallax::follow_camera
+                    (parallax::spawn_backdrop, sky::spawn_sky)
+                        .after(crate::level::theme::pick_theme),
+                    (parallax::follow_camera, sky::fit_sky)
                         .after(crate::player::camera::follow)
                         .before(TransformSystems::Propagate),
                     (shake::add_trauma, shake::unshake)
@@ -54,6 +60,7 @@ impl Plugin for ArtPlugin {
                     shake::shake_view
                         .after(crate::player::camera::follow)
                         .after(parallax::follow_camera)
+                        .after(sky::fit_sky)
                         .before(TransformSystems::Propagate),
                 ),
             );

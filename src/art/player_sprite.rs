@@ -153,6 +153,12 @@ impl Default for PlayerLook {
     }
 }
 
+/// How much bigger than the body's box the sprite is drawn: the frames'
+/// art is 26 of their 32 rows tall, so the figure itself is the box's
+/// height, its feet on the box's bottom (its hood, like Celeste's hair,
+/// a little wider than the box).
+pub const SPRITE_OVER_BOX: f32 = 32.0 / 26.0;
+
 /// The sprite of a player whose box is `size`.
 pub fn player_sprite(assets: &GameAssets, size: Vec2) -> impl Bundle {
     (
@@ -160,10 +166,10 @@ pub fn player_sprite(assets: &GameAssets, size: Vec2) -> impl Bundle {
         Sprite {
             image: assets.player.clone(),
             rect: Some(frame_rect(IDLE[0])),
-            custom_size: Some(size),
+            custom_size: Some(size * SPRITE_OVER_BOX),
             ..default()
         },
-        Transform::from_xyz(0.0, 0.0, 0.1),
+        Transform::from_xyz(0.0, 0.5 * (SPRITE_OVER_BOX - 1.0) * size.y, 0.1),
     )
 }
 
@@ -258,7 +264,8 @@ pub fn animate_player(
             if v.x.abs() > RUN_SPEED {
                 look.facing = v.x.signum();
             }
-            let size = sprite.custom_size.unwrap_or(FRAME);
+            // The body's box (the sprite is drawn bigger).
+            let size = sprite.custom_size.unwrap_or(FRAME) / SPRITE_OVER_BOX;
             let h = size.y;
             let feet = body_tf.translation.truncate() - Vec2::new(0.0, 0.5 * h);
             if grounded.0 {
@@ -325,12 +332,12 @@ pub fn animate_player(
             tf.rotation = turn;
             if state.rolling {
                 // Curled to the ball's size, about its centre.
-                tf.scale = roll_scale(size).extend(1.0);
+                tf.scale = (roll_scale(size) / SPRITE_OVER_BOX).extend(1.0);
                 tf.translation = Vec3::new(0.0, 0.0, tf.translation.z);
             } else {
                 tf.scale = look.scale.extend(1.0);
-                tf.translation =
-                    turn * Vec3::new(0.0, -0.5 * h * (1.0 - look.scale.y), tf.translation.z);
+                let up = -0.5 * h + 0.5 * SPRITE_OVER_BOX * h * look.scale.y;
+                tf.translation = turn * Vec3::new(0.0, up, tf.translation.z);
             }
         }
     }

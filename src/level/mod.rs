@@ -3,6 +3,7 @@
 //! themselves (format, validation, SVG and Tiled import) are the
 //! `tangent_level` crate.
 
+pub mod below;
 pub mod clock;
 pub mod crystals;
 pub mod fell_out;
@@ -13,6 +14,8 @@ pub mod movers;
 pub mod play;
 pub mod render;
 pub mod state;
+pub mod theme;
+pub mod tilemap;
 pub mod watch;
 
 pub use state::{
@@ -69,7 +72,15 @@ impl Plugin for LevelRenderPlugin {
     fn build(&self, app: &mut App) {
         app.add_plugins(bevy_ecs_tilemap::TilemapPlugin)
             .insert_resource(ClearColor(render::SKY))
-            .add_systems(PostUpdate, (render::decorate, crystals::draw_crystals))
+            .init_resource::<theme::LevelTheme>()
+            .add_systems(
+                PostUpdate,
+                (
+                    theme::pick_theme,
+                    (render::decorate, crystals::draw_crystals),
+                )
+                    .chain(),
+            )
             .add_systems(
                 Update,
                 (

@@ -8,20 +8,20 @@
 use bevy::asset::RenderAssetUsages;
 use bevy::mesh::{Indices, PrimitiveTopology};
 use bevy::prelude::*;
-use bevy_ecs_tilemap::prelude::*;
 
 use super::movers::LevelMover;
 use super::state::Died;
 use super::state::{CurrentLevel, Goal, LevelCurve, LevelEntity, LevelSpawned, LevelStatus};
+use super::theme::LevelTheme;
+use super::tilemap::{ONE_WAY_CELL, cell_rect, spawn_tilemap};
 use crate::assets::GameAssets;
+use crate::collision::TileKind;
 use tangent_level::Level;
 use tangent_level::format::fill::{bodies, fill_triangles, flatten};
-use tangent_level::format::{CurveDef, CurveFill, Side};
+use tangent_level::format::{CurveDef, CurveFill};
 
-/// Sky colour.
+/// The sky's colour before a level has a theme.
 pub const SKY: Color = Color::srgb(0.55, 0.78, 0.95);
-const EARTH: Color = Color::srgb(0.50, 0.36, 0.22);
-const GRASS: Color = Color::srgb(0.27, 0.62, 0.27);
 const BOUNCY: Color = Color::srgb(0.95, 0.45, 0.75);
 const ONE_WAY: Color = Color::srgb(0.75, 0.55, 0.3);
 const HAZARD: Color = Color::srgb(0.8, 0.1, 0.15);
@@ -50,6 +50,9 @@ pub struct CheckpointFlag(pub usize);
 /// A death's ring: seconds since it appeared.
 #[derive(Component, Clone, Copy, Debug, Default)]
 pub struct DeathRing(f32);
+
+/// World px per texel of the ground under curves.
+const GROUND_TEXEL: f32 = 64.0;
 
 /// How long a death's ring lasts, seconds.
 const RING_LIFE: f32 = 0.5;
@@ -100,8 +103,9 @@ fn stroke(line: &[Vec2], width: f32) -> Vec<[Vec2; 3]> {
 
 /// A curve's outline colour: pink for springy curves (restitution from
 /// 0.8 up, other than the neutral 1), wood for one-way ones, red for
-/// hazards, grass otherwise.
-fn curve_color(def: &CurveDef) -> Color {
+/// hazards (the same in every theme, so they read everywhere), the
+/// theme's `top` (grass, sand, snow) otherwise.
+fn curve_color(def: &CurveDef, top: Color) -> Color {
     let springy = def.restitution >= 0.8 && def.restitution != 1.0;
     if def.hazard {
         HAZARD
@@ -110,17 +114,28 @@ fn curve_color(def: &CurveDef) -> Color {
     } else if def.one_way {
         ONE_WAY
     } else {
-        GRASS
+        top
     }
 }
 
 /// A 2D mesh's components: its mesh, its material, its place.
 type MeshBundle = (Mesh2d, MeshMaterial2d<ColorMaterial>, Transform);
 
-/// The materials every level's ground shares.
+/// The materials every level's ground shares, and its theme's top colour.
 struct Ground {
     earth: Handle<ColorMaterial>,
     lava: Handle<ColorMaterial>,
+    top: Color,
+}
+
+/// A mesh from triangles, with texture coordinates of one texel per px
+/// (a repeating texture drawn at its own size wherever the mesh is).
+pub fn textured_mesh_of(tris: &[[Vec2; 3]], texel: f32) -> Mesh {
+    let uv: Vec<[f32; 2]> = tris
+        .iter()
+        .flat_map(|t| t.iter().map(|p| [p.x / texel, -p.y / texel]))
+        .collect();
+    mesh_of(tris).with_inserted_attribute(Mesh::ATTRIBUTE_UV_0, uv)
 }
 
 /// Adds visuals to a freshly spawned level: its tiles, its curves, its
@@ -133,7 +148,7 @@ pub(crate) fn decorate(
     curves: Query<&LevelCurve>,
     movers: Query<(Entity, &LevelMover)>,
     goals: Query<(Entity, &Goal)>,
-    assets: Res<GameAssets>,
+    (assets, theme): (Res<GameAssets>, Res<LevelTheme>),
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
 ) {
@@ -144,19 +159,27 @@ pub(crate) fn decorate(
         return;
     };
     let level = &level.level;
-    spawn_tilemap(&mut commands, level, &assets);
+    let Some(art) = assets.themes.get(theme.0) else {
+        return;
+    };
+    spawn_tilemap(&mut commands, level, &art.tiles);
     let ground = Ground {
-        earth: materials.add(EARTH),
+        earth: materials.add(ColorMaterial::from(art.ground.clone())),
         lava: materials.add(LAVA),
+        top: theme.look().top,
     };
     let mut paint = Paint {
         meshes: &mut meshes,
         materials: &mut materials,
         ground: &ground,
     };
+    let around = super::below::ground_around(level);
+    let earth = paint.ground.earth.clone();
+    let mesh = paint.mesh(&around, earth, -0.6);
+    commands.spawn((LevelEntity, mesh));
     spawn_curves(&mut commands, level, &curves, &mut paint);
     for (e, m) in &movers {
-        dress_mover(&mut commands, level, e, m.index, &assets, &mut paint);
+        dress_mover(&mut commands, level, e, m.index, &art.tiles, &mut paint);
     }
     spawn_flags(&mut commands, level, &goals, &assets);
 }
@@ -172,7 +195,7 @@ impl Paint<'_> {
     /// A mesh of `tris` in `material` at depth `z`.
     fn mesh(&mut self, tris: &[[Vec2; 3]], material: Handle<ColorMaterial>, z: f32) -> MeshBundle {
         (
-            Mesh2d(self.meshes.add(mesh_of(tris))),
+            Mesh2d(self.meshes.add(textured_mesh_of(tris, GROUND_TEXEL))),
             MeshMaterial2d(material),
             Transform::from_xyz(0.0, 0.0, z),
         )
@@ -180,73 +203,9 @@ impl Paint<'_> {
 
     /// A curve's outline (6 px wide, in its colour) at depth `z`.
     fn outline(&mut self, line: &[Vec2], def: &CurveDef, z: f32) -> MeshBundle {
-        let material = self.materials.add(curve_color(def));
+        let material = self.materials.add(curve_color(def, self.ground.top));
         self.mesh(&stroke(line, 6.0), material, z)
     }
-}
-
-/// The level's grid, decor and spikes as one bevy_ecs_tilemap map.
-fn spawn_tilemap(commands: &mut Commands, level: &Level, assets: &GameAssets) {
-    let g = &level.grid;
-    let size = TilemapSize {
-        x: g.width as u32,
-        y: g.height as u32,
-    };
-    let map = commands.spawn(LevelEntity).id();
-    let mut storage = TileStorage::empty(size);
-    let mut place = |x: usize, y: usize, index: u32, commands: &mut Commands| {
-        let position = TilePos {
-            x: x as u32,
-            y: y as u32,
-        };
-        let tile = commands
-            .spawn((
-                LevelEntity,
-                TileBundle {
-                    position,
-                    tilemap_id: TilemapId(map),
-                    texture_index: TileTextureIndex(index),
-                    ..default()
-                },
-            ))
-            .id();
-        storage.set(&position, tile);
-    };
-    for y in 0..g.height {
-        for x in 0..g.width {
-            match g.cells[y * g.width + x] {
-                crate::collision::TileKind::Solid => place(x, y, 0, commands),
-                crate::collision::TileKind::OneWay => place(x, y, 1, commands),
-                crate::collision::TileKind::Empty => {}
-            }
-        }
-    }
-    for &(x, y) in &level.decor {
-        place(x, y, 2, commands);
-    }
-    for (&(x, y), side) in &level.spikes {
-        let index = match side {
-            Side::Up => 4,
-            Side::Down => 5,
-            Side::Left => 6,
-            Side::Right => 7,
-        };
-        place(x, y, index, commands);
-    }
-    let tile_size = TilemapTileSize {
-        x: g.tile_size,
-        y: g.tile_size,
-    };
-    commands.entity(map).insert(TilemapBundle {
-        grid_size: tile_size.into(),
-        size,
-        storage,
-        texture: TilemapTexture::Single(assets.tiles.clone()),
-        tile_size,
-        anchor: TilemapAnchor::BottomLeft,
-        transform: Transform::from_xyz(0.0, 0.0, 0.0),
-        ..default()
-    });
 }
 
 /// The level's curves: bodies first (one per filled curve, one per closed
@@ -285,7 +244,7 @@ fn dress_mover(
     level: &Level,
     e: Entity,
     index: usize,
-    assets: &GameAssets,
+    tileset: &Handle<Image>,
     paint: &mut Paint,
 ) {
     let (Some(def), Some(parts)) = (level.mover_defs.get(index), level.movers.get(index)) else {
@@ -293,16 +252,22 @@ fn dress_mover(
     };
     let ts = level.grid.tile_size;
     let mut children = Vec::new();
+    let solid: std::collections::HashSet<(usize, usize)> = parts
+        .cells
+        .iter()
+        .filter(|(_, k)| *k == TileKind::Solid)
+        .map(|(c, _)| *c)
+        .collect();
     for &((x, y), kind) in &parts.cells {
-        let atlas = if kind == crate::collision::TileKind::OneWay {
-            1.0
+        let cell = if kind == TileKind::OneWay {
+            ONE_WAY_CELL
         } else {
-            0.0
+            mover_cell(&solid, x, y)
         };
         let centre = (Vec2::new(x as f32, y as f32) + Vec2::splat(0.5)) * ts - parts.pivot;
         let sprite = Sprite {
-            image: assets.tiles.clone(),
-            rect: Some(Rect::new(atlas * 32.0, 0.0, atlas * 32.0 + 32.0, 32.0)),
+            image: tileset.clone(),
+            rect: Some(cell_rect(cell)),
             custom_size: Some(Vec2::splat(ts)),
             ..default()
         };
@@ -338,6 +303,20 @@ fn dress_mover(
         children.push(commands.spawn(outline).id());
     }
     commands.entity(e).add_children(&children);
+}
+
+/// A mover's solid cell's tileset cell, from its own solid neighbours
+/// (as [`super::tilemap::solid_cell`] does for the grid).
+fn mover_cell(solid: &std::collections::HashSet<(usize, usize)>, x: usize, y: usize) -> u32 {
+    let has = |dx: isize, dy: isize| {
+        x.checked_add_signed(dx)
+            .zip(y.checked_add_signed(dy))
+            .is_some_and(|c| solid.contains(&c))
+    };
+    u32::from(has(0, 1))
+        | u32::from(has(1, 0)) << 1
+        | u32::from(has(0, -1)) << 2
+        | u32::from(has(-1, 0)) << 3
 }
 
 /// Checkpoints (flags a tile wide and two high, their foot half a tile

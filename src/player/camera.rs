@@ -1,7 +1,8 @@
-//! The camera follows the player with exponential smoothing and stays inside
-//! the level's bounds (a level narrower than the view is centred; one lower
-//! than the view sits on the view's bottom edge, so nothing below the level,
-//! a bottomless pit's nothing, is ever shown: the rest is sky),
+//! The camera follows the player with exponential smoothing, the player in
+//! the view's lower third, and stays inside the level's bounds but for a
+//! quarter view below its bottom, where the ground goes on down (a level
+//! narrower than the view is centred; one lower than the view sits that
+//! quarter above the view's bottom edge: the rest is sky),
 //! on the real clock, so it settles behind a menu too. It
 //! looks ahead the way the player moves: the point it follows leads the
 //! player by [`LOOK_AHEAD_TIME`] seconds of its speed, at most
@@ -25,6 +26,23 @@ pub struct GameCamera;
 /// whoever spawns a level. `None` before the first level.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
 pub struct CameraBounds(pub Option<Rect>);
+
+/// How far below the level's bottom the view may go, in view heights:
+/// enough for the player standing on a floor at the bottom to be in the
+/// view's lower third, the ground under it drawn below.
+pub const BELOW_FLOOR: f32 = 0.25;
+/// Where the player sits in the view, up from its bottom, in view
+/// heights (when the level lets the camera centre it there).
+pub const PLAYER_HEIGHT_IN_VIEW: f32 = 1.0 / 3.0;
+
+/// How far below the level's bottom a view `view_height` px tall may go.
+///
+/// ```
+/// assert_eq!(tangent::player::camera::below_floor(448.0), 112.0);
+/// ```
+pub fn below_floor(view_height: f32) -> f32 {
+    view_height * BELOW_FLOOR
+}
 
 /// How quickly the camera catches up, 1/s (higher is snappier).
 pub const FOLLOW_RATE: f32 = 10.0;
@@ -93,8 +111,9 @@ pub fn clamp_to_level(center: Vec2, half: Vec2, lo: Vec2, hi: Vec2) -> Vec2 {
 /// Where the camera's centre goes in one frame of `dt` seconds from `cam`,
 /// following a player at `target` moving at `velocity`, for a view of
 /// `half` its size inside `bounds`: the look-ahead (`ahead`, px, eased
-/// toward [`look_ahead`]) leads the target, the goal is kept inside the
-/// level ([`clamp_to_level`]), and the camera closes [`FOLLOW_RATE`] of
+/// toward [`look_ahead`]) leads the target, which sits at
+/// [`PLAYER_HEIGHT_IN_VIEW`]; the goal is kept inside the level
+/// ([`clamp_to_level`]) and at most [`below_floor`] under it, and the camera closes [`FOLLOW_RATE`] of
 /// the gap per second, exponentially (jumping there when far off, as
 /// after a respawn).
 pub fn camera_step(
@@ -108,7 +127,14 @@ pub fn camera_step(
 ) -> Vec2 {
     let ease = 1.0 - (-LOOK_AHEAD_RATE * dt).exp();
     *ahead += (look_ahead(velocity) - *ahead) * ease;
-    let goal = clamp_to_level(target + *ahead, half, bounds.min, bounds.max);
+    // The player in the lower third, the view going at most
+    // `below_floor` under the level.
+    let lift = Vec2::new(0.0, (1.0 - 2.0 * PLAYER_HEIGHT_IN_VIEW) * half.y);
+    let bounds = Rect::from_corners(
+        bounds.min - Vec2::new(0.0, below_floor(2.0 * half.y)),
+        bounds.max,
+    );
+    let goal = clamp_to_level(target + *ahead + lift, half, bounds.min, bounds.max);
     let k = 1.0 - (-FOLLOW_RATE * dt).exp();
     // From inside the bounds too (a camera left outside them by the level
     // before, or by its start at the origin), so every frame's view is in.

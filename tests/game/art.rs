@@ -14,7 +14,7 @@ use tangent::art::ArtPlugin;
 use tangent::art::actors::Rolling;
 use tangent::art::dust::Puff;
 use tangent::art::player_sprite::{
-    DASH, FRAME, PlayerLook, ROLL, ROLL_DIAMETER, RUN, SLIDE, frame_rect,
+    DASH, FRAME, PlayerLook, ROLL, ROLL_DIAMETER, RUN, SLIDE, SPRITE_OVER_BOX, frame_rect,
 };
 use tangent::art::trail::{AFTERIMAGE_LIFE, Afterimage};
 use tangent::assets::GameAssets;
@@ -121,9 +121,11 @@ fn the_player_runs_with_run_frames_and_lands_squashed_with_its_feet_down() {
         app.update();
         let (look, sprite, tf) = q.single(app.world()).unwrap();
         if look.since_land == 0.0 {
+            // The sprite is drawn bigger than the box; its bottom is on
+            // the box's.
             let h = sprite.custom_size.unwrap().y;
             let bottom = tf.translation.y - 0.5 * h * tf.scale.y;
-            squashed = Some((tf.scale, bottom, -0.5 * h));
+            squashed = Some((tf.scale, bottom, -0.5 * h / SPRITE_OVER_BOX));
         }
     }
     let (scale, bottom, box_bottom) = squashed.expect("a landing");

@@ -163,7 +163,7 @@ fn above_the_top_is_sky_and_past_a_side_is_death() {
 }
 
 #[test]
-fn the_camera_following_a_fall_into_a_pit_never_shows_past_the_level() {
+fn the_camera_following_a_fall_into_a_pit_shows_at_most_a_quarter_view_below_the_level() {
     let mut app = app();
     let pits = pits(&app);
     let bounds = app.world().resource::<CameraBounds>().0.unwrap();
@@ -188,14 +188,18 @@ fn the_camera_following_a_fall_into_a_pit_never_shows_past_the_level() {
             .translation
             .truncate();
         lowest_view = lowest_view.min(cam.y - half.y);
-        // Never below the level's bottom; inside it across and up where
+        // Never more than a quarter view below the level's bottom (the
+        // ground under it is drawn there); inside it across and up where
         // the level is bigger than the view.
+        let below = tangent::player::camera::below_floor(2.0 * half.y);
+        assert_eq!(below, 0.25 * 2.0 * half.y);
         assert!(
-            cam.y - half.y >= bounds.min.y - 1e-3,
-            "frame {frames}: the view {cam} ± {half} shows below {bounds:?}"
+            cam.y - half.y >= bounds.min.y - below - 1e-3,
+            "frame {frames}: the view {cam} ± {half} shows more than {below} below {bounds:?}"
         );
         for i in 0..2 {
-            let (lo, hi) = (bounds.min[i], bounds.max[i]);
+            let lo = bounds.min[i] - if i == 1 { below } else { 0.0 };
+            let hi = bounds.max[i];
             if hi - lo > 2.0 * half[i] {
                 assert!(
                     cam[i] - half[i] >= lo - 1e-3 && cam[i] + half[i] <= hi + 1e-3,
@@ -205,6 +209,10 @@ fn the_camera_following_a_fall_into_a_pit_never_shows_past_the_level() {
         }
     }
     assert_eq!(deaths(&app), 1);
+    assert!(
+        lowest_view < bounds.min.y - 0.9 * 0.25 * 2.0 * half.y,
+        "the fall took the view down to {lowest_view} only"
+    );
     println!(
         "{frames} frames of a fall: the view's bottom never below {lowest_view} (level bottom {})",
         bounds.min.y

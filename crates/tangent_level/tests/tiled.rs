@@ -466,6 +466,7 @@ fn random_level(rng: &mut Rng) -> LevelFile {
         svg: None,
         svg_scale: 1.0,
         view_height: None,
+        theme: None,
         tuning: Default::default(),
     }
 }

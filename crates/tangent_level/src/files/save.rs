@@ -180,6 +180,7 @@ fn field_values(f: &LevelFile) -> Vec<(&'static str, Option<String>)> {
             "view_height",
             f.view_height.map(|h| format!("Some({})", num(h))),
         ),
+        ("theme", f.theme.as_ref().map(|t| format!("Some({t:?})"))),
         (
             "tuning",
             (f.tuning != Tuning::default()).then(|| tuning(&f.tuning)),
@@ -328,7 +329,7 @@ fn default_text(key: &str) -> String {
     match key {
         "gravity" => pair(crate::format::gravity()),
         "tile_restitution" => "1".into(),
-        "next" | "svg" | "par" | "view_height" => "None".into(),
+        "next" | "svg" | "par" | "view_height" | "theme" => "None".into(),
         "open" => "false".into(),
         "svg_scale" => "1".into(),
         "tuning" => "()".into(),

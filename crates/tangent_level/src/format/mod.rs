@@ -225,9 +225,18 @@ pub struct LevelFile {
     /// divides it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub view_height: Option<f32>,
+    /// How the level looks: one of [`THEMES`]; `None`: its world's (the
+    /// campaign's k-th world has the k-th theme).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub theme: Option<String>,
     #[serde(default)]
     pub tuning: Tuning,
 }
+
+/// The looks a level may name in `theme`, in the campaign's world order:
+/// a sunny meadow, a red-rock canyon, a forest at dusk, a volcano, a
+/// glacier, a night under the stars.
+pub const THEMES: [&str; 6] = ["meadow", "canyon", "forest", "volcano", "glacier", "night"];
 
 /// The height of the world the screen shows when a level does not say, px:
 /// 14 tiles of 32, so the 28 px player is 6.25 % of the view's height.

@@ -158,6 +158,20 @@ impl Level {
                 format!("view_height must be from {lo} to {hi} px, not {h}"),
             ));
         }
+        if let Some(t) = raw
+            .theme
+            .as_deref()
+            .filter(|t| !crate::format::THEMES.contains(t))
+        {
+            return Err(err(
+                loc.key("theme"),
+                None,
+                format!(
+                    "unknown theme {t:?}: use one of {}, or leave `theme` out for the world's",
+                    crate::format::THEMES.join(", ")
+                ),
+            ));
+        }
         if let Some(m) = raw.next.as_deref().and_then(next_problem) {
             return Err(err(loc.key("next"), None, m));
         }

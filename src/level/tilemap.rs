@@ -1,0 +1,152 @@
+//! The level's tiles through bevy_ecs_tilemap, in the world's tileset
+//! (`assets/themes/NAME.png`): each solid cell drawn by which of its four
+//! neighbours are solid ([`solid_cell`], autotiling: a top where it is
+//! open, rounded corners, moss under an overhang), one-way planks, spikes,
+//! the decor a designer placed, and tufts the game puts on open tops by
+//! itself ([`tuft_at`]), in a layer of their own in front.
+
+use bevy::prelude::*;
+use bevy_ecs_tilemap::prelude::*;
+
+use super::state::LevelEntity;
+use crate::collision::{TileGrid, TileKind};
+use tangent_level::Level;
+use tangent_level::format::Side;
+
+/// The tileset's cells (see `tools/make_themes.py`).
+pub const ONE_WAY_CELL: u32 = 16;
+pub const SPIKE_CELLS: u32 = 17;
+pub const FLAG_CELL: u32 = 21;
+pub const DECOR_CELLS: u32 = 22;
+pub const TUFT_CELLS: u32 = 26;
+/// The tileset's cell size, px.
+pub const CELL: f32 = 32.0;
+
+/// The tileset cell of the solid cell `(x, y)`: bit 1 if the cell above
+/// is solid, 2 right, 4 below, 8 left (outside the grid is what the grid
+/// says it is: a closed level's walls are solid).
+///
+/// ```
+/// use bevy::math::Vec2;
+/// use tangent::collision::{TileGrid, TileKind};
+/// use tangent::level::tilemap::solid_cell;
+/// let mut g = TileGrid::new(3, 2, 32.0, Vec2::ZERO);
+/// for x in 0..3 { g.set(x, 0, TileKind::Solid); }
+/// g.outside = TileKind::Empty;
+/// assert_eq!(solid_cell(&g, 1, 0), 2 | 8);   // open above and below
+/// assert_eq!(solid_cell(&g, 0, 0), 2);       // the left end
+/// ```
+pub fn solid_cell(grid: &TileGrid, x: i64, y: i64) -> u32 {
+    let solid = |dx: i64, dy: i64| grid.get(x + dx, y + dy) == TileKind::Solid;
+    u32::from(solid(0, 1))
+        | u32::from(solid(1, 0)) << 1
+        | u32::from(solid(0, -1)) << 2
+        | u32::from(solid(-1, 0)) << 3
+}
+
+/// A hash of a cell, for picking among look-alike pieces (the same cell
+/// always gets the same piece).
+fn cell_hash(x: usize, y: usize) -> u32 {
+    let h = (x as u32).wrapping_mul(0x9E37_79B1) ^ (y as u32).wrapping_mul(0x85EB_CA77);
+    h ^ (h >> 15)
+}
+
+/// Whether the game puts a tuft on the empty cell `(x, y)`, and which: on
+/// about half of the open tops of solid ground (never on a spike's, a
+/// one-way's or a decor's cell).
+pub fn tuft_at(level: &Level, x: usize, y: usize) -> Option<u32> {
+    let g = &level.grid;
+    let (xi, yi) = (x as i64, y as i64);
+    let open = g.get(xi, yi) == TileKind::Empty
+        && yi > 0
+        && g.get(xi, yi - 1) == TileKind::Solid
+        && !level.spikes.contains_key(&(x, y))
+        && !level.decor.contains(&(x, y));
+    let h = cell_hash(x, y);
+    (open && h.is_multiple_of(2)).then_some(TUFT_CELLS + (h >> 4) % 2)
+}
+
+/// One tilemap of `tiles` (cell, tileset index) at depth `z`.
+fn spawn_layer(
+    commands: &mut Commands,
+    level: &Level,
+    tiles: &[((usize, usize), u32)],
+    texture: &Handle<Image>,
+    z: f32,
+) {
+    let g = &level.grid;
+    let size = TilemapSize {
+        x: g.width as u32,
+        y: g.height as u32,
+    };
+    let map = commands.spawn(LevelEntity).id();
+    let mut storage = TileStorage::empty(size);
+    for &((x, y), index) in tiles {
+        let position = TilePos {
+            x: x as u32,
+            y: y as u32,
+        };
+        let tile = commands
+            .spawn((
+                LevelEntity,
+                TileBundle {
+                    position,
+                    tilemap_id: TilemapId(map),
+                    texture_index: TileTextureIndex(index),
+                    ..default()
+                },
+            ))
+            .id();
+        storage.set(&position, tile);
+    }
+    let tile_size = TilemapTileSize { x: CELL, y: CELL };
+    // A level's tile size other than the tileset's: the map is scaled.
+    let scale = g.tile_size / CELL;
+    commands.entity(map).insert(TilemapBundle {
+        grid_size: tile_size.into(),
+        size,
+        storage,
+        texture: TilemapTexture::Single(texture.clone()),
+        tile_size,
+        anchor: TilemapAnchor::BottomLeft,
+        transform: Transform::from_xyz(0.0, 0.0, z).with_scale(Vec3::new(scale, scale, 1.0)),
+        ..default()
+    });
+}
+
+/// The level's grid, spikes and decor (depth 0) and its tufts (in front,
+/// depth 0.3) in the world's `tileset`.
+pub fn spawn_tilemap(commands: &mut Commands, level: &Level, tileset: &Handle<Image>) {
+    let g = &level.grid;
+    let mut tiles = Vec::new();
+    let mut tufts = Vec::new();
+    for y in 0..g.height {
+        for x in 0..g.width {
+            match g.cells[y * g.width + x] {
+                TileKind::Solid => tiles.push(((x, y), solid_cell(g, x as i64, y as i64))),
+                TileKind::OneWay => tiles.push(((x, y), ONE_WAY_CELL)),
+                TileKind::Empty => tufts.extend(tuft_at(level, x, y).map(|t| ((x, y), t))),
+            }
+        }
+    }
+    for &(x, y) in &level.decor {
+        tiles.push(((x, y), DECOR_CELLS + cell_hash(x, y) % 4));
+    }
+    for (&(x, y), side) in &level.spikes {
+        let k = match side {
+            Side::Up => 0,
+            Side::Down => 1,
+            Side::Left => 2,
+            Side::Right => 3,
+        };
+        tiles.push(((x, y), SPIKE_CELLS + k));
+    }
+    spawn_layer(commands, level, &tiles, tileset, 0.0);
+    spawn_layer(commands, level, &tufts, tileset, 0.3);
+}
+
+/// A tileset cell's rectangle in the image, for a sprite.
+pub fn cell_rect(index: u32) -> Rect {
+    let x = index as f32 * CELL;
+    Rect::new(x, 0.0, x + CELL, CELL)
+}
