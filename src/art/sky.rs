@@ -107,8 +107,8 @@ pub fn spawn_sky(
         Transform::from_xyz(0.0, 0.0, -40.0),
     ));
     if let Some((color, radius)) = look.sun {
-        // A glow, then the disc, in view heights (drawn for a 448 px view).
-        let r = 0.8 * radius / 448.0;
+        // A glow, then the disc, in view heights (given for a 416 px view).
+        let r = 0.8 * radius / 416.0;
         for (k, alpha) in [(1.8, 0.1), (1.35, 0.18), (1.0, 1.0)] {
             commands.spawn((
                 LevelEntity,

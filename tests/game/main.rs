@@ -30,6 +30,7 @@ mod open_levels;
 mod profile;
 mod resvg_files;
 mod rolling;
+mod screenshots;
 mod run_anywhere;
 mod surface_run;
 mod svg_import;

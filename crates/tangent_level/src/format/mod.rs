@@ -239,8 +239,8 @@ pub struct LevelFile {
 pub const THEMES: [&str; 6] = ["meadow", "canyon", "forest", "volcano", "glacier", "night"];
 
 /// The height of the world the screen shows when a level does not say, px:
-/// 14 tiles of 32, so the 28 px player is 6.25 % of the view's height.
-pub const DEFAULT_VIEW_HEIGHT: f32 = 448.0;
+/// 13 tiles of 32, so the 28 px player is 6.7 % of the view's height.
+pub const DEFAULT_VIEW_HEIGHT: f32 = 416.0;
 
 /// The view heights a level may ask for, px.
 pub const VIEW_HEIGHTS: std::ops::RangeInclusive<f32> = 128.0..=4096.0;
