@@ -128,6 +128,12 @@ pub struct ScreenshotArgs {
     /// The picture's width and height in pixels.
     #[arg(long, value_name = "WxH", default_value = "1280x720", value_parser = parse_size)]
     pub size: (u32, u32),
+    /// Keys to tap at that step, in order, before the picture (e.g.
+    /// `--press Escape` for the pause menu, `--press Tab` for the editor,
+    /// `--press F1` for the collision overlay): a letter, a digit, F1-F12,
+    /// Tab, Escape, Enter, Space, Up, Down, Left, Right.
+    #[arg(long, value_name = "KEY")]
+    pub press: Vec<String>,
 }
 
 /// Reads `WIDTHxHEIGHT` (each 16 to 8192).

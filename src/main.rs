@@ -70,6 +70,7 @@ fn main() -> ExitCode {
                 replay: s.replay,
                 frame: s.frame,
                 size: UVec2::new(s.size.0, s.size.1),
+                press: s.press,
             },
             &s.out,
         )),

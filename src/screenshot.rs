@@ -3,7 +3,8 @@
 //! saved as a PNG. The steps before the picture run undrawn; the camera
 //! then follows on a fixed frame time ([`CameraFrameTime`]) and settles for
 //! [`SETTLE`] drawn steps, so the same level, replay and step give the same
-//! picture however fast it was drawn. With no GPU, wgpu uses software
+//! picture however fast it was drawn. Keys can be tapped before the
+//! picture (a menu, the editor, the collision overlay). With no GPU, wgpu uses software
 //! Vulkan (Mesa's lavapipe, `mesa-vulkan-drivers`).
 
 use std::path::{Path, PathBuf};
@@ -11,6 +12,8 @@ use std::sync::{Arc, Mutex};
 
 use bevy::app::PluginsState;
 use bevy::camera::RenderTarget;
+use bevy::input::ButtonState;
+use bevy::input::keyboard::{Key, KeyboardInput, NativeKey};
 use bevy::prelude::*;
 use bevy::render::render_resource::TextureFormat;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
@@ -38,6 +41,79 @@ pub struct ShotOptions {
     pub frame: u64,
     /// The picture's size, px.
     pub size: UVec2,
+    /// Keys tapped at that step, in order, before the picture (names as
+    /// [`key_code`] reads them).
+    pub press: Vec<String>,
+}
+
+/// A key by its name: a letter, a digit, `F1`-`F12`, `Tab`, `Escape`,
+/// `Enter`, `Space`, `Up`, `Down`, `Left`, `Right` (any case).
+///
+/// ```
+/// use bevy::input::keyboard::KeyCode;
+/// use tangent::screenshot::key_code;
+/// assert_eq!(key_code("tab"), Some(KeyCode::Tab));
+/// assert_eq!(key_code("T"), Some(KeyCode::KeyT));
+/// assert_eq!(key_code("F1"), Some(KeyCode::F1));
+/// assert_eq!(key_code("Hyper"), None);
+/// ```
+pub fn key_code(name: &str) -> Option<KeyCode> {
+    use KeyCode::*;
+    let upper = name.to_ascii_uppercase();
+    let named = match upper.as_str() {
+        "TAB" => Some(Tab),
+        "ESCAPE" | "ESC" => Some(Escape),
+        "ENTER" | "RETURN" => Some(Enter),
+        "SPACE" => Some(Space),
+        "UP" => Some(ArrowUp),
+        "DOWN" => Some(ArrowDown),
+        "LEFT" => Some(ArrowLeft),
+        "RIGHT" => Some(ArrowRight),
+        _ => None,
+    };
+    let letters = [
+        KeyA, KeyB, KeyC, KeyD, KeyE, KeyF, KeyG, KeyH, KeyI, KeyJ, KeyK, KeyL, KeyM, KeyN, KeyO,
+        KeyP, KeyQ, KeyR, KeyS, KeyT, KeyU, KeyV, KeyW, KeyX, KeyY, KeyZ,
+    ];
+    let digits = [
+        Digit0, Digit1, Digit2, Digit3, Digit4, Digit5, Digit6, Digit7, Digit8, Digit9,
+    ];
+    let f = [F1, F2, F3, F4, F5, F6, F7, F8, F9, F10, F11, F12];
+    let one = |s: &str| {
+        let mut c = s.chars();
+        c.next().filter(|_| c.next().is_none())
+    };
+    named
+        .or_else(|| {
+            one(&upper)
+                .filter(char::is_ascii_uppercase)
+                .map(|c| letters[(c as u8 - b'A') as usize])
+        })
+        .or_else(|| {
+            one(&upper)
+                .filter(char::is_ascii_digit)
+                .map(|c| digits[(c as u8 - b'0') as usize])
+        })
+        .or_else(|| {
+            let n: usize = upper.strip_prefix('F')?.parse().ok()?;
+            f.get(n.checked_sub(1)?).copied()
+        })
+}
+
+/// Taps `key`: pressed for one update, released the next (as a
+/// keyboard would report it).
+fn tap(app: &mut App, key: KeyCode) {
+    for state in [ButtonState::Pressed, ButtonState::Released] {
+        app.world_mut().write_message(KeyboardInput {
+            key_code: key,
+            logical_key: Key::Unidentified(NativeKey::Unidentified),
+            state,
+            text: None,
+            repeat: false,
+            window: Entity::PLACEHOLDER,
+        });
+        app.update();
+    }
 }
 
 /// A drawn frame: RGB bytes, rows from the top.
@@ -91,6 +167,11 @@ pub fn render_frame(opts: &ShotOptions) -> Result<Frame, String> {
 
 /// Runs the game to `opts.frame` and captures that step's picture.
 fn capture(opts: &ShotOptions) -> Result<Image, String> {
+    let keys = opts
+        .press
+        .iter()
+        .map(|k| key_code(k).ok_or_else(|| format!("--press {k}: no such key (a letter, a digit, F1-F12, Tab, Escape, Enter, Space, Up, Down, Left, Right)")))
+        .collect::<Result<Vec<_>, _>>()?;
     let replay = read_replay(opts.replay.as_deref())?;
     // A fresh profile (default settings), so the picture does not depend
     // on the player's own zoom or assists.
@@ -125,14 +206,14 @@ fn capture(opts: &ShotOptions) -> Result<Image, String> {
         app.finish();
         app.cleanup();
     })?;
-    let image = shoot(&mut app, opts);
+    let image = shoot(&mut app, opts, &keys);
     let _ = std::fs::remove_dir_all(&profile);
     image
 }
 
 /// Steps `app` to `opts.frame`, drawing the last [`SETTLE`] steps, and
 /// takes the picture.
-fn shoot(app: &mut App, opts: &ShotOptions) -> Result<Image, String> {
+fn shoot(app: &mut App, opts: &ShotOptions, keys: &[KeyCode]) -> Result<Image, String> {
     let target = target_image(app, opts.size);
     let dark = opts.frame.saturating_sub(SETTLE);
     set_cameras(app, &target, false);
@@ -142,6 +223,15 @@ fn shoot(app: &mut App, opts: &ShotOptions) -> Result<Image, String> {
     set_cameras(app, &target, true);
     for _ in dark..opts.frame {
         app.update();
+    }
+    if !keys.is_empty() {
+        for &k in keys {
+            tap(app, k);
+        }
+        // What the keys opened settles (menus fade in).
+        for _ in 0..SETTLE {
+            app.update();
+        }
     }
     let shot: Arc<Mutex<Option<Image>>> = Arc::default();
     let into = shot.clone();
