@@ -89,6 +89,18 @@ pub const CRYSTAL_WAV: (&str, &[u8]) = (
     include_bytes!("../assets/sounds/crystal.wav"),
 );
 
+/// The goal's fanfare.
+pub const GOAL_WAV: (&str, &[u8]) = (
+    "assets/sounds/goal.wav",
+    include_bytes!("../assets/sounds/goal.wav"),
+);
+
+/// A checkpoint's bell (its lantern lights).
+pub const CHECKPOINT_WAV: (&str, &[u8]) = (
+    "assets/sounds/checkpoint.wav",
+    include_bytes!("../assets/sounds/checkpoint.wav"),
+);
+
 /// The fallback tile texture's size and colour (a flat earth brown).
 const FALLBACK_SIZE: (u32, u32) = (256, 32);
 const FALLBACK_RGBA: [u8; 4] = [120, 84, 52, 255];
@@ -109,6 +121,8 @@ pub struct GameAssets {
     pub dash: Option<Handle<AudioSource>>,
     pub slide: Option<Handle<AudioSource>>,
     pub crystal: Option<Handle<AudioSource>>,
+    pub goal: Option<Handle<AudioSource>>,
+    pub checkpoint: Option<Handle<AudioSource>>,
     /// What failed to decode, by file, for the screen.
     pub problems: Vec<String>,
 }
@@ -230,6 +244,7 @@ fn load_game_assets(
     let (jump, land, bounce) = (sound(JUMP_WAV), sound(LAND_WAV), sound(BOUNCE_WAV));
     let die = sound(DIE_WAV);
     let (dash, slide, crystal) = (sound(DASH_WAV), sound(SLIDE_WAV), sound(CRYSTAL_WAV));
+    let (goal, checkpoint) = (sound(GOAL_WAV), sound(CHECKPOINT_WAV));
     for p in &problems {
         error!("{p}");
     }
@@ -245,6 +260,8 @@ fn load_game_assets(
         dash,
         slide,
         crystal,
+        goal,
+        checkpoint,
         problems,
     });
 }

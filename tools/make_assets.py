@@ -22,6 +22,8 @@ Writes:
   assets/sounds/dash.wav    a whoosh (filtered noise swept up, then down)
   assets/sounds/slide.wav   a short scrape (sliding down a wall; repeated)
   assets/sounds/crystal.wav a bright two-note chime (a crystal gives the dash back)
+  assets/sounds/goal.wav    a rising four-note fanfare (the goal is reached)
+  assets/sounds/checkpoint.wav a soft bell (a checkpoint's lantern lights)
 The outputs are committed; rerun this after changing it.
 """
 import math
@@ -389,6 +391,13 @@ def make_sounds():
     chime = synth(0.12, lambda t: (1320, 0.35 * (1 - t), "sin"))
     chime += synth(0.25, lambda t: (1760, 0.35 * (1 - t) ** 2, "sin"))
     wav(os.path.join(d, "crystal.wav"), chime)
+    fanfare = []
+    for k, f in enumerate((523.25, 659.25, 783.99, 1046.5)):
+        long = 0.45 if k == 3 else 0.11
+        fanfare += synth(long, lambda t, f=f: (f, 0.4 * (1 - t) ** (1.5 if long > 0.2 else 0.5), "sq"))
+    wav(os.path.join(d, "goal.wav"), fanfare)
+    bell = synth(0.5, lambda t: (880 + 3 * math.sin(t * 40), 0.45 * (1 - t) ** 3, "sin"))
+    wav(os.path.join(d, "checkpoint.wav"), bell)
 
 
 def swept_noise(seconds, rng, rate=22050):

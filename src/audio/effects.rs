@@ -11,6 +11,7 @@ use crate::assets::GameAssets;
 use crate::collision::{ActorHit, HitMessage};
 use crate::level::Died;
 use crate::level::crystals::CrystalTaken;
+use crate::level::{LevelFinished, LevelStatus};
 use crate::player::{ControllerState, Player};
 use crate::profile::settings::Settings;
 
@@ -137,5 +138,33 @@ pub(super) fn play_crystals(
 ) {
     if taken.read().count() > 0 {
         play(&mut commands, &sounds.crystal, 0.5, &settings);
+    }
+}
+
+/// The fanfare when a level is finished.
+pub(super) fn play_goal(
+    mut commands: Commands,
+    sounds: Res<GameAssets>,
+    settings: Option<Res<Settings>>,
+    mut finished: MessageReader<LevelFinished>,
+) {
+    if finished.read().count() > 0 {
+        play(&mut commands, &sounds.goal, 0.6, &settings);
+    }
+}
+
+/// The bell when a checkpoint's lantern lights (a new checkpoint taken).
+pub(super) fn play_checkpoints(
+    mut commands: Commands,
+    sounds: Res<GameAssets>,
+    settings: Option<Res<Settings>>,
+    status: Res<LevelStatus>,
+    mut last: Local<Option<usize>>,
+) {
+    if status.checkpoint != *last {
+        if status.checkpoint.is_some() {
+            play(&mut commands, &sounds.checkpoint, 0.5, &settings);
+        }
+        *last = status.checkpoint;
     }
 }

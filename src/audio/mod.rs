@@ -25,6 +25,8 @@ impl Plugin for SoundPlugin {
                 effects::play_dashes,
                 effects::play_slides,
                 effects::play_crystals,
+                effects::play_goal,
+                effects::play_checkpoints,
             ),
         );
     }

@@ -4,6 +4,7 @@
 //! `tangent_level` crate.
 
 pub mod below;
+pub mod celebrate;
 pub mod clock;
 pub mod crystals;
 pub mod fell_out;
@@ -73,6 +74,7 @@ impl Plugin for LevelRenderPlugin {
         app.add_plugins(bevy_ecs_tilemap::TilemapPlugin)
             .insert_resource(ClearColor(render::SKY))
             .init_resource::<theme::LevelTheme>()
+            .init_resource::<celebrate::GoalCelebration>()
             .add_systems(
                 PostUpdate,
                 (
@@ -89,6 +91,7 @@ impl Plugin for LevelRenderPlugin {
                     render::fade_rings,
                     render::shake_crumbling,
                     crystals::show_crystals,
+                    (celebrate::start_celebration, celebrate::run_celebration).chain(),
                 ),
             );
     }

@@ -236,7 +236,10 @@ pub fn reach_goal(
     mut status: ResMut<LevelStatus>,
     frame: Res<SimFrame>,
     mut next: MessageWriter<LevelCommand>,
-    mut finished: MessageWriter<LevelFinished>,
+    (mut finished, party): (
+        MessageWriter<LevelFinished>,
+        Option<Res<super::celebrate::GoalCelebration>>,
+    ),
 ) {
     if status.won_all || status.goal_reached {
         return;
@@ -253,7 +256,10 @@ pub fn reach_goal(
                     deaths: status.deaths,
                 });
             }
-            next.write(LevelCommand::Next);
+            // The window celebrates first (and then moves on).
+            if party.is_none() {
+                next.write(LevelCommand::Next);
+            }
             return;
         }
     }
