@@ -134,6 +134,9 @@ pub struct ScreenshotArgs {
     /// Tab, Escape, Enter, Space, Up, Down, Left, Right.
     #[arg(long, value_name = "KEY")]
     pub press: Vec<String>,
+    /// Start on the title screen (over the level standing still).
+    #[arg(long)]
+    pub title: bool,
 }
 
 /// Reads `WIDTHxHEIGHT` (each 16 to 8192).

@@ -71,6 +71,7 @@ fn main() -> ExitCode {
                 frame: s.frame,
                 size: UVec2::new(s.size.0, s.size.1),
                 press: s.press,
+                title: s.title,
             },
             &s.out,
         )),

@@ -23,6 +23,7 @@ use bevy::winit::WinitPlugin;
 
 use crate::game::GamePlugin;
 use crate::level::list::LevelList;
+use crate::mode::GameMode;
 use crate::player::camera::{CameraFrameTime, GameCamera};
 use crate::profile::ProfilePlugin;
 use crate::sim::headless::{read_replay, stepped_app};
@@ -44,6 +45,8 @@ pub struct ShotOptions {
     /// Keys tapped at that step, in order, before the picture (names as
     /// [`key_code`] reads them).
     pub press: Vec<String>,
+    /// Start on the title screen.
+    pub title: bool,
 }
 
 /// A key by its name: a letter, a digit, `F1`-`F12`, `Tab`, `Escape`,
@@ -198,6 +201,9 @@ fn capture(opts: &ShotOptions) -> Result<Image, String> {
         .add_plugins(GamePlugin)
         .insert_resource(LevelList::around(&opts.level))
         .insert_resource(CameraFrameTime(1.0 / 60.0));
+        if opts.title {
+            app.insert_state(GameMode::Title);
+        }
         // The renderer starts asynchronously: wait for it, as `App::run`
         // would.
         while app.plugins_state() == PluginsState::Adding {

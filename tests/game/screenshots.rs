@@ -120,6 +120,7 @@ fn every_worlds_frame_is_varied_shows_the_player_big_and_differs_from_the_others
             frame: 90,
             size: UVec2::new(1280, 720),
             press: Vec::new(),
+            title: false,
         };
         let f = render_frame(&opts).unwrap_or_else(|e| panic!("{name}: {e}"));
         assert_eq!((f.width, f.height), (1280, 720));
