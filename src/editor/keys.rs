@@ -49,7 +49,7 @@ pub fn keys(
     }
     let panel_owns_keys = matches!(state.panel, Panel::Tuning | Panel::Legend);
     if !panel_owns_keys {
-        // One number key per palette entry (1-8).
+        // One number key per palette entry (1-9).
         for (i, k) in DIGIT_KEYS.iter().take(PALETTE.len()).enumerate() {
             if keys.just_pressed(*k) {
                 state.brush = i;

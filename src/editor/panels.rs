@@ -50,7 +50,7 @@ pub fn panel_text(state: &EditorState) -> String {
         }
         Panel::Legend => {
             let mut s = String::from(
-                "LEGEND (L closes)  Up/Down pick, 1-8 kind, A add, R rename, X remove, Enter paint with it\n",
+                "LEGEND (L closes)  Up/Down pick, 1-9 kind, A add, R rename, X remove, Enter paint with it\n",
             );
             for (i, (c, k)) in f.legend.iter().enumerate() {
                 let n = legend::uses(f, *c);

@@ -16,7 +16,7 @@ use tangent_level::validate::Level;
 /// Every key of edit mode, shown by `H`.
 pub const HELP: &str = "EDIT MODE KEYS (H closes)
 Tab  back to play (the edited level, at once)      Ctrl+S  save      Ctrl+Z / Ctrl+Y  undo / redo
-Tiles   1 solid  2 one-way  3 decor  4 erase  5-8 spikes up/down/left/right;  left button paints, right erases
+Tiles   1 solid  2 one-way  3 decor  4 erase  5-8 spikes up/down/left/right  9 front decor;  left paints, right erases
 Select  click a handle (curve point, spawn, goal, actor, checkpoint, crystal, mover pivot or waypoint); Shift+click adds or removes;
         Shift+drag a box; Ctrl+A all; drag a selected handle to move the whole selection
         Ctrl+C copy, Ctrl+X cut, Ctrl+V paste at the mouse; X or Delete deletes
@@ -27,12 +27,12 @@ Movers  N makes one of the selected curves; drag its pivot, waypoints and points
         Shift+W removes the last; [ ] speed, - = wait, , . spin, I easing, R repeat, Y trigger (the path is previewed)
 Player  P circle or box; with the spawn selected, [ ] smaller / bigger
 Panels  T tuning (Up/Down pick, Left/Right change, Shift finer)
-        L legend (Up/Down pick, 1-8 kind, A add, R rename: then type the character, X remove, Enter paint with it)
+        L legend (Up/Down pick, 1-9 kind, A add, R rename: then type the character, X remove, Enter paint with it)
 View    arrows pan, wheel zooms, G snap to half tiles
 Grid    Ctrl+arrow adds a row or column on that side, Ctrl+Shift+arrow removes one";
 
 /// What the left mouse button paints, by number key.
-pub const PALETTE: [TileDef; 8] = [
+pub const PALETTE: [TileDef; 9] = [
     TileDef::Solid,
     TileDef::OneWay,
     TileDef::Decor,
@@ -41,6 +41,7 @@ pub const PALETTE: [TileDef; 8] = [
     TileDef::Spikes(Side::Down),
     TileDef::Spikes(Side::Left),
     TileDef::Spikes(Side::Right),
+    TileDef::FrontDecor,
 ];
 
 /// The panel over the level, if any.

@@ -128,6 +128,7 @@ pub(super) fn show_text(
             "spikes down",
             "spikes left",
             "spikes right",
+            "front decor",
         ][state.brush]
             .to_string(),
     };

@@ -8,6 +8,7 @@ pub mod celebrate;
 pub mod clock;
 pub mod crystals;
 pub mod fell_out;
+pub mod grass;
 pub mod hazard;
 pub mod list;
 pub mod loader;

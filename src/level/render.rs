@@ -13,7 +13,7 @@ use super::movers::LevelMover;
 use super::state::Died;
 use super::state::{CurrentLevel, Goal, LevelCurve, LevelEntity, LevelSpawned, LevelStatus};
 use super::theme::LevelTheme;
-use super::tilemap::{ONE_WAY_CELL, cell_rect, spawn_tilemap};
+use super::tilemap::{FRONT_Z, ONE_WAY_CELL, cell_rect, spawn_tilemap};
 use crate::assets::GameAssets;
 use crate::collision::TileKind;
 use tangent_level::Level;
@@ -178,6 +178,18 @@ pub(crate) fn decorate(
     let mesh = paint.mesh(&around, earth, -0.6);
     commands.spawn((LevelEntity, mesh));
     spawn_curves(&mut commands, level, &curves, &mut paint);
+    for (at, cell) in super::grass::curve_tufts(level) {
+        commands.spawn((
+            LevelEntity,
+            Sprite {
+                image: art.tiles.clone(),
+                rect: Some(cell_rect(cell)),
+                ..default()
+            },
+            // Its foot a little into the curve's outline.
+            Transform::from_xyz(at.x, at.y + 12.0, FRONT_Z),
+        ));
+    }
     for (e, m) in &movers {
         dress_mover(&mut commands, level, e, m.index, &art.tiles, &mut paint);
     }

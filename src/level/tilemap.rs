@@ -2,12 +2,14 @@
 //! (`assets/themes/NAME.png`): each solid cell drawn by which of its four
 //! neighbours are solid ([`solid_cell`], autotiling: a top where it is
 //! open, rounded corners, moss under an overhang), one-way planks, spikes,
-//! the decor a designer placed, and tufts the game puts on open tops by
-//! itself ([`tuft_at`]), in a layer of their own in front.
+//! the decor a designer placed (behind the player or in front), and tufts
+//! the game puts on open tops by itself ([`super::grass`]), in front.
 
 use bevy::prelude::*;
 use bevy_ecs_tilemap::prelude::*;
 
+pub use super::grass::TUFT_CELLS;
+use super::grass::{cell_hash, tuft_at};
 use super::state::LevelEntity;
 use crate::collision::{TileGrid, TileKind};
 use tangent_level::Level;
@@ -18,7 +20,9 @@ pub const ONE_WAY_CELL: u32 = 16;
 pub const SPIKE_CELLS: u32 = 17;
 pub const FLAG_CELL: u32 = 21;
 pub const DECOR_CELLS: u32 = 22;
-pub const TUFT_CELLS: u32 = 26;
+/// The depth of the layer in front of the player (whose body is at 10,
+/// other actors at 5).
+pub const FRONT_Z: f32 = 12.0;
 /// The tileset's cell size, px.
 pub const CELL: f32 = 32.0;
 
@@ -42,28 +46,6 @@ pub fn solid_cell(grid: &TileGrid, x: i64, y: i64) -> u32 {
         | u32::from(solid(1, 0)) << 1
         | u32::from(solid(0, -1)) << 2
         | u32::from(solid(-1, 0)) << 3
-}
-
-/// A hash of a cell, for picking among look-alike pieces (the same cell
-/// always gets the same piece).
-fn cell_hash(x: usize, y: usize) -> u32 {
-    let h = (x as u32).wrapping_mul(0x9E37_79B1) ^ (y as u32).wrapping_mul(0x85EB_CA77);
-    h ^ (h >> 15)
-}
-
-/// Whether the game puts a tuft on the empty cell `(x, y)`, and which: on
-/// about half of the open tops of solid ground (never on a spike's, a
-/// one-way's or a decor's cell).
-pub fn tuft_at(level: &Level, x: usize, y: usize) -> Option<u32> {
-    let g = &level.grid;
-    let (xi, yi) = (x as i64, y as i64);
-    let open = g.get(xi, yi) == TileKind::Empty
-        && yi > 0
-        && g.get(xi, yi - 1) == TileKind::Solid
-        && !level.spikes.contains_key(&(x, y))
-        && !level.decor.contains(&(x, y));
-    let h = cell_hash(x, y);
-    (open && h.is_multiple_of(2)).then_some(TUFT_CELLS + (h >> 4) % 2)
 }
 
 /// One tilemap of `tiles` (cell, tileset index) at depth `z`.
@@ -114,8 +96,8 @@ fn spawn_layer(
     });
 }
 
-/// The level's grid, spikes and decor (depth 0) and its tufts (in front,
-/// depth 0.3) in the world's `tileset`.
+/// The level's grid, spikes and decor (depth 0) and its tufts and front
+/// decor (in front of the player, [`FRONT_Z`]) in the world's `tileset`.
 pub fn spawn_tilemap(commands: &mut Commands, level: &Level, tileset: &Handle<Image>) {
     let g = &level.grid;
     let mut tiles = Vec::new();
@@ -132,6 +114,10 @@ pub fn spawn_tilemap(commands: &mut Commands, level: &Level, tileset: &Handle<Im
     for &(x, y) in &level.decor {
         tiles.push(((x, y), DECOR_CELLS + cell_hash(x, y) % 4));
     }
+    // Foreground decor: the bushes and tall plants, in front of the player.
+    for &(x, y) in &level.front_decor {
+        tufts.push(((x, y), DECOR_CELLS + 1 + 2 * (cell_hash(x, y) % 2)));
+    }
     for (&(x, y), side) in &level.spikes {
         let k = match side {
             Side::Up => 0,
@@ -142,7 +128,7 @@ pub fn spawn_tilemap(commands: &mut Commands, level: &Level, tileset: &Handle<Im
         tiles.push(((x, y), SPIKE_CELLS + k));
     }
     spawn_layer(commands, level, &tiles, tileset, 0.0);
-    spawn_layer(commands, level, &tufts, tileset, 0.3);
+    spawn_layer(commands, level, &tufts, tileset, FRONT_Z);
 }
 
 /// A tileset cell's rectangle in the image, for a sprite.

@@ -35,8 +35,12 @@ pub enum TileDef {
     Solid,
     /// A platform that only blocks from above.
     OneWay,
-    /// Drawn, but not collided with.
+    /// Drawn behind the player, not collided with (a plant, a rock: the
+    /// world's theme draws one of four pieces, by the cell).
     Decor,
+    /// Drawn in front of the player, not collided with (foliage to pass
+    /// behind).
+    FrontDecor,
     /// Spikes pointing to a side (`Spikes(Up)`): not solid, deadly to the
     /// player touching their half of the cell unless it moves the way they
     /// point (jumping up through upward spikes is safe, landing on them is
@@ -53,6 +57,7 @@ impl TileDef {
             TileDef::Solid => '#',
             TileDef::OneWay => '=',
             TileDef::Decor => '%',
+            TileDef::FrontDecor => '&',
             TileDef::Spikes(Side::Up) => '^',
             TileDef::Spikes(Side::Down) => 'v',
             TileDef::Spikes(Side::Left) => '<',

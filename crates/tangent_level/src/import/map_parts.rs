@@ -56,7 +56,8 @@ pub const CRYSTAL_WORDS: [&str; 4] = ["crystal", "refill", "dashcrystal", "refil
 
 /// The tile kind a word names, if it names one: `solid` (`ground`,
 /// `wall`, or no word at all), `one_way` (`platform`), `decor`
-/// (`decoration`), `empty` (`air`), or `hazard` / `spikes`, whose side
+/// (`decoration`, `background`), `front_decor` (`foreground`, `foliage`:
+/// drawn in front of the player), `empty` (`air`), or `hazard` / `spikes`, whose side
 /// comes from `side` (up when it says none; `None` when it is not a side).
 ///
 /// ```
@@ -65,13 +66,15 @@ pub const CRYSTAL_WORDS: [&str; 4] = ["crystal", "refill", "dashcrystal", "refil
 /// assert_eq!(tile_kind("One-Way", ""), Some(TileDef::OneWay));
 /// assert_eq!(tile_kind("spikes", "left"), Some(TileDef::Spikes(Side::Left)));
 /// assert_eq!(tile_kind("spikes", "sideways"), None);
+/// assert_eq!(tile_kind("Foreground", ""), Some(TileDef::FrontDecor));
 /// assert_eq!(tile_kind("lava", ""), None);
 /// ```
 pub fn tile_kind(kind: &str, side: &str) -> Option<TileDef> {
     Some(match word(kind).as_str() {
         "" | "solid" | "ground" | "wall" => TileDef::Solid,
         "oneway" | "platform" => TileDef::OneWay,
-        "decor" | "decoration" => TileDef::Decor,
+        "decor" | "decoration" | "background" => TileDef::Decor,
+        "frontdecor" | "foreground" | "foliage" => TileDef::FrontDecor,
         "empty" | "air" => TileDef::Empty,
         "hazard" | "spikes" => TileDef::Spikes(side_of(side)?),
         _ => return None,

@@ -45,6 +45,8 @@ pub struct Level {
     pub grid: TileGrid,
     /// Cells drawn as decoration, `(x, y)` with `y = 0` the bottom row.
     pub decor: Vec<(usize, usize)>,
+    /// Cells drawn as decoration in front of the player (`FrontDecor`).
+    pub front_decor: Vec<(usize, usize)>,
     /// Spike cells, `(x, y)` as `decor`, and the way they point.
     pub spikes: BTreeMap<(usize, usize), Side>,
     /// The definitions of the curves: the file's in file order, then its
@@ -109,7 +111,7 @@ impl Level {
         let loc = Locator::new(text, file);
         let err = |line, column, message| loc.err(line, column, message);
         check_numbers(&raw, &loc)?;
-        let (mut grid, decor, spikes) = tiles(&raw, &loc)?;
+        let (mut grid, decor, front_decor, spikes) = tiles(&raw, &loc)?;
         let curves = curve_pieces(&raw, &loc)?;
         let (built_movers, mover_parts) = movers(&raw, own_movers, &mut grid, &loc)?;
         let curves_line = loc.key("curves");
@@ -190,6 +192,7 @@ impl Level {
             file: raw,
             grid,
             decor,
+            front_decor,
             spikes,
             movers: mover_parts,
             terrain: Arc::new(terrain),

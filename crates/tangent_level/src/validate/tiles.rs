@@ -9,9 +9,11 @@ use tangent_collision::prelude::{TileGrid, TileKind, Vec2};
 use super::locate::{LevelError, Locator};
 use crate::format::{LevelFile, Side, TileDef};
 
-/// The tile grid, the decor cells and the spike cells.
+/// The tile grid, the decor cells (behind the player, in front) and the
+/// spike cells.
 pub(crate) type Cells = (
     TileGrid,
+    Vec<(usize, usize)>,
     Vec<(usize, usize)>,
     BTreeMap<(usize, usize), Side>,
 );
@@ -34,6 +36,7 @@ pub(crate) fn tiles(raw: &LevelFile, loc: &Locator) -> Result<Cells, LevelError>
         grid.outside = TileKind::Empty;
     }
     let mut decor = Vec::new();
+    let mut front = Vec::new();
     let mut spikes = BTreeMap::new();
     for (row_index, row) in raw.tiles.iter().enumerate() {
         let line = loc.nth_after(tiles_line, "\"", row_index);
@@ -67,11 +70,12 @@ pub(crate) fn tiles(raw: &LevelFile, loc: &Locator) -> Result<Cells, LevelError>
                 TileDef::Solid => grid.set(x, y, TileKind::Solid),
                 TileDef::OneWay => grid.set(x, y, TileKind::OneWay),
                 TileDef::Decor => decor.push((x, y)),
+                TileDef::FrontDecor => front.push((x, y)),
                 TileDef::Spikes(side) => {
                     spikes.insert((x, y), *side);
                 }
             }
         }
     }
-    Ok((grid, decor, spikes))
+    Ok((grid, decor, front, spikes))
 }

@@ -37,7 +37,7 @@ fn strip_index(kind: TileDef) -> Option<u32> {
         TileDef::Empty => return None,
         TileDef::Solid => 0,
         TileDef::OneWay => 1,
-        TileDef::Decor => 2,
+        TileDef::Decor | TileDef::FrontDecor => 2,
         TileDef::Spikes(Side::Up) => 4,
         TileDef::Spikes(Side::Down) => 5,
         TileDef::Spikes(Side::Left) => 6,
