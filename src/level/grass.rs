@@ -64,7 +64,8 @@ pub fn curve_tufts(level: &Level) -> Vec<(Vec2, u32)> {
                 let h = cell_hash(k, n);
                 n += 1;
                 next += CURVE_TUFT_SPACING;
-                if d.x.abs() > 0.0 && (d.y / d.x).abs() <= CURVE_TUFT_SLOPE && !h.is_multiple_of(3) {
+                if d.x.abs() > 0.0 && (d.y / d.x).abs() <= CURVE_TUFT_SLOPE && !h.is_multiple_of(3)
+                {
                     out.push((p, TUFT_CELLS + (h >> 4) % 2));
                 }
             }

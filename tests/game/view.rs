@@ -66,7 +66,7 @@ fn any_window_shows_the_same_world_area_letterboxed() {
             "{w}x{h}: shows {shown}, not {want}"
         );
     }
-    // The player's 28 px box at the default view: 6.25 % of its height.
+    // The player's 28 px box at the default view: 6.7 % of its height.
     assert!(28.0 / want.y >= 0.06, "{}", 28.0 / want.y);
     // A zoom shows less, bigger; a level's own view height is used.
     assert_eq!(view_size(600.0, 1.5), Vec2::new(400.0 * VIEW_ASPECT, 400.0));
@@ -77,9 +77,10 @@ fn any_window_shows_the_same_world_area_letterboxed() {
 /// How near the view's edge the player may come in the way it runs, px,
 /// across and up and down (or to the level's end, if that is nearer): a
 /// sixth of a second at the dash's 960 px/s across, under two tiles down
-/// (falls reach 1 560 px/s, and the view is 448 px tall). With the
-/// camera's tuning the least room beyond these is 1.8 px across and 0.7
-/// down: the camera's numbers were tuned against this test.
+/// (falls reach 1 560 px/s, and the view is 416 px tall). With the
+/// camera's tuning the least room beyond these is 1.8 px across and
+/// 19.9 down (the player in the lower third): the camera's numbers were
+/// tuned against this test.
 const MARGIN: [f32; 2] = [160.0, 56.0];
 
 #[test]
@@ -156,4 +157,39 @@ fn the_camera_keeps_the_way_ahead_in_view_on_every_shipped_level() {
     for (room, at) in &worst {
         assert!(*room >= 0.0, "{room:.1} px short of the margin: {at}");
     }
+}
+
+#[test]
+fn the_ground_settles_in_the_lower_third_of_the_view() {
+    // A player standing on a floor one tile thick at the bottom of a level
+    // far bigger than the view: the floor's top settles a third of the
+    // view's height up, less the player's half height, not on the edge.
+    let half = view_size(DEFAULT_VIEW_HEIGHT, 1.0) * 0.5;
+    let bounds = Rect::new(0.0, 0.0, 20_000.0, 5_000.0);
+    let floor = 32.0;
+    let player = Vec2::new(5_000.0, floor + 14.0);
+    let mut cam = Vec2::new(5_000.0, 2_500.0);
+    let mut ahead = Vec2::ZERO;
+    for _ in 0..600 {
+        cam = camera_step(
+            cam,
+            player,
+            Vec2::ZERO,
+            &mut ahead,
+            half,
+            bounds,
+            1.0 / 60.0,
+        );
+    }
+    let up = (floor - (cam.y - half.y)) / (2.0 * half.y);
+    println!(
+        "the floor's top is {:.1} % of the view up from its bottom",
+        100.0 * up
+    );
+    assert!((0.25..=1.0 / 3.0).contains(&up), "{up}");
+    // A level no taller than the view: its floor a quarter view up.
+    let low = Rect::new(0.0, 0.0, 20_000.0, 300.0);
+    let c = camera_step(cam, player, Vec2::ZERO, &mut ahead, half, low, 1.0);
+    let up = (0.0 - (c.y - half.y)) / (2.0 * half.y);
+    assert!((up - 0.25).abs() < 1e-3, "{up}");
 }
