@@ -19,12 +19,12 @@ use crate::format::{ActorDef, CurveDef, CurveFill, LevelFile, ShapeDef, Side, Ti
 pub const TILESET_IMAGE: &str = "tangent-tiles.png";
 
 /// The tiles of the strip, in order, and the kind each stands for (tile 3,
-/// the goal flag, is decoration).
+/// the goal flag, is decoration in front of the player).
 const STRIP: [(&str, Option<Side>); 8] = [
     ("solid", None),
     ("one_way", None),
     ("decor", None),
-    ("decor", None),
+    ("front_decor", None),
     ("hazard", Some(Side::Up)),
     ("hazard", Some(Side::Down)),
     ("hazard", Some(Side::Left)),
@@ -37,7 +37,8 @@ fn strip_index(kind: TileDef) -> Option<u32> {
         TileDef::Empty => return None,
         TileDef::Solid => 0,
         TileDef::OneWay => 1,
-        TileDef::Decor | TileDef::FrontDecor => 2,
+        TileDef::Decor => 2,
+        TileDef::FrontDecor => 3,
         TileDef::Spikes(Side::Up) => 4,
         TileDef::Spikes(Side::Down) => 5,
         TileDef::Spikes(Side::Left) => 6,
