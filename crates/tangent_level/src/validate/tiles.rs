@@ -39,11 +39,13 @@ pub(crate) fn tiles(raw: &LevelFile, loc: &Locator) -> Result<Cells, LevelError>
     let mut front = Vec::new();
     let mut spikes = BTreeMap::new();
     for (row_index, row) in raw.tiles.iter().enumerate() {
-        let line = loc.nth_after(tiles_line, "\"", row_index);
+        // The row's line, found only for an error: finding it for every
+        // row scans the rows before it, quadratic in a big level's rows.
+        let line = || loc.nth_after(tiles_line, "\"", row_index);
         let n = row.chars().count();
         if n != width {
             return Err(err(
-                line,
+                line(),
                 None,
                 format!(
                     "row {} has {n} tiles but the first row has {width}: rows must all be the same length",
@@ -54,6 +56,7 @@ pub(crate) fn tiles(raw: &LevelFile, loc: &Locator) -> Result<Cells, LevelError>
         let y = height - 1 - row_index;
         for (x, ch) in row.chars().enumerate() {
             let Some(kind) = raw.legend.get(&ch) else {
+                let line = line();
                 let col = loc
                     .lines
                     .get(line.saturating_sub(1))
