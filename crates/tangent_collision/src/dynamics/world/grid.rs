@@ -35,6 +35,8 @@ pub(in crate::dynamics) struct Grid {
     starts: Vec<u32>,
     /// Each body's cells: those its box can reach in the step.
     cells: Vec<[i32; 4]>,
+    /// The cells of the step before (see [`Grid::build`]).
+    last_cells: Vec<[i32; 4]>,
     /// Each body's box where it is now (kept up to date by [`Grid::moved`]),
     /// side by side for the queries' tests.
     boxes: Vec<Rect>,
@@ -74,8 +76,12 @@ impl Grid {
             .map(|b| b.shape.aabb(Vec2::ZERO).half_size().max_element())
             .sum::<f32>()
             / bodies.len().max(1) as f32;
-        self.cell = (4.0 * mean).clamp(8.0, 1024.0);
-        self.entries.clear();
+        let cell = (4.0 * mean).clamp(8.0, 1024.0);
+        // Last step's cells, to keep its sorted entries if no body's cells
+        // changed (sleepers, bodies at rest: a step of them costs no sort).
+        let same_size = cell == self.cell && self.cells.len() == bodies.len();
+        std::mem::swap(&mut self.cells, &mut self.last_cells);
+        self.cell = cell;
         self.cells.clear();
         self.boxes.clear();
         self.boxes
@@ -96,6 +102,16 @@ impl Grid {
                 // rather than entered in every cell it can reach.
                 self.stray[i] = true;
                 self.strays.push(i);
+            }
+        }
+        if same_size && self.cells == self.last_cells {
+            // The same cells as last step: the same entries, sorted and
+            // indexed then (what a rebuild would make, bit for bit).
+            return;
+        }
+        self.entries.clear();
+        for (i, r) in self.cells.iter().enumerate() {
+            if self.stray[i] {
                 continue;
             }
             for x in r[0]..=r[2] {
