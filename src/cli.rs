@@ -35,6 +35,20 @@ pub enum Command {
     /// Render a level at a given step to a PNG, with no window (software
     /// Vulkan where there is no GPU).
     Screenshot(ScreenshotArgs),
+    /// How forgiving each level is: its shipped replay played again with
+    /// every key change moved at random, and whether holding Right (or
+    /// mashing Jump, or Left) wins it; by world.
+    Leniency {
+        /// A level of the campaign to report (the levels beside it, by world).
+        #[arg(long, value_name = "PATH")]
+        level: Option<PathBuf>,
+        /// Perturbed runs a level (seeds 1 to N).
+        #[arg(long, default_value_t = 200)]
+        runs: u64,
+        /// The most steps a key change is moved, either way.
+        #[arg(long, default_value_t = 3)]
+        width: u64,
+    },
     /// Write a small starter level to edit (never overwrites a file).
     NewLevel {
         /// Where to write the level (`NAME.level.ron`).

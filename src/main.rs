@@ -64,6 +64,10 @@ fn main() -> ExitCode {
         Command::Play(play) => play_in_window(play.level, play.record),
         Command::Record(rec) => play_in_window(rec.level, Some(rec.file)),
         Command::Headless(h) => headless(h),
+        Command::Leniency { level, runs, width } => {
+            let first = level.unwrap_or_else(default_level);
+            report(tangent::sim::leniency::campaign_report(&first, runs, width))
+        }
         Command::Screenshot(s) => report(tangent::screenshot::screenshot(
             &tangent::screenshot::ShotOptions {
                 level: s.level.unwrap_or_else(default_level),

@@ -1,9 +1,11 @@
 //! The simulation shared by the window and headless runs: collision, level
 //! logic and the player controller ([`SimPlugin`]), fed by the devices or a
-//! replay ([`replay`]), optionally writing a trace ([`mod@trace`]); and the one
-//! way to build an app without a window ([`headless`]).
+//! replay ([`replay`]), optionally writing a trace ([`mod@trace`]); the one
+//! way to build an app without a window ([`headless`]); and how forgiving a
+//! level's replay is ([`leniency`]).
 
 pub mod headless;
+pub mod leniency;
 pub mod replay;
 pub mod trace;
 

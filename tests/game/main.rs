@@ -20,6 +20,7 @@ mod ghost;
 mod hazards;
 mod input_devices;
 mod ldtk;
+mod leniency;
 mod level_asset;
 mod level_fuzz;
 mod live_reload;

@@ -1,0 +1,193 @@
+//! How forgiving a level is, measured (#61): its replay played again with
+//! every key change moved at random by up to `width` steps ([`perturb`]),
+//! many times with fixed seeds, counting the runs that still reach the goal
+//! without dying ([`leniency`]); and whether a level plays itself: holding
+//! Right, Right with Jump mashed every k steps, or Left alone
+//! ([`plays_itself`]).
+
+use std::path::Path;
+
+use tangent_collision::seeded::Xorshift64;
+
+use super::headless::headless_app;
+use crate::level::LevelStatus;
+use crate::player::{PlayerInput, Replay};
+
+/// How a run ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// At the goal, with no death, after this many steps.
+    Goal(u64),
+    /// Died on this step.
+    Died(u64),
+    /// Neither within the steps allowed.
+    TimedOut,
+}
+
+/// Plays `replay` on `level` for at most `max_steps` steps: the goal
+/// without a death, a death, or neither.
+pub fn run(level: &Path, replay: Replay, max_steps: u64) -> Result<Outcome, String> {
+    let mut app = headless_app(level, Some(replay))?;
+    for step in 1..=max_steps {
+        app.update();
+        let status = app.world().resource::<LevelStatus>();
+        if status.deaths > 0 {
+            return Ok(Outcome::Died(step));
+        }
+        if status.goals > 0 {
+            return Ok(Outcome::Goal(step));
+        }
+    }
+    Ok(Outcome::TimedOut)
+}
+
+/// `replay` with each key change moved by a whole number of steps drawn
+/// evenly from `-width..=width` (not before step 0), in `seed`'s order;
+/// changes that land on the same step keep the later one's keys.
+///
+/// ```
+/// use tangent::player::{PlayerInput, Replay};
+/// use tangent::sim::leniency::perturb;
+/// let r = Replay::parse("0 R\n50 RJ\n60 R\n").unwrap();
+/// let p = perturb(&r, 3, 7);
+/// assert_eq!(p, perturb(&r, 3, 7));            // the seed decides
+/// assert_eq!(perturb(&r, 0, 7), r);             // no width, no change
+/// for ((f, k), (g, l)) in r.changes.iter().zip(&p.changes) {
+///     assert!(f.abs_diff(*g) <= 3 && k == l);
+/// }
+/// ```
+pub fn perturb(replay: &Replay, width: u64, seed: u64) -> Replay {
+    let mut rng = Xorshift64::new(seed);
+    let mut moved: Vec<(u64, PlayerInput)> = replay
+        .changes
+        .iter()
+        .map(|&(f, k)| {
+            let shift = (rng.next_u64() % (2 * width + 1)) as i64 - width as i64;
+            ((f as i64 + shift).max(0) as u64, k)
+        })
+        .collect();
+    // Stable: changes that cross keep their order on a shared step.
+    moved.sort_by_key(|c| c.0);
+    let mut changes: Vec<(u64, PlayerInput)> = Vec::with_capacity(moved.len());
+    for (f, k) in moved {
+        match changes.last_mut() {
+            Some(last) if last.0 == f => last.1 = k,
+            _ => changes.push((f, k)),
+        }
+    }
+    Replay { changes }
+}
+
+/// Of `runs` perturbed plays of `replay` (seeds 1..=runs, each change moved
+/// by up to `width` steps), how many reach the goal without dying, each
+/// allowed the replay's length and ten seconds more.
+pub fn leniency(level: &Path, replay: &Replay, width: u64, runs: u64) -> Result<u64, String> {
+    let last = replay.changes.last().map_or(0, |c| c.0);
+    let mut ok = 0;
+    for seed in 1..=runs {
+        let r = perturb(replay, width, seed);
+        if matches!(run(level, r, last + 600)?, Outcome::Goal(_)) {
+            ok += 1;
+        }
+    }
+    Ok(ok)
+}
+
+/// The plays no level but the first should be won by: Right held, Right
+/// held with Jump pressed for a step every k steps (k = 5 to 40), Left
+/// held; each named.
+pub fn mindless_plays(steps: u64) -> Vec<(String, Replay)> {
+    let right = PlayerInput {
+        right: true,
+        ..Default::default()
+    };
+    let left = PlayerInput {
+        left: true,
+        ..Default::default()
+    };
+    let mut plays = vec![(
+        "Right".to_string(),
+        Replay {
+            changes: vec![(0, right)],
+        },
+    )];
+    for k in 5..=40 {
+        let mut changes = Vec::new();
+        for f in (0..steps).step_by(k as usize) {
+            changes.push((
+                f,
+                PlayerInput {
+                    jump: true,
+                    ..right
+                },
+            ));
+            changes.push((f + 1, right));
+        }
+        plays.push((format!("Right, Jump every {k}"), Replay { changes }));
+    }
+    plays.push((
+        "Left".to_string(),
+        Replay {
+            changes: vec![(0, left)],
+        },
+    ));
+    plays
+}
+
+/// The first mindless play ([`mindless_plays`]) that wins `level` within
+/// `steps` steps, if any.
+pub fn plays_itself(level: &Path, steps: u64) -> Result<Option<String>, String> {
+    for (name, replay) in mindless_plays(steps) {
+        if matches!(run(level, replay, steps)?, Outcome::Goal(_)) {
+            return Ok(Some(name));
+        }
+    }
+    Ok(None)
+}
+
+/// The report `tangent leniency` prints: for each world of the levels
+/// beside `first` (its levels in order), each level's leniency (`runs`
+/// perturbed plays of its shipped replay, each change moved by up to
+/// `width` steps) and whether it plays itself, then the world's median.
+pub fn campaign_report(first: &Path, runs: u64, width: u64) -> Result<String, String> {
+    let list = crate::level::list::LevelList::around(first);
+    let mut out =
+        format!("leniency: {runs} runs a level, key changes moved by up to ±{width} steps\n");
+    for world in list.worlds() {
+        let mut shares = Vec::new();
+        out.push_str(&format!("{}\n", world.name));
+        for &i in &world.levels {
+            let level = &list.0[i];
+            let name = tangent_level::files::level_stem(level).unwrap_or_default();
+            let Ok(text) =
+                tangent_level::files::read_replay_text(Path::new(&format!("{name}.replay")))
+            else {
+                out.push_str(&format!("  {name}: no replay\n"));
+                continue;
+            };
+            let replay = Replay::parse(&text)?;
+            let ok = leniency(level, &replay, width, runs)?;
+            let length = replay.changes.last().map_or(0, |c| c.0);
+            let itself = plays_itself(level, length + 600)?;
+            let share = ok as f64 / runs as f64;
+            shares.push(share);
+            out.push_str(&format!(
+                "  {name}: {ok}/{runs} ({:.0} %){}\n",
+                100.0 * share,
+                itself.map_or(String::new(), |p| format!("; plays itself: {p}"))
+            ));
+        }
+        shares.sort_by(f64::total_cmp);
+        if let Some(m) = median(&shares) {
+            out.push_str(&format!("  median {:.0} %\n", 100.0 * m));
+        }
+    }
+    Ok(out)
+}
+
+/// The middle of sorted `xs` (the mean of the two middle ones for an even
+/// count).
+fn median(xs: &[f64]) -> Option<f64> {
+    let n = xs.len();
+    (n > 0).then(|| 0.5 * (xs[(n - 1) / 2] + xs[n / 2]))
+}
