@@ -3,7 +3,8 @@
 //! many times with fixed seeds, counting the runs that still reach the goal
 //! without dying ([`leniency`]); and whether a level plays itself: holding
 //! Right, Right with Jump mashed every k steps, or Left alone
-//! ([`plays_itself`]).
+//! ([`plays_itself`]); and what a replay does unmoved: its time, key
+//! changes a second, time standing still ([`replay_stats`]).
 
 use std::path::Path;
 
@@ -93,6 +94,56 @@ pub fn leniency(level: &Path, replay: &Replay, width: u64, runs: u64) -> Result<
     Ok(ok)
 }
 
+/// What a replay does, played unmoved: the steps to the goal (none: it
+/// does not get there without dying), key changes a second up to the goal,
+/// and the share of its steps the player stands still (under
+/// [`STILL_SPEED`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ReplayStats {
+    pub goal_steps: Option<u64>,
+    pub changes_per_s: f64,
+    pub still_share: f64,
+}
+
+/// Slower than this, px/s, the player stands still.
+pub const STILL_SPEED: f32 = 1.0;
+
+/// Plays `replay` on `level` unmoved and measures it ([`ReplayStats`]).
+pub fn replay_stats(level: &Path, replay: &Replay) -> Result<ReplayStats, String> {
+    let last = replay.changes.last().map_or(0, |c| c.0);
+    let mut app = headless_app(level, Some(replay.clone()))?;
+    let mut players = app
+        .world_mut()
+        .query_filtered::<&crate::collision::Velocity, bevy::prelude::With<crate::player::Player>>(
+        );
+    let (mut still, mut goal) = (0u64, None);
+    for step in 1..=last + 600 {
+        app.update();
+        let status = app.world().resource::<LevelStatus>();
+        if status.deaths > 0 {
+            break;
+        }
+        if status.goals > 0 {
+            goal = Some(step);
+            break;
+        }
+        if players
+            .iter(app.world())
+            .all(|v| v.0.length() < STILL_SPEED)
+        {
+            still += 1;
+        }
+    }
+    let steps = goal.unwrap_or(last + 600).max(1);
+    let changes = replay.changes.iter().filter(|c| c.0 < steps).count();
+    let secs = steps as f64 / crate::collision::CollisionPlugin::FIXED_HZ;
+    Ok(ReplayStats {
+        goal_steps: goal,
+        changes_per_s: changes as f64 / secs,
+        still_share: still as f64 / steps as f64,
+    })
+}
+
 /// The plays no level but the first should be won by: Right held, Right
 /// held with Jump pressed for a step every k steps (k = 5 to 40), Left
 /// held; each named.
@@ -153,6 +204,7 @@ pub fn campaign_report(first: &Path, runs: u64, width: u64) -> Result<String, St
     let list = crate::level::list::LevelList::around(first);
     let mut out =
         format!("leniency: {runs} runs a level, key changes moved by up to ±{width} steps\n");
+    let mut times = Vec::new();
     for world in list.worlds() {
         let mut shares = Vec::new();
         out.push_str(&format!("{}\n", world.name));
@@ -166,13 +218,18 @@ pub fn campaign_report(first: &Path, runs: u64, width: u64) -> Result<String, St
                 continue;
             };
             let replay = Replay::parse(&text)?;
+            let stats = replay_stats(level, &replay)?;
+            let secs = stats.goal_steps.map_or(0.0, |s| s as f64 / 60.0);
+            times.push(secs);
             let ok = leniency(level, &replay, width, runs)?;
             let length = replay.changes.last().map_or(0, |c| c.0);
             let itself = plays_itself(level, length + 600)?;
             let share = ok as f64 / runs as f64;
             shares.push(share);
             out.push_str(&format!(
-                "  {name}: {ok}/{runs} ({:.0} %){}\n",
+                "  {name}: replay {secs:.1} s, {:.2} key changes/s, still {:.0} %; lenient {ok}/{runs} ({:.0} %){}\n",
+                stats.changes_per_s,
+                100.0 * stats.still_share,
                 100.0 * share,
                 itself.map_or(String::new(), |p| format!("; plays itself: {p}"))
             ));
@@ -182,6 +239,13 @@ pub fn campaign_report(first: &Path, runs: u64, width: u64) -> Result<String, St
             out.push_str(&format!("  median {:.0} %\n", 100.0 * m));
         }
     }
+    times.sort_by(f64::total_cmp);
+    out.push_str(&format!(
+        "replays: {} levels, {:.1} min in all, median {:.1} s\n",
+        times.len(),
+        times.iter().sum::<f64>() / 60.0,
+        median(&times).unwrap_or(0.0)
+    ));
     Ok(out)
 }
 

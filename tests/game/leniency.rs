@@ -11,7 +11,7 @@
 use std::path::Path;
 
 use tangent::player::Replay;
-use tangent::sim::leniency::{Outcome, leniency, mindless_plays, plays_itself, run};
+use tangent::sim::leniency::{Outcome, leniency, mindless_plays, plays_itself, replay_stats, run};
 
 fn test_level(name: &str) -> std::path::PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -41,4 +41,28 @@ fn the_leniency_of_known_levels_is_what_their_shape_says() {
     assert_eq!(leniency(&gap, &replay, 3, 20).unwrap(), tight);
     assert_eq!(plays_itself(&gap, 900).unwrap(), None);
     assert_eq!(mindless_plays(900).len(), 38);
+}
+
+#[test]
+fn a_replays_time_action_rate_and_standing_still_are_measured() {
+    let flat = test_level("flat.level.ron");
+    // Right from the start: about 1 000 px at the run speed, never still.
+    let go = replay_stats(&flat, &Replay::parse("0 R\n").unwrap()).unwrap();
+    let steps = go.goal_steps.expect("Right reaches the goal");
+    assert!((120..400).contains(&steps), "{steps}");
+    assert!((go.changes_per_s - 60.0 / steps as f64).abs() < 1e-9);
+    assert!(go.still_share < 0.05, "{}", go.still_share);
+    // Two seconds standing on the floor first (after a fall of well under
+    // a second from the spawn): the still share is most of those steps.
+    let wait = replay_stats(&flat, &Replay::parse("0 -\n120 R\n").unwrap()).unwrap();
+    let steps = wait.goal_steps.unwrap() as f64;
+    println!(
+        "Right at once: {:?} steps, still {:.3}; after 2 s: {steps} steps, still {:.3}",
+        go.goal_steps, go.still_share, wait.still_share
+    );
+    assert!(wait.still_share > 70.0 / steps && wait.still_share < 120.0 / steps);
+    // A replay that dies has no goal time.
+    let gap = test_level("dash-gap.level.ron");
+    let dies = replay_stats(&gap, &Replay::parse("0 R\n").unwrap()).unwrap();
+    assert_eq!(dies.goal_steps, None);
 }
