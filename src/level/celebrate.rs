@@ -80,14 +80,25 @@ pub fn start_celebration(
             Transform::from_xyz(at.x, at.y, 3.0),
         ));
     }
-    commands.spawn((
-        LevelEntity,
-        ClearBanner,
-        Text2d::new("Clear!"),
-        TextFont::from_font_size(28.0),
-        TextColor(Color::srgb(1.0, 0.95, 0.6)),
-        Transform::from_xyz(at.x, at.y + 56.0, 3.5).with_scale(Vec3::splat(0.2)),
-    ));
+    // The banner over a dark copy of itself, so it reads on any sky.
+    for (offset, z, colour) in [
+        (
+            Vec2::new(2.0, -2.0),
+            3.4,
+            Color::srgba(0.1, 0.05, 0.0, 0.75),
+        ),
+        (Vec2::ZERO, 3.5, Color::srgb(1.0, 0.9, 0.35)),
+    ] {
+        commands.spawn((
+            LevelEntity,
+            ClearBanner,
+            Text2d::new("Clear!"),
+            TextFont::from_font_size(28.0),
+            TextColor(colour),
+            Transform::from_xyz(at.x + offset.x, at.y + 56.0 + offset.y, z)
+                .with_scale(Vec3::splat(0.2)),
+        ));
+    }
 }
 
 /// Moves the confetti and the banner on the real clock; when the time is
