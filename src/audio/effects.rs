@@ -10,6 +10,7 @@ use bevy::prelude::*;
 use crate::assets::GameAssets;
 use crate::collision::{ActorHit, HitMessage};
 use crate::level::Died;
+use crate::level::coins::CoinTaken;
 use crate::level::crystals::CrystalTaken;
 use crate::level::{LevelFinished, LevelStatus};
 use crate::player::{ControllerState, Player};
@@ -166,5 +167,17 @@ pub(super) fn play_checkpoints(
             play(&mut commands, &sounds.checkpoint, 0.5, &settings);
         }
         *last = status.checkpoint;
+    }
+}
+
+/// A higher chime when a coin is taken.
+pub(super) fn play_coins(
+    mut commands: Commands,
+    sounds: Res<GameAssets>,
+    settings: Option<Res<Settings>>,
+    mut taken: MessageReader<CoinTaken>,
+) {
+    if taken.read().count() > 0 {
+        play(&mut commands, &sounds.crystal, 0.35, &settings);
     }
 }

@@ -27,6 +27,7 @@ impl Plugin for SoundPlugin {
                 effects::play_crystals,
                 effects::play_goal,
                 effects::play_checkpoints,
+                effects::play_coins,
             ),
         );
     }

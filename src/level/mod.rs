@@ -6,6 +6,7 @@
 pub mod below;
 pub mod celebrate;
 pub mod clock;
+pub mod coins;
 pub mod crystals;
 pub mod fell_out;
 pub mod grass;
@@ -80,7 +81,7 @@ impl Plugin for LevelRenderPlugin {
                 PostUpdate,
                 (
                     theme::pick_theme,
-                    (render::decorate, crystals::draw_crystals),
+                    (render::decorate, crystals::draw_crystals, coins::draw_coins),
                 )
                     .chain(),
             )
@@ -92,6 +93,7 @@ impl Plugin for LevelRenderPlugin {
                     render::fade_rings,
                     render::shake_crumbling,
                     crystals::show_crystals,
+                    coins::show_coins,
                     (celebrate::start_celebration, celebrate::run_celebration).chain(),
                 ),
             );
@@ -118,7 +120,9 @@ impl Plugin for LevelLogicPlugin {
         app.init_resource::<LevelStatus>()
             .init_resource::<SimFrame>()
             .init_resource::<crystals::CrystalTimers>()
+            .init_resource::<coins::CoinsTaken>()
             .add_message::<crystals::CrystalTaken>()
+            .add_message::<coins::CoinTaken>()
             .add_message::<LevelCommand>()
             .add_message::<LevelSpawned>()
             .add_message::<FellOut>()
@@ -145,6 +149,8 @@ impl Plugin for LevelLogicPlugin {
                     hazard::touch_checkpoints,
                     crystals::reset_crystals,
                     crystals::touch_crystals,
+                    coins::reset_coins,
+                    coins::touch_coins,
                     hazard::hurt_player,
                     hazard::respawn_player,
                     play::reach_goal,

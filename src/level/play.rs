@@ -236,9 +236,10 @@ pub fn reach_goal(
     mut status: ResMut<LevelStatus>,
     frame: Res<SimFrame>,
     mut next: MessageWriter<LevelCommand>,
-    (mut finished, party): (
+    (mut finished, party, coins): (
         MessageWriter<LevelFinished>,
         Option<Res<super::celebrate::GoalCelebration>>,
+        Res<super::coins::CoinsTaken>,
     ),
 ) {
     if status.won_all || status.goal_reached {
@@ -254,6 +255,7 @@ pub fn reach_goal(
                     path: level.path.clone(),
                     steps: status.steps(*frame),
                     deaths: status.deaths,
+                    coins: coins.count(),
                 });
             }
             // The window celebrates first (and then moves on).

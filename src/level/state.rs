@@ -111,6 +111,8 @@ pub struct LevelFinished {
     pub path: PathBuf,
     pub steps: u64,
     pub deaths: u32,
+    /// The coins taken on the way (`coins::CoinsTaken`).
+    pub coins: u32,
 }
 
 /// How the player died.

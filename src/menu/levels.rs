@@ -53,27 +53,29 @@ pub fn world_progress(total: usize, finished: usize, under_par: usize, open: boo
 }
 
 /// A level's line in the list: number, name, best time (or `--:--.--`,
-/// with a star when within par), par, and deaths; or, not yet open, its
-/// name and "locked".
+/// with a star when within par), par, deaths, and the most of its `coins`
+/// taken in a finished run (when it has any); or, not yet open, its name
+/// and "locked".
 ///
 /// ```
 /// use tangent::menu::levels::level_line;
 /// use tangent::profile::records::LevelRecord;
 /// let r = LevelRecord { best_steps: Some(750), deaths: 3, ..Default::default() };
-/// assert_eq!(level_line(0, "Rolling Hills", &r, Some(13.0), true),
+/// assert_eq!(level_line(0, "Rolling Hills", &r, (Some(13.0), 0), true),
 ///            "1. Rolling Hills   best 0:12.50 *   par 0:13   3 deaths");
-/// assert_eq!(level_line(0, "Rolling Hills", &r, Some(12.25), true),
+/// assert_eq!(level_line(0, "Rolling Hills", &r, (Some(12.25), 0), true),
 ///            "1. Rolling Hills   best 0:12.50   par 0:12.25   3 deaths");
-/// assert_eq!(level_line(1, "Pipe", &LevelRecord::default(), None, true),
-///            "2. Pipe   best --:--.--   0 deaths");
-/// assert_eq!(level_line(2, "Loop", &LevelRecord::default(), Some(30.0), false),
+/// let r = LevelRecord { best_coins: 2, ..Default::default() };
+/// assert_eq!(level_line(1, "Pipe", &r, (None, 3), true),
+///            "2. Pipe   best --:--.--   0 deaths   coins 2/3");
+/// assert_eq!(level_line(2, "Loop", &LevelRecord::default(), (Some(30.0), 3), false),
 ///            "3. Loop   locked: finish the level before it");
 /// ```
 pub fn level_line(
     index: usize,
     name: &str,
     record: &LevelRecord,
-    par: Option<f32>,
+    (par, coins): (Option<f32>, usize),
     open: bool,
 ) -> String {
     let n = index + 1;
@@ -99,7 +101,12 @@ pub fn level_line(
         1 => "1 death".to_string(),
         n => format!("{n} deaths"),
     };
-    format!("{n}. {name}   best {best}{medal}{par}   {deaths}")
+    let coins = if coins > 0 {
+        format!("   coins {}/{coins}", record.best_coins)
+    } else {
+        String::new()
+    };
+    format!("{n}. {name}   best {best}{medal}{par}   {deaths}{coins}")
 }
 
 /// Forgets the panel built before, so the next one opens on the world of
@@ -203,7 +210,19 @@ pub fn spawn_level_select(
         .iter()
         .map(|f| f.as_ref().ok().and_then(|l| l.file.par))
         .collect();
-    let progress = progress_line(&levels, &list, &records, &pars, &open, worlds.len() > 1);
+    let coins: Vec<usize> = files
+        .iter()
+        .map(|f| f.as_ref().map_or(0, |l| l.file.coins.len()))
+        .collect();
+    let mut progress = progress_line(&levels, &list, &records, &pars, &open, worlds.len() > 1);
+    let all: usize = levels.iter().map(|&i| coins[i]).sum();
+    if all > 0 {
+        let got: u32 = levels
+            .iter()
+            .map(|&i| records.get(&list.0[i]).best_coins)
+            .sum();
+        progress += &format!("   coins {got} of {all}");
+    }
     let root = commands
         .spawn((
             LevelSelectScreen,
@@ -220,7 +239,7 @@ pub fn spawn_level_select(
             Ok(level) => level.file.name.clone(),
             Err(_) => format!("{} (cannot be loaded)", file_name(path)),
         };
-        let line = level_line(k, &name, &records.get(path), pars[i], open[i]);
+        let line = level_line(k, &name, &records.get(path), (pars[i], coins[i]), open[i]);
         commands.entity(root).with_child(item(k, line));
     }
     let mut n = levels.len();

@@ -27,6 +27,8 @@ pub struct LevelRecord {
     pub finishes: u32,
     /// Deaths on this level, all runs together.
     pub deaths: u32,
+    /// The most coins taken in one finished run.
+    pub best_coins: u32,
 }
 
 /// Every level's record.
@@ -106,6 +108,22 @@ impl Records {
     pub fn finish_assisted(&mut self, level: &Path) -> Finish {
         self.levels.entry(record_key(level)).or_default().finishes += 1;
         Finish::Assisted
+    }
+
+    /// Keeps `coins` as `level`'s best count if it is more.
+    ///
+    /// ```
+    /// use std::path::Path;
+    /// use tangent::profile::records::Records;
+    /// let mut r = Records::default();
+    /// let l = Path::new("levels/1-1-hills.level.ron");
+    /// r.take_coins(l, 2);
+    /// r.take_coins(l, 1);
+    /// assert_eq!(r.get(l).best_coins, 2);
+    /// ```
+    pub fn take_coins(&mut self, level: &Path, coins: u32) {
+        let r = self.levels.entry(record_key(level)).or_default();
+        r.best_coins = r.best_coins.max(coins);
     }
 
     /// Counts a death on `level`.

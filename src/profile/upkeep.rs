@@ -46,6 +46,7 @@ pub(super) fn count_finishes_and_deaths(
         } else {
             records.finish(&f.path, f.steps, f.deaths)
         };
+        records.take_coins(&f.path, f.coins);
         last.0 = Some((f.steps, how));
         changed = true;
     }

@@ -47,6 +47,7 @@ pub(super) struct ProfileView<'w> {
     assist: Option<Res<'w, Assist>>,
     last: Option<Res<'w, LastFinish>>,
     warnings: Option<Res<'w, ProfileWarnings>>,
+    coins: Option<Res<'w, crate::level::coins::CoinsTaken>>,
 }
 
 type HudItem<'a> = (&'a mut Text, &'a mut Visibility);
@@ -83,8 +84,14 @@ pub(super) fn update_ui(
         } else {
             ""
         };
+        let coins = match (&profile.coins, &level) {
+            (Some(c), Some(l)) if !l.level.file.coins.is_empty() => {
+                format!("   coins {}/{}", c.count(), l.level.file.coins.len())
+            }
+            _ => String::new(),
+        };
         let s = format!(
-            "{name}   {}{best}   goals {}   deaths {}{assisted}",
+            "{name}   {}{best}   goals {}   deaths {}{coins}{assisted}",
             format_time(steps),
             status.goals,
             status.deaths

@@ -9,6 +9,7 @@ mod art;
 mod assists;
 mod celebration;
 mod cli;
+mod coins;
 mod decor;
 mod editor;
 mod editor_movers;

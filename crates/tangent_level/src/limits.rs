@@ -171,6 +171,7 @@ pub fn out_of_range(raw: &LevelFile) -> Option<OutOfRange> {
     let points = [
         ("checkpoints", "checkpoint", &raw.checkpoints),
         ("crystals", "crystal", &raw.crystals),
+        ("coins", "coin", &raw.coins),
     ];
     if let Some(problem) = points
         .iter()

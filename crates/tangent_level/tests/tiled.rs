@@ -461,6 +461,7 @@ fn random_level(rng: &mut Rng) -> LevelFile {
         },
         checkpoints: (0..rng.below(5)).map(|_| point(rng)).collect(),
         crystals: (0..rng.below(5)).map(|_| point(rng)).collect(),
+        coins: Vec::new(),
         next: None,
         par: None,
         svg: None,

@@ -172,6 +172,10 @@ fn field_values(f: &LevelFile) -> Vec<(&'static str, Option<String>)> {
             "crystals",
             (!f.crystals.is_empty()).then(|| list(f.crystals.iter().map(|p| pair(*p)).collect())),
         ),
+        (
+            "coins",
+            (!f.coins.is_empty()).then(|| list(f.coins.iter().map(|p| pair(*p)).collect())),
+        ),
         ("next", f.next.as_ref().map(|n| format!("Some({n:?})"))),
         ("par", f.par.map(|p| format!("Some({})", num(p)))),
         ("svg", f.svg.as_ref().map(|n| format!("Some({n:?})"))),
@@ -203,6 +207,7 @@ fn elements_of(f: &LevelFile, key: &str) -> Option<Elements> {
         "movers" => Elements::List(f.movers.iter().map(mover).collect()),
         "checkpoints" => Elements::List(f.checkpoints.iter().map(|p| pair(*p)).collect()),
         "crystals" => Elements::List(f.crystals.iter().map(|p| pair(*p)).collect()),
+        "coins" => Elements::List(f.coins.iter().map(|p| pair(*p)).collect()),
         "legend" => Elements::Keyed(
             f.legend
                 .iter()

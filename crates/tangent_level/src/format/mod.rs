@@ -210,6 +210,10 @@ pub struct LevelFile {
     /// gives the dash back; it comes back a few seconds later.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub crystals: Vec<(f32, f32)>,
+    /// Coins to collect (their centres): each taken once a run, off the
+    /// main route; the best count is kept in the records.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub coins: Vec<(f32, f32)>,
     /// File name (in the same folder) of the level that follows this one.
     #[serde(default)]
     pub next: Option<String>,

@@ -307,6 +307,10 @@ fn check_places(
         let m = format!("crystal {} is not a finite point", i + 1);
         return Err(err(loc.key("crystals"), None, m));
     }
+    if let Some(i) = raw.coins.iter().position(|&c| !finite2(c)) {
+        let m = format!("coin {} is not a finite point", i + 1);
+        return Err(err(loc.key("coins"), None, m));
+    }
     let actors_line = loc.key("actors");
     for (i, a) in raw.actors.iter().enumerate() {
         let line = loc.nth_after(actors_line, "name", i);
