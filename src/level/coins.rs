@@ -78,20 +78,32 @@ pub fn draw_coins(
     mut commands: Commands,
     mut spawned: MessageReader<LevelSpawned>,
     level: Option<Res<CurrentLevel>>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
 ) {
     let (true, Some(level)) = (spawned.read().count() > 0, level) else {
         return;
     };
+    let rim = (
+        meshes.add(Circle::new(COIN_HALF)),
+        materials.add(Color::srgb(0.72, 0.5, 0.08)),
+    );
+    let face = (
+        meshes.add(Circle::new(0.72 * COIN_HALF)),
+        materials.add(Color::srgb(1.0, 0.84, 0.2)),
+    );
     for (k, &(x, y)) in level.level.file.coins.iter().enumerate() {
         commands
             .spawn((
                 LevelEntity,
                 CoinSprite(k),
-                Sprite::from_color(Color::srgb(0.72, 0.5, 0.08), Vec2::splat(2.0 * COIN_HALF)),
+                Mesh2d(rim.0.clone()),
+                MeshMaterial2d(rim.1.clone()),
                 Transform::from_xyz(x, y, 0.5),
             ))
             .with_child((
-                Sprite::from_color(Color::srgb(1.0, 0.84, 0.2), Vec2::splat(1.4 * COIN_HALF)),
+                Mesh2d(face.0.clone()),
+                MeshMaterial2d(face.1.clone()),
                 Transform::from_xyz(0.0, 0.0, 0.01),
             ));
     }
