@@ -77,6 +77,7 @@ impl EditorModel {
             }
             Edit::AddCheckpoint(p) => self.file.checkpoints.push(round_pair(p)),
             Edit::AddCrystal(p) => self.file.crystals.push(round_pair(p)),
+            Edit::AddCoin(p) => self.file.coins.push(round_pair(p)),
             // A refused legend edit changes nothing (the editor says why
             // before applying it).
             Edit::SetLegend(c, kind) => drop(legend::set(&mut self.file, c, kind)),
@@ -153,6 +154,11 @@ impl EditorModel {
             }
             Handle::Crystal(i) => {
                 if let Some(c) = self.file.crystals.get_mut(i) {
+                    *c = q;
+                }
+            }
+            Handle::Coin(i) => {
+                if let Some(c) = self.file.coins.get_mut(i) {
                     *c = q;
                 }
             }

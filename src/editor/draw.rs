@@ -75,6 +75,10 @@ pub fn draw(
         let cyan = Color::srgb(0.4, 0.9, 1.0);
         handle(&mut gizmos, v(*c), cyan, selected(Item::Crystal(i)));
     }
+    for (i, c) in f.coins.iter().enumerate() {
+        let gold = Color::srgb(1.0, 0.84, 0.2);
+        handle(&mut gizmos, v(*c), gold, selected(Item::Coin(i)));
+    }
     for g in 0..f.movers.len() {
         let sel = selected(Item::Mover(g));
         draw_mover(

@@ -35,6 +35,8 @@ pub enum Edit {
     AddCheckpoint(Vec2),
     /// Add a refill crystal at a point.
     AddCrystal(Vec2),
+    /// Add a coin at a point.
+    AddCoin(Vec2),
     /// Set what a legend character stands for (adding it).
     SetLegend(char, TileDef),
     /// Rename a legend character, in the legend and every row.

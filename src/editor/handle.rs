@@ -13,6 +13,7 @@ pub enum Handle {
     Actor(usize),
     Checkpoint(usize),
     Crystal(usize),
+    Coin(usize),
     /// The pivot of mover `g` (dragging it sets the pivot).
     Pivot(usize),
     /// Waypoint `k` of mover `g`'s path (drawn at the pivot plus its offset).
@@ -31,6 +32,7 @@ impl Handle {
             Handle::Actor(i) => Item::Actor(i),
             Handle::Checkpoint(i) => Item::Checkpoint(i),
             Handle::Crystal(i) => Item::Crystal(i),
+            Handle::Coin(i) => Item::Coin(i),
             Handle::Pivot(g) | Handle::Waypoint(g, _) | Handle::MoverPoint(g, _, _) => {
                 Item::Mover(g)
             }

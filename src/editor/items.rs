@@ -14,6 +14,8 @@ pub enum Item {
     Checkpoint(usize),
     /// A refill crystal.
     Crystal(usize),
+    /// A coin (a collectible).
+    Coin(usize),
     Spawn,
     Goal,
     /// A mover: its curves and pivot move with it; its tiles are cells of
@@ -29,6 +31,7 @@ pub struct Clipboard {
     pub actors: Vec<ActorDef>,
     pub checkpoints: Vec<(f32, f32)>,
     pub crystals: Vec<(f32, f32)>,
+    pub coins: Vec<(f32, f32)>,
 }
 
 impl Clipboard {
@@ -37,6 +40,7 @@ impl Clipboard {
             && self.actors.is_empty()
             && self.checkpoints.is_empty()
             && self.crystals.is_empty()
+            && self.coins.is_empty()
     }
 
     /// The middle of the box around everything held (where a paste puts
@@ -49,6 +53,7 @@ impl Clipboard {
             .chain(self.actors.iter().map(|a| a.position))
             .chain(self.checkpoints.iter().copied())
             .chain(self.crystals.iter().copied())
+            .chain(self.coins.iter().copied())
             .map(|p| Vec2::new(p.0, p.1));
         let (lo, hi) = pts.fold(None, |acc: Option<(Vec2, Vec2)>, p| {
             Some(acc.map_or((p, p), |(lo, hi)| (lo.min(p), hi.max(p))))
@@ -96,6 +101,11 @@ pub fn translate(f: &mut LevelFile, items: &[Item], d: Vec2) {
                     *c = moved(*c, d);
                 }
             }
+            Item::Coin(i) => {
+                if let Some(c) = f.coins.get_mut(i) {
+                    *c = moved(*c, d);
+                }
+            }
             Item::Spawn => f.spawn = moved(f.spawn, d),
             Item::Goal => f.goal.position = moved(f.goal.position, d),
             Item::Mover(g) => {
@@ -123,6 +133,7 @@ pub fn delete(f: &mut LevelFile, items: &[Item]) {
             Item::Actor(i) if i < f.actors.len() => drop(f.actors.remove(i)),
             Item::Checkpoint(i) if i < f.checkpoints.len() => drop(f.checkpoints.remove(i)),
             Item::Crystal(i) if i < f.crystals.len() => drop(f.crystals.remove(i)),
+            Item::Coin(i) if i < f.coins.len() => drop(f.coins.remove(i)),
             Item::Mover(g) if g < f.movers.len() => drop(f.movers.remove(g)),
             _ => {}
         }
@@ -142,6 +153,7 @@ pub fn copy(f: &LevelFile, items: &[Item]) -> Clipboard {
             Item::Actor(i) => clip.actors.extend(f.actors.get(i).cloned()),
             Item::Checkpoint(i) => clip.checkpoints.extend(f.checkpoints.get(i).copied()),
             Item::Crystal(i) => clip.crystals.extend(f.crystals.get(i).copied()),
+            Item::Coin(i) => clip.coins.extend(f.coins.get(i).copied()),
             _ => {}
         }
     }
@@ -167,6 +179,7 @@ pub fn paste(f: &mut LevelFile, clip: &Clipboard, d: Vec2) -> Vec<Item> {
         .extend(clip.checkpoints.iter().map(|c| moved(*c, d)));
     f.crystals
         .extend(clip.crystals.iter().map(|c| moved(*c, d)));
+    f.coins.extend(clip.coins.iter().map(|c| moved(*c, d)));
     added_since(f, before)
 }
 
@@ -217,6 +230,11 @@ pub fn in_box(f: &LevelFile, lo: Vec2, hi: Vec2) -> Vec<Item> {
             out.push(Item::Crystal(i));
         }
     }
+    for (i, c) in f.coins.iter().enumerate() {
+        if inside(*c) {
+            out.push(Item::Coin(i));
+        }
+    }
     for (g, m) in f.movers.iter().enumerate() {
         let points = m.curves.iter().flat_map(|c| c.points.iter().copied());
         if m.pivot.into_iter().chain(points).any(inside) {
@@ -226,27 +244,29 @@ pub fn in_box(f: &LevelFile, lo: Vec2, hi: Vec2) -> Vec<Item> {
     out
 }
 
-/// How many curves, actors, checkpoints and crystals a level has.
-pub fn counts(f: &LevelFile) -> [usize; 4] {
+/// How many curves, actors, checkpoints, crystals and coins a level has.
+pub fn counts(f: &LevelFile) -> [usize; 5] {
     [
         f.curves.len(),
         f.actors.len(),
         f.checkpoints.len(),
         f.crystals.len(),
+        f.coins.len(),
     ]
 }
 
-/// The curves, actors, checkpoints and crystals past the given [`counts`]
-/// (what a paste added).
+/// The curves, actors, checkpoints, crystals and coins past the given
+/// [`counts`] (what a paste added).
 pub fn added_since(
     f: &LevelFile,
-    [curves, actors, checkpoints, crystals]: [usize; 4],
+    [curves, actors, checkpoints, crystals, coins]: [usize; 5],
 ) -> Vec<Item> {
     (curves..f.curves.len())
         .map(Item::Curve)
         .chain((actors..f.actors.len()).map(Item::Actor))
         .chain((checkpoints..f.checkpoints.len()).map(Item::Checkpoint))
         .chain((crystals..f.crystals.len()).map(Item::Crystal))
+        .chain((coins..f.coins.len()).map(Item::Coin))
         .collect()
 }
 
@@ -257,6 +277,7 @@ pub fn all(f: &LevelFile) -> Vec<Item> {
         .chain((0..f.actors.len()).map(Item::Actor))
         .chain((0..f.checkpoints.len()).map(Item::Checkpoint))
         .chain((0..f.crystals.len()).map(Item::Crystal))
+        .chain((0..f.coins.len()).map(Item::Coin))
         .chain((0..f.movers.len()).map(Item::Mover))
         .collect()
 }

@@ -172,15 +172,17 @@ fn copy(state: &mut EditorState, cut: bool) -> bool {
     };
     let clip = items::copy(&model.file, &state.selection);
     if clip.is_empty() {
-        state.message = "nothing to copy: select curves, actors, checkpoints or crystals".into();
+        state.message =
+            "nothing to copy: select curves, actors, checkpoints, crystals or coins".into();
         return false;
     }
     state.message = format!(
-        "copied {} curves, {} actors, {} checkpoints, {} crystals",
+        "copied {} curves, {} actors, {} checkpoints, {} crystals, {} coins",
         clip.curves.len(),
         clip.actors.len(),
         clip.checkpoints.len(),
-        clip.crystals.len()
+        clip.crystals.len(),
+        clip.coins.len()
     );
     state.clipboard = clip;
     cut && model.apply(Edit::DeleteItems(std::mem::take(&mut state.selection)))
@@ -224,11 +226,19 @@ fn plain_keys(
             (KeyCode::KeyB, Edit::AddActor(true, p)),
             (KeyCode::KeyK, Edit::AddActor(false, p)),
             (KeyCode::KeyJ, Edit::AddCheckpoint(p)),
-            (KeyCode::KeyD, Edit::AddCrystal(p)),
         ] {
             if keys.just_pressed(k) {
                 changed |= model.apply(edit);
             }
+        }
+        // D a dash crystal, Shift+D a coin.
+        if keys.just_pressed(KeyCode::KeyD) {
+            let edit = if shift {
+                Edit::AddCoin(p)
+            } else {
+                Edit::AddCrystal(p)
+            };
+            changed |= model.apply(edit);
         }
     }
     if keys.just_pressed(KeyCode::KeyG) {

@@ -123,6 +123,7 @@ impl EditorModel {
             Handle::Actor(i) => self.file.actors.get(i).map(|a| v(a.position)),
             Handle::Checkpoint(i) => self.file.checkpoints.get(i).map(|p| v(*p)),
             Handle::Crystal(i) => self.file.crystals.get(i).map(|p| v(*p)),
+            Handle::Coin(i) => self.file.coins.get(i).map(|p| v(*p)),
             Handle::Pivot(g) => self.pivot(g),
             Handle::Waypoint(g, k) => Some(self.pivot(g)? + v(*self.file.movers[g].path.get(k)?)),
             Handle::MoverPoint(g, i, k) => {
@@ -153,6 +154,7 @@ impl EditorModel {
         out.extend((0..self.file.actors.len()).map(Handle::Actor));
         out.extend((0..self.file.checkpoints.len()).map(Handle::Checkpoint));
         out.extend((0..self.file.crystals.len()).map(Handle::Crystal));
+        out.extend((0..self.file.coins.len()).map(Handle::Coin));
         for (g, m) in self.file.movers.iter().enumerate() {
             out.push(Handle::Pivot(g));
             out.extend((0..m.path.len()).map(|k| Handle::Waypoint(g, k)));

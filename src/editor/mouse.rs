@@ -178,6 +178,7 @@ fn prune(selection: &mut Vec<Item>, f: &LevelFile) {
         Item::Actor(k) => k < f.actors.len(),
         Item::Checkpoint(k) => k < f.checkpoints.len(),
         Item::Crystal(k) => k < f.crystals.len(),
+        Item::Coin(k) => k < f.coins.len(),
         Item::Mover(g) => g < f.movers.len(),
         Item::Spawn | Item::Goal => true,
     });

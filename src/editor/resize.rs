@@ -43,6 +43,7 @@ impl EditorModel {
             vec![(&mut f.spawn, true), (&mut f.goal.position, true)];
         points.extend(f.checkpoints.iter_mut().map(|p| (p, true)));
         points.extend(f.crystals.iter_mut().map(|p| (p, true)));
+        points.extend(f.coins.iter_mut().map(|p| (p, true)));
         points.extend(f.actors.iter_mut().map(|a| (&mut a.position, true)));
         for c in f.curves.iter_mut() {
             let last = c.points.len() - 1;

@@ -20,7 +20,7 @@ Tiles   1 solid  2 one-way  3 decor  4 erase  5-8 spikes up/down/left/right  9 f
 Select  click a handle (curve point, spawn, goal, actor, checkpoint, crystal, mover pivot or waypoint); Shift+click adds or removes;
         Shift+drag a box; Ctrl+A all; drag a selected handle to move the whole selection
         Ctrl+C copy, Ctrl+X cut, Ctrl+V paste at the mouse; X or Delete deletes
-Add     Q / C quadratic / cubic curve, U loop, B / K ball / crate, J checkpoint, D dash crystal (at the mouse)
+Add     Q / C quadratic / cubic curve, U loop, B / K ball / crate, J checkpoint, D dash crystal, Shift+D coin (at the mouse)
 Curves  O one-way, V hazard, F fill (below, chord, line, closed), [ ] restitution
 Actors  [ ] restitution, - = friction, M mass (by area / immovable)
 Movers  N makes one of the selected curves; drag its pivot, waypoints and points; W adds a waypoint at the mouse,

@@ -153,6 +153,35 @@ fn crystals_are_placed_moved_copied_deleted_and_saved() {
     assert!(written.contains("crystals: ["), "{written}");
 }
 
+/// Coins in the editor, as crystals: added (Shift+D), dragged, copied,
+/// pasted, deleted and saved.
+#[test]
+fn coins_are_placed_moved_copied_deleted_and_saved() {
+    let (text, f) = shipped("1-1-hills.level.ron");
+    assert!(f.coins.is_empty(), "the test adds the level's first coins");
+    let mut m = EditorModel::new(f.clone());
+    assert!(m.apply(Edit::AddCoin(Vec2::new(100.004, 200.0))));
+    assert!(m.apply(Edit::AddCoin(Vec2::new(300.0, 250.0))));
+    assert_eq!(m.file.coins, [(100.0, 200.0), (300.0, 250.0)]);
+    assert_eq!(m.handle_pos(Handle::Coin(1)), Some(Vec2::new(300.0, 250.0)));
+    assert_eq!(Handle::Coin(1).item(), Item::Coin(1));
+    assert!(m.apply(Edit::Move(Handle::Coin(0), Vec2::new(120.0, 210.0))));
+    let picked = items::in_box(&m.file, Vec2::new(295.0, 245.0), Vec2::new(305.0, 255.0));
+    assert_eq!(picked, [Item::Coin(1)]);
+    let clip = items::copy(&m.file, &picked);
+    assert_eq!(clip.coins, [(300.0, 250.0)]);
+    assert!(m.apply(Edit::Paste(clip, Vec2::new(0.0, 64.0))));
+    assert_eq!(
+        m.file.coins,
+        [(120.0, 210.0), (300.0, 250.0), (300.0, 314.0)]
+    );
+    assert!(m.apply(Edit::DeleteItems(vec![Item::Coin(0)])));
+    let written = write_over(&text, &f, &m.file);
+    let back = Level::parse(&written, "1-1-hills.level.ron").unwrap().file;
+    assert_eq!(back.coins, [(300.0, 250.0), (300.0, 314.0)]);
+    assert!(written.contains("coins: ["), "{written}");
+}
+
 #[test]
 fn numbers_off_the_editors_grid_keep_their_precision_when_moved() {
     let p = (0.123_456_7_f32, 1_000.000_1_f32);
@@ -333,7 +362,7 @@ fn random_edit(rng: &mut Rng, f: &LevelFile) -> (Edit, bool) {
         TileDef::Spikes(Side::Left),
     ];
     let pick = |rng: &mut Rng, n: usize| rng.below(n);
-    match rng.below(15) {
+    match rng.below(16) {
         0 => (Edit::PaintTile(at(rng), kinds[rng.below(5)]), false),
         1 if !f.curves.is_empty() => {
             let i = pick(rng, f.curves.len());
@@ -389,6 +418,7 @@ fn random_edit(rng: &mut Rng, f: &LevelFile) -> (Edit, bool) {
         11 => (Edit::Resize(GridSide::Right, 1), false),
         12 => (Edit::AddCheckpoint(at(rng)), false),
         13 => (Edit::AddCrystal(at(rng)), false),
+        14 => (Edit::AddCoin(at(rng)), false),
         _ => (Edit::AddActor(rng.below(2) == 0, at(rng)), false),
     }
 }
