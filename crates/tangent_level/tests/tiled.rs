@@ -225,11 +225,12 @@ fn worst_steps(a: &[(f32, f32)], b: &[(f32, f32)], extent: f32) -> f64 {
 }
 
 /// Every point of a level that goes through a map: spawn, goal corners,
-/// checkpoints, actor corners, curve points.
+/// checkpoints, crystals, coins, actor corners, curve points.
 fn points(f: &LevelFile) -> Vec<(f32, f32)> {
     let mut out = vec![f.spawn, f.goal.position, f.goal.size];
     out.extend(&f.checkpoints);
     out.extend(&f.crystals);
+    out.extend(&f.coins);
     for a in &f.actors {
         out.push(a.position);
         out.push(match a.shape {
@@ -297,6 +298,7 @@ fn round_trip(f: &LevelFile, dir: &Path) -> f64 {
     blank.open = !f.open;
     blank.checkpoints.clear();
     blank.crystals.clear();
+    blank.coins.clear();
     blank.actors.clear();
     blank.curves.clear();
     blank.movers.clear();
@@ -347,6 +349,7 @@ fn the_small_map_goes_to_a_level_and_back_to_the_same_map() {
     assert_eq!(second.objects.goal, first.objects.goal);
     assert_eq!(second.objects.checkpoints, first.objects.checkpoints);
     assert_eq!(second.objects.crystals, first.objects.crystals);
+    assert_eq!(second.objects.coins, first.objects.coins);
     assert_eq!(second.objects.actors, first.objects.actors);
     assert_eq!(second.objects.curves.len(), first.objects.curves.len());
     let a: Vec<_> = first
@@ -461,7 +464,7 @@ fn random_level(rng: &mut Rng) -> LevelFile {
         },
         checkpoints: (0..rng.below(5)).map(|_| point(rng)).collect(),
         crystals: (0..rng.below(5)).map(|_| point(rng)).collect(),
-        coins: Vec::new(),
+        coins: (0..rng.below(5)).map(|_| point(rng)).collect(),
         next: None,
         par: None,
         svg: None,

@@ -37,6 +37,8 @@ pub struct MapObjects {
     pub checkpoints: Vec<(f32, f32)>,
     /// Refill crystals' centres.
     pub crystals: Vec<(f32, f32)>,
+    /// Coins' centres.
+    pub coins: Vec<(f32, f32)>,
     pub actors: Vec<ActorDef>,
     pub curves: Vec<CurveDef>,
     /// Movers (Tiled: each object layer of class `mover`).
@@ -53,6 +55,14 @@ pub struct MapObjects {
 /// assert!(CRYSTAL_WORDS.contains(&"refill"));
 /// ```
 pub const CRYSTAL_WORDS: [&str; 4] = ["crystal", "refill", "dashcrystal", "refillcrystal"];
+
+/// The words that name a coin (a collectible), as [`CRYSTAL_WORDS`].
+///
+/// ```
+/// use tangent_level::import::map_parts::COIN_WORDS;
+/// assert!(COIN_WORDS.contains(&"collectible"));
+/// ```
+pub const COIN_WORDS: [&str; 4] = ["coin", "collectible", "gem", "strawberry"];
 
 /// The tile kind a word names, if it names one: `solid` (`ground`,
 /// `wall`, or no word at all), `one_way` (`platform`), `decor`

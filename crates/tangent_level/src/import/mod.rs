@@ -155,6 +155,9 @@ pub fn with_map(old: &LevelFile, map: &MapParts) -> LevelFile {
     if !objects.crystals.is_empty() {
         f.crystals = objects.crystals.clone();
     }
+    if !objects.coins.is_empty() {
+        f.coins = objects.coins.clone();
+    }
     if !objects.actors.is_empty() {
         f.actors = objects.actors.clone();
     }

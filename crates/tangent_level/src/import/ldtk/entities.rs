@@ -10,7 +10,7 @@ use super::json::{EntityInstance, FieldInstance, LayerInstance};
 use crate::format::mover_props::word;
 use crate::format::{ActorDef, CurveDef, CurveFill, GoalDef, ShapeDef, TileDef};
 use crate::import::map_parts::{
-    CRYSTAL_WORDS, MapObjects, actor_defaults, chain, degree_of, fill_of, side_of,
+    COIN_WORDS, CRYSTAL_WORDS, MapObjects, actor_defaults, chain, degree_of, fill_of, side_of,
 };
 
 /// The things of a level's entities: the level's, with the spawn and
@@ -153,6 +153,7 @@ fn read_entity(
         }
         "checkpoint" | "savepoint" | "gamesaver" => out.checkpoint_feet.push(feet),
         w if CRYSTAL_WORDS.contains(&w) => out.objects.crystals.push(centre),
+        w if COIN_WORDS.contains(&w) => out.objects.coins.push(centre),
         "ball" | "crate" | "box" | "actor" => {
             let n = out.objects.actors.len() + 1;
             let actor = actor(e, &word(&e.identifier), centre, n)?;

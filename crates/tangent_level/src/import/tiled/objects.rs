@@ -12,7 +12,7 @@ use crate::format::mover_props::word;
 use crate::format::mover_props::{motion_field, motion_from};
 use crate::format::{ActorDef, CurveDef, CurveFill, GoalDef, ShapeDef};
 use crate::import::map_parts::{
-    CRYSTAL_WORDS, MapObjects, actor_defaults, chain, degree_of, fill_of,
+    COIN_WORDS, CRYSTAL_WORDS, MapObjects, actor_defaults, chain, degree_of, fill_of,
 };
 
 /// - `spawn`: the player's spawn (a point, or a shape's centre); one at most.
@@ -261,6 +261,7 @@ fn read_object(
         }
         ("checkpoint", Some(c)) if !is_tile => out.checkpoints.push(c),
         (w, Some(c)) if !is_tile && CRYSTAL_WORDS.contains(&w) => out.crystals.push(c),
+        (w, Some(c)) if !is_tile && COIN_WORDS.contains(&w) => out.coins.push(c),
         ("ball" | "crate" | "actor", Some(c)) if !is_tile => {
             let actor = actor(o, &class, c, out.actors.len() + 1, upright)?;
             out.actors.push(actor);

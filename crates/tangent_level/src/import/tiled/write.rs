@@ -100,7 +100,11 @@ pub fn write_tmx(f: &LevelFile) -> Result<String, String> {
         ),
         String::new(),
     );
-    let points = [("checkpoint", &f.checkpoints), ("crystal", &f.crystals)];
+    let points = [
+        ("checkpoint", &f.checkpoints),
+        ("crystal", &f.crystals),
+        ("coin", &f.coins),
+    ];
     for (class, list) in points {
         for c in list {
             let (x, y) = flip(c.0 as f64, c.1 as f64);
