@@ -49,58 +49,39 @@ pub struct ShotOptions {
     pub title: bool,
 }
 
-/// A key by its name: a letter, a digit, `F1`-`F12`, `Tab`, `Escape`,
-/// `Enter`, `Space`, `Up`, `Down`, `Left`, `Right` (any case).
+/// A key by its name: `Tab`, `Escape` (`Esc`), `Return`, `F1`-`F12`, or a
+/// key the settings name ([`crate::player::keys::BINDABLE`]: `A`, `7`,
+/// `Left`, `Space`, `Enter`...), in any case.
 ///
 /// ```
 /// use bevy::input::keyboard::KeyCode;
 /// use tangent::screenshot::key_code;
 /// assert_eq!(key_code("tab"), Some(KeyCode::Tab));
 /// assert_eq!(key_code("T"), Some(KeyCode::KeyT));
+/// assert_eq!(key_code("up"), Some(KeyCode::ArrowUp));
 /// assert_eq!(key_code("F1"), Some(KeyCode::F1));
 /// assert_eq!(key_code("Hyper"), None);
 /// ```
 pub fn key_code(name: &str) -> Option<KeyCode> {
     use KeyCode::*;
-    let upper = name.to_ascii_uppercase();
-    let named = match upper.as_str() {
-        "TAB" => Some(Tab),
-        "ESCAPE" | "ESC" => Some(Escape),
-        "ENTER" | "RETURN" => Some(Enter),
-        "SPACE" => Some(Space),
-        "UP" => Some(ArrowUp),
-        "DOWN" => Some(ArrowDown),
-        "LEFT" => Some(ArrowLeft),
-        "RIGHT" => Some(ArrowRight),
-        _ => None,
-    };
-    let letters = [
-        KeyA, KeyB, KeyC, KeyD, KeyE, KeyF, KeyG, KeyH, KeyI, KeyJ, KeyK, KeyL, KeyM, KeyN, KeyO,
-        KeyP, KeyQ, KeyR, KeyS, KeyT, KeyU, KeyV, KeyW, KeyX, KeyY, KeyZ,
-    ];
-    let digits = [
-        Digit0, Digit1, Digit2, Digit3, Digit4, Digit5, Digit6, Digit7, Digit8, Digit9,
-    ];
     let f = [F1, F2, F3, F4, F5, F6, F7, F8, F9, F10, F11, F12];
-    let one = |s: &str| {
-        let mut c = s.chars();
-        c.next().filter(|_| c.next().is_none())
+    let upper = name.to_ascii_uppercase();
+    match upper.as_str() {
+        "TAB" => return Some(Tab),
+        "ESCAPE" | "ESC" => return Some(Escape),
+        "RETURN" => return Some(Enter),
+        _ => {}
+    }
+    let function = || {
+        let n: usize = upper.strip_prefix('F')?.parse().ok()?;
+        f.get(n.checked_sub(1)?).copied()
     };
-    named
-        .or_else(|| {
-            one(&upper)
-                .filter(char::is_ascii_uppercase)
-                .map(|c| letters[(c as u8 - b'A') as usize])
-        })
-        .or_else(|| {
-            one(&upper)
-                .filter(char::is_ascii_digit)
-                .map(|c| digits[(c as u8 - b'0') as usize])
-        })
-        .or_else(|| {
-            let n: usize = upper.strip_prefix('F')?.parse().ok()?;
-            f.get(n.checked_sub(1)?).copied()
-        })
+    function().or_else(|| {
+        crate::player::keys::BINDABLE
+            .iter()
+            .find(|(_, _, short)| short.eq_ignore_ascii_case(name))
+            .map(|(k, _, _)| *k)
+    })
 }
 
 /// Taps `key`: pressed for one update, released the next (as a
@@ -137,8 +118,10 @@ impl Frame {
 
 /// Draws `opts` and saves it to `out` as a PNG; says what it wrote.
 pub fn screenshot(opts: &ShotOptions, out: &Path) -> Result<String, String> {
-    let image = capture(opts)?;
-    let rgb = image
+    // (The picture's RGB conversion is written out here and in
+    // `render_frame`: its type is the `image` crate's, which Bevy does not
+    // export for a shared helper to name.)
+    let rgb = capture(opts)?
         .try_into_dynamic()
         .map_err(|e| format!("the picture's format: {e}"))?
         .to_rgb8();
@@ -156,8 +139,7 @@ pub fn screenshot(opts: &ShotOptions, out: &Path) -> Result<String, String> {
 
 /// Draws `opts` and gives its pixels.
 pub fn render_frame(opts: &ShotOptions) -> Result<Frame, String> {
-    let image = capture(opts)?;
-    let rgb = image
+    let rgb = capture(opts)?
         .try_into_dynamic()
         .map_err(|e| format!("the picture's format: {e}"))?
         .to_rgb8();
