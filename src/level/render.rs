@@ -13,7 +13,7 @@ use super::movers::LevelMover;
 use super::state::Died;
 use super::state::{CurrentLevel, Goal, LevelCurve, LevelEntity, LevelSpawned, LevelStatus};
 use super::theme::LevelTheme;
-use super::tilemap::{FRONT_Z, ONE_WAY_CELL, cell_rect, spawn_tilemap};
+use super::tilemap::{FRONT_Z, ONE_WAY_CELL, cell_rect, neighbour_cell, spawn_tilemap};
 use crate::assets::GameAssets;
 use crate::collision::TileKind;
 use tangent_level::Level;
@@ -318,17 +318,13 @@ fn dress_mover(
 }
 
 /// A mover's solid cell's tileset cell, from its own solid neighbours
-/// (as [`super::tilemap::solid_cell`] does for the grid).
+/// ([`neighbour_cell`]).
 fn mover_cell(solid: &std::collections::HashSet<(usize, usize)>, x: usize, y: usize) -> u32 {
-    let has = |dx: isize, dy: isize| {
-        x.checked_add_signed(dx)
-            .zip(y.checked_add_signed(dy))
+    neighbour_cell(|dx, dy| {
+        x.checked_add_signed(dx as isize)
+            .zip(y.checked_add_signed(dy as isize))
             .is_some_and(|c| solid.contains(&c))
-    };
-    u32::from(has(0, 1))
-        | u32::from(has(1, 0)) << 1
-        | u32::from(has(0, -1)) << 2
-        | u32::from(has(-1, 0)) << 3
+    })
 }
 
 /// Checkpoints (flags a tile wide and two high, their foot half a tile

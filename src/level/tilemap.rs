@@ -41,7 +41,13 @@ pub const CELL: f32 = 32.0;
 /// assert_eq!(solid_cell(&g, 0, 0), 2);       // the left end
 /// ```
 pub fn solid_cell(grid: &TileGrid, x: i64, y: i64) -> u32 {
-    let solid = |dx: i64, dy: i64| grid.get(x + dx, y + dy) == TileKind::Solid;
+    neighbour_cell(|dx, dy| grid.get(x + dx, y + dy) == TileKind::Solid)
+}
+
+/// The tileset cell of a solid cell whose neighbour at `(dx, dy)` is solid
+/// when `solid(dx, dy)`: bit 1 above, 2 right, 4 below, 8 left (the grid's
+/// cells, [`solid_cell`], and a mover's own).
+pub fn neighbour_cell(solid: impl Fn(i64, i64) -> bool) -> u32 {
     u32::from(solid(0, 1))
         | u32::from(solid(1, 0)) << 1
         | u32::from(solid(0, -1)) << 2
