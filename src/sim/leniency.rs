@@ -28,6 +28,17 @@ pub enum Outcome {
 /// Plays `replay` on `level` for at most `max_steps` steps: the goal
 /// without a death, a death, or neither.
 pub fn run(level: &Path, replay: Replay, max_steps: u64) -> Result<Outcome, String> {
+    play(level, replay, max_steps, |_| {})
+}
+
+/// [`run`], calling `each` after every step that neither reached the goal
+/// nor died.
+fn play(
+    level: &Path,
+    replay: Replay,
+    max_steps: u64,
+    mut each: impl FnMut(&mut bevy::prelude::App),
+) -> Result<Outcome, String> {
     let mut app = headless_app(level, Some(replay))?;
     for step in 1..=max_steps {
         app.update();
@@ -38,9 +49,13 @@ pub fn run(level: &Path, replay: Replay, max_steps: u64) -> Result<Outcome, Stri
         if status.goals > 0 {
             return Ok(Outcome::Goal(step));
         }
+        each(&mut app);
     }
     Ok(Outcome::TimedOut)
 }
+
+/// The steps a play gets past its replay's last key change.
+pub const GRACE_STEPS: u64 = 600;
 
 /// `replay` with each key change moved by a whole number of steps drawn
 /// evenly from `-width..=width` (not before step 0), in `seed`'s order;
@@ -81,13 +96,13 @@ pub fn perturb(replay: &Replay, width: u64, seed: u64) -> Replay {
 
 /// Of `runs` perturbed plays of `replay` (seeds 1..=runs, each change moved
 /// by up to `width` steps), how many reach the goal without dying, each
-/// allowed the replay's length and ten seconds more.
+/// allowed the replay's length and [`GRACE_STEPS`] more (ten seconds).
 pub fn leniency(level: &Path, replay: &Replay, width: u64, runs: u64) -> Result<u64, String> {
     let last = replay.changes.last().map_or(0, |c| c.0);
     let mut ok = 0;
     for seed in 1..=runs {
         let r = perturb(replay, width, seed);
-        if matches!(run(level, r, last + 600)?, Outcome::Goal(_)) {
+        if matches!(run(level, r, last + GRACE_STEPS)?, Outcome::Goal(_)) {
             ok += 1;
         }
     }
@@ -111,30 +126,24 @@ pub const STILL_SPEED: f32 = 1.0;
 /// Plays `replay` on `level` unmoved and measures it ([`ReplayStats`]).
 pub fn replay_stats(level: &Path, replay: &Replay) -> Result<ReplayStats, String> {
     let last = replay.changes.last().map_or(0, |c| c.0);
-    let mut app = headless_app(level, Some(replay.clone()))?;
-    let mut players = app
-        .world_mut()
-        .query_filtered::<&crate::collision::Velocity, bevy::prelude::With<crate::player::Player>>(
-        );
-    let (mut still, mut goal) = (0u64, None);
-    for step in 1..=last + 600 {
-        app.update();
-        let status = app.world().resource::<LevelStatus>();
-        if status.deaths > 0 {
-            break;
-        }
-        if status.goals > 0 {
-            goal = Some(step);
-            break;
-        }
+    let mut players = None;
+    let mut still = 0u64;
+    let outcome = play(level, replay.clone(), last + GRACE_STEPS, |app| {
+        let players = players.get_or_insert_with(|| {
+            app.world_mut().query_filtered::<&crate::collision::Velocity, bevy::prelude::With<crate::player::Player>>()
+        });
         if players
             .iter(app.world())
             .all(|v| v.0.length() < STILL_SPEED)
         {
             still += 1;
         }
-    }
-    let steps = goal.unwrap_or(last + 600).max(1);
+    })?;
+    let goal = match outcome {
+        Outcome::Goal(step) => Some(step),
+        _ => None,
+    };
+    let steps = goal.unwrap_or(last + GRACE_STEPS).max(1);
     let changes = replay.changes.iter().filter(|c| c.0 < steps).count();
     let secs = steps as f64 / crate::collision::CollisionPlugin::FIXED_HZ;
     Ok(ReplayStats {
@@ -223,7 +232,7 @@ pub fn campaign_report(first: &Path, runs: u64, width: u64) -> Result<String, St
             times.push(secs);
             let ok = leniency(level, &replay, width, runs)?;
             let length = replay.changes.last().map_or(0, |c| c.0);
-            let itself = plays_itself(level, length + 600)?;
+            let itself = plays_itself(level, length + GRACE_STEPS)?;
             let share = ok as f64 / runs as f64;
             shares.push(share);
             out.push_str(&format!(
