@@ -7,13 +7,13 @@
 //! (a view high in a loop or over a void shows only sky and curves). And the tiles' tufts are only ever on an open top of solid ground.
 
 use crate::game_headless::replays;
+use crate::view::follow_with_camera;
 use bevy::prelude::*;
-use tangent::collision::{PhysicsPosition, TileKind, Velocity};
+use tangent::collision::TileKind;
 use tangent::level::CurrentLevel;
 use tangent::level::grass::{curve_tufts, tuft_at};
-use tangent::player::camera::{CameraBounds, camera_step, clamp_to_level};
+use tangent::player::Replay;
 use tangent::player::view::view_size;
-use tangent::player::{Player, Replay};
 use tangent::sim::headless::headless_app;
 use tangent_level::format::DEFAULT_VIEW_HEIGHT;
 
@@ -21,7 +21,6 @@ const VIEWS_WITH_DECOR: f64 = 0.95;
 
 #[test]
 fn every_screen_of_every_shipped_level_holds_decor() {
-    let dt = 1.0 / 60.0;
     let (mut views, mut fewest) = (0, (usize::MAX, String::new()));
     let mut bare: Vec<String> = Vec::new();
     let mut slices = 0;
@@ -64,21 +63,10 @@ fn every_screen_of_every_shipped_level_holds_decor() {
             slices += 1;
             x0 = x1;
         }
-        let bounds = app.world().resource::<CameraBounds>().0.unwrap();
-        let mut q = app
-            .world_mut()
-            .query_filtered::<(&PhysicsPosition, &Velocity), With<Player>>();
-        let (p, _) = q.single(app.world()).unwrap();
-        let mut cam = clamp_to_level(p.0, half, bounds.min, bounds.max);
-        let mut ahead = Vec2::ZERO;
-        for frame in 0..frames {
-            app.update();
-            let Ok((p, v)) = q.single(app.world()) else {
-                break;
-            };
-            cam = camera_step(cam, p.0, v.0, &mut ahead, half, bounds, dt);
+        follow_with_camera(&mut app, frames, |step| {
+            let (frame, cam) = (step.frame, step.cam);
             if frame % 30 != 0 {
-                continue;
+                return;
             }
             let view = Rect::from_center_half_size(cam, half);
             let n = pieces.iter().filter(|p| view.contains(**p)).count();
@@ -91,7 +79,7 @@ fn every_screen_of_every_shipped_level_holds_decor() {
                     "{name} frame {frame}: no decor in the view at {cam}"
                 ));
             }
-        }
+        });
     }
     println!(
         "{views} views checked; the fewest pieces of decor in one: {} ({})",

@@ -83,9 +83,58 @@ fn any_window_shows_the_same_world_area_letterboxed() {
 /// tuned against this test.
 const MARGIN: [f32; 2] = [160.0, 56.0];
 
+/// One step of [`follow_with_camera`]: the step, the player's position
+/// and velocity, the camera's centre, the view's half size and the
+/// level's bounds.
+pub(crate) struct CameraStep {
+    pub frame: u64,
+    pub p: Vec2,
+    pub v: Vec2,
+    pub cam: Vec2,
+    pub half: Vec2,
+    pub bounds: Rect,
+}
+
+/// Steps `app` (a headless level with its replay) `frames` times, moving a
+/// camera after the player as the game's does (`camera_step`, from the
+/// player's start clamped into the level), and calls `each` after every
+/// step the player is there for.
+pub(crate) fn follow_with_camera(app: &mut App, frames: u64, mut each: impl FnMut(CameraStep)) {
+    let dt = 1.0 / 60.0;
+    let height = app
+        .world()
+        .resource::<CurrentLevel>()
+        .level
+        .file
+        .view_height;
+    let half = view_size(height.unwrap_or(DEFAULT_VIEW_HEIGHT), 1.0) * 0.5;
+    let bounds = app.world().resource::<CameraBounds>().0.unwrap();
+    let mut q = app
+        .world_mut()
+        .query_filtered::<(&PhysicsPosition, &Velocity), With<Player>>();
+    let (p, _) = q.single(app.world()).unwrap();
+    let mut cam = clamp_to_level(p.0, half, bounds.min, bounds.max);
+    let mut ahead = Vec2::ZERO;
+    for frame in 0..frames {
+        app.update();
+        let Ok((p, v)) = q.single(app.world()) else {
+            break;
+        };
+        let (p, v) = (p.0, v.0);
+        cam = camera_step(cam, p, v, &mut ahead, half, bounds, dt);
+        each(CameraStep {
+            frame,
+            p,
+            v,
+            cam,
+            half,
+            bounds,
+        });
+    }
+}
+
 #[test]
 fn the_camera_keeps_the_way_ahead_in_view_on_every_shipped_level() {
-    let dt = 1.0 / 60.0;
     let mut checked = [0usize; 2];
     let mut worst = [(f32::MAX, String::new()), (f32::MAX, String::new())];
     for (level, replay) in replays() {
@@ -93,27 +142,15 @@ fn the_camera_keeps_the_way_ahead_in_view_on_every_shipped_level() {
         let r = Replay::parse(&text).unwrap();
         let frames = r.changes.last().map_or(0, |c| c.0) + 120;
         let mut app = headless_app(&level, Some(r)).unwrap();
-        let height = app
-            .world()
-            .resource::<CurrentLevel>()
-            .level
-            .file
-            .view_height;
-        let half = view_size(height.unwrap_or(DEFAULT_VIEW_HEIGHT), 1.0) * 0.5;
-        let bounds = app.world().resource::<CameraBounds>().0.unwrap();
-        let mut q = app
-            .world_mut()
-            .query_filtered::<(&PhysicsPosition, &Velocity), With<Player>>();
-        let (p, _) = q.single(app.world()).unwrap();
-        let mut cam = clamp_to_level(p.0, half, bounds.min, bounds.max);
-        let mut ahead = Vec2::ZERO;
-        for frame in 0..frames {
-            app.update();
-            let Ok((p, v)) = q.single(app.world()) else {
-                break;
-            };
-            let (p, v) = (p.0, v.0);
-            cam = camera_step(cam, p, v, &mut ahead, half, bounds, dt);
+        follow_with_camera(&mut app, frames, |step| {
+            let CameraStep {
+                frame,
+                p,
+                v,
+                cam,
+                half,
+                bounds,
+            } = step;
             // Each axis the player moves along fast, and mostly along it.
             for axis in 0..2 {
                 let (along, other) = (v[axis].abs(), v[1 - axis].abs());
@@ -144,7 +181,7 @@ fn the_camera_keeps_the_way_ahead_in_view_on_every_shipped_level() {
                     );
                 }
             }
-        }
+        });
     }
     for (axis, name) in ["across", "up and down"].iter().enumerate() {
         let (room, at) = &worst[axis];
