@@ -49,6 +49,19 @@ pub enum Command {
         #[arg(long, default_value_t = 3)]
         width: u64,
     },
+    /// Play a plan (`assets/plans/NAME.plan`: keys held for N steps or
+    /// until the player gets somewhere) on a level and write the replay it
+    /// makes; an error names the plan line where the player died or got
+    /// stuck.
+    Plan {
+        /// The level.
+        level: PathBuf,
+        /// The plan.
+        plan: PathBuf,
+        /// Where to write the replay (default: print the log only).
+        #[arg(long, value_name = "FILE")]
+        out: Option<PathBuf>,
+    },
     /// Write a small starter level to edit (never overwrites a file).
     NewLevel {
         /// Where to write the level (`NAME.level.ron`).

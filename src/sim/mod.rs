@@ -2,10 +2,11 @@
 //! logic and the player controller ([`SimPlugin`]), fed by the devices or a
 //! replay ([`replay`]), optionally writing a trace ([`mod@trace`]); the one
 //! way to build an app without a window ([`headless`]); and how forgiving a
-//! level's replay is ([`leniency`]).
+//! level's replay is ([`leniency`]); replays made from plans ([`plan`]).
 
 pub mod headless;
 pub mod leniency;
+pub mod plan;
 pub mod replay;
 pub mod trace;
 

@@ -31,6 +31,7 @@ mod movers;
 mod music;
 mod non_finite;
 mod open_levels;
+mod plans;
 mod profile;
 mod resvg_files;
 mod rolling;
