@@ -61,6 +61,9 @@ pub enum Command {
         /// Where to write the replay (default: print the log only).
         #[arg(long, value_name = "FILE")]
         out: Option<PathBuf>,
+        /// Also log where the player is every N steps.
+        #[arg(long, value_name = "N", default_value_t = 0)]
+        every: u64,
     },
     /// Write a small starter level to edit (never overwrites a file).
     NewLevel {

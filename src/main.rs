@@ -68,9 +68,17 @@ fn main() -> ExitCode {
             let first = level.unwrap_or_else(default_level);
             report(tangent::sim::leniency::campaign_report(&first, runs, width))
         }
-        Command::Plan { level, plan, out } => {
-            report(tangent::sim::plan::plan_file(&level, &plan, out.as_deref()))
-        }
+        Command::Plan {
+            level,
+            plan,
+            out,
+            every,
+        } => report(tangent::sim::plan::plan_file(
+            &level,
+            &plan,
+            out.as_deref(),
+            every,
+        )),
         Command::Screenshot(s) => report(tangent::screenshot::screenshot(
             &tangent::screenshot::ShotOptions {
                 level: s.level.unwrap_or_else(default_level),

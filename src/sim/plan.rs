@@ -195,13 +195,39 @@ pub struct Planned {
 /// under way and where the player was: a death, an `until` not met in
 /// time, or no goal within [`GRACE_STEPS`] after the last line.
 pub fn make_replay(level: &Path, plan: &Plan) -> Result<Planned, String> {
+    match play_plan(level, plan, 0)? {
+        (out, None) => Ok(out),
+        (_, Some(e)) => Err(e),
+    }
+}
+
+/// [`make_replay`], keeping what was played when the plan fails (for its
+/// log), and logging where the player is every `every` steps (0: never).
+pub fn play_plan(
+    level: &Path,
+    plan: &Plan,
+    every: u64,
+) -> Result<(Planned, Option<String>), String> {
     let mut app = headless_app(level, Some(Replay::default()))?;
     let mut out = Planned::default();
+    let failed = follow(&mut app, plan, every, &mut out).err();
+    Ok((out, failed))
+}
+
+/// Steps `app` through the plan's lines, then its last keys until the goal.
+fn follow(app: &mut App, plan: &Plan, every: u64, out: &mut Planned) -> Result<(), String> {
     let mut q = app
         .world_mut()
         .query_filtered::<PlayerQuery, With<Player>>();
     let mut seen = look(&mut q, app.world(), 0)?;
     let at = |s: &Seen| format!("({:.0}, {:.0})", s.pos.x, s.pos.y);
+    let mut step = |app: &mut App, keys: PlayerInput, out: &mut Planned, seen: &Seen| {
+        let frame = app.world().resource::<SimFrame>().0;
+        if every > 0 && frame.is_multiple_of(every) {
+            out.log.push(format!("  step {frame}: {}", at(seen)));
+        }
+        step(app, &mut q, keys, out)
+    };
     for l in &plan.lines {
         out.log.push(format!(
             "step {}: line {} {} from {}",
@@ -215,7 +241,7 @@ pub fn make_replay(level: &Path, plan: &Plan) -> Result<Planned, String> {
         match &l.hold {
             Hold::Steps(n) => {
                 for _ in 0..*n {
-                    seen = step(&mut app, &mut q, l.keys, &mut out).map_err(|e| fail(e, &seen))?;
+                    seen = step(app, l.keys, out, &seen).map_err(|e| fail(e, &seen))?;
                 }
             }
             Hold::Until(conds, max) => {
@@ -224,21 +250,21 @@ pub fn make_replay(level: &Path, plan: &Plan) -> Result<Planned, String> {
                     if n == *max {
                         return Err(fail(format!("not there after {max} steps"), &seen));
                     }
-                    seen = step(&mut app, &mut q, l.keys, &mut out).map_err(|e| fail(e, &seen))?;
+                    seen = step(app, l.keys, out, &seen).map_err(|e| fail(e, &seen))?;
                     n += 1;
                 }
             }
         }
         if out.goal_step > 0 {
-            return Ok(out);
+            return Ok(());
         }
     }
     let last = plan.lines.last().map_or(PlayerInput::NONE, |l| l.keys);
     for _ in 0..GRACE_STEPS {
-        seen = step(&mut app, &mut q, last, &mut out)
+        seen = step(app, last, out, &seen)
             .map_err(|e| format!("after the plan: {e}, the player at {}", at(&seen)))?;
         if out.goal_step > 0 {
-            return Ok(out);
+            return Ok(());
         }
     }
     Err(format!(
@@ -313,18 +339,34 @@ pub fn replay_text(plan: &Plan, planned: &Planned) -> String {
 }
 
 /// `tangent plan`: reads the plan at `plan_path`, plays it on `level`,
-/// writes the replay to `out` (when given) and returns the log: each line's
-/// start, the goal's step and the coins taken.
-pub fn plan_file(level: &Path, plan_path: &Path, out: Option<&Path>) -> Result<String, String> {
+/// writes the replay to `out` (when given; a failing plan's to
+/// `OUT.failed`) and returns the log: each line's start (and the
+/// player's place every `every` steps), the goal's step and the coins
+/// taken; a failing plan's error comes after its log.
+pub fn plan_file(
+    level: &Path,
+    plan_path: &Path,
+    out: Option<&Path>,
+    every: u64,
+) -> Result<String, String> {
     let text =
         std::fs::read_to_string(plan_path).map_err(|e| format!("{}: {e}", plan_path.display()))?;
     let plan = Plan::parse(&text).map_err(|e| format!("{}: {e}", plan_path.display()))?;
-    let planned = make_replay(level, &plan).map_err(|e| format!("{}: {e}", plan_path.display()))?;
-    if let Some(out) = out {
+    let (planned, failed) = play_plan(level, &plan, every)?;
+    let mut log = planned.log.join("\n");
+    // A failing plan's replay goes beside `out`, as `OUT.failed`, to be
+    // watched (`tangent screenshot`), never over it.
+    let out = out.map(|o| match failed {
+        Some(_) => o.with_extension("replay.failed"),
+        None => o.to_path_buf(),
+    });
+    if let Some(out) = &out {
         std::fs::write(out, replay_text(&plan, &planned))
             .map_err(|e| format!("{}: {e}", out.display()))?;
     }
-    let mut log = planned.log.join("\n");
+    if let Some(e) = failed {
+        return Err(format!("{log}\n{}: {e}", plan_path.display()));
+    }
     log.push_str(&format!(
         "\ngoal at step {} ({:.2} s), {} coins, {} key changes",
         planned.goal_step,

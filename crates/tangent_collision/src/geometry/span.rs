@@ -17,6 +17,11 @@
 use super::basis::PowerCurve;
 use super::shapes::Terrain;
 
+/// How near a piece's end, px, a hit is at that end ([`Span::piece_t`]):
+/// a twentieth of the contact skin, a thousand times the rounding of `t`
+/// near 1 on a 1 000 px piece.
+pub(crate) const END_SNAP: f64 = 1e-3;
+
 /// A piece on `[t0, t1]` in power form over `s ∈ [0, 1]`.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Span {
@@ -50,11 +55,16 @@ impl Span {
     }
 
     /// The piece's parameter for the span's `s`; the span's ends map exactly
-    /// to `t0` and `t1` (so a piece end is exactly 0 or 1).
+    /// to `t0` and `t1` (so a piece end is exactly 0 or 1), and so does an
+    /// `s` whose point is within [`END_SNAP`] px of a piece end: a root
+    /// found a rounding short of the end (`s = 1 - 1e-7` on a long span)
+    /// is that end, and the contact there is read as the end's (a point
+    /// contact, `query::normal`), not as the piece's face.
     pub(crate) fn piece_t(&self, s: f64) -> f64 {
-        if s <= 0.0 {
+        let near = |e: f64| (self.pc.eval(s) - self.pc.eval(e)).length() <= END_SNAP;
+        if s <= 0.0 || self.t0 == 0.0 && near(0.0) {
             self.t0
-        } else if s >= 1.0 {
+        } else if s >= 1.0 || self.t1 == 1.0 && near(1.0) {
             self.t1
         } else {
             self.t0 + (self.t1 - self.t0) * s
