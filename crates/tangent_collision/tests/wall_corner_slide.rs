@@ -9,8 +9,8 @@
 //! within the coordinate range, the box on its left or right face (half
 //! sizes 2–30 px, pressed into it at 1–400 px/s, sliding down at
 //! 20–900 px/s, from anywhere along the face). Oracle: nothing is below the
-//! corner, so the box moves down exactly as its velocity says (to 1e-3 px
-//! a step) and is never grounded.
+//! corner, so the box moves down exactly as its velocity says (to 2e-3 px
+//! a step: two `f32` ulps of a place 16 000 px out) and is never grounded.
 
 mod common;
 
@@ -20,7 +20,7 @@ use tangent_collision::prelude::*;
 
 #[test]
 fn a_box_sliding_down_a_wall_passes_its_bottom_corner() {
-    let mut rng = Rng::new(0xC0_4E5_11DE);
+    let mut rng = Rng::new(0xC04E_5511_DE00);
     let (mut cases, mut passed_corner, mut worst) = (0, 0, 0.0f64);
     for case in 0..400 {
         let tile = rng.range(8.0, 64.0).round() as f32;
@@ -79,7 +79,7 @@ fn a_box_sliding_down_a_wall_passes_its_bottom_corner() {
             let err = (moved - (fall * dt) as f64).abs();
             worst = worst.max(err);
             assert!(
-                !report.grounded && err < 1e-3,
+                !report.grounded && err < 2e-3,
                 "case {case}: {wide}x{high} tiles of {tile} px at {origin}, box {half} on the {} face, \
                  step {k}: moved {moved} px down (expected {}), grounded {}",
                 if left { "left" } else { "right" },

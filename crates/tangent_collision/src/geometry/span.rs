@@ -18,9 +18,12 @@ use super::basis::PowerCurve;
 use super::shapes::Terrain;
 
 /// How near a piece's end, px, a hit is at that end ([`Span::piece_t`]):
-/// a twentieth of the contact skin, a thousand times the rounding of `t`
-/// near 1 on a 1 000 px piece.
-pub(crate) const END_SNAP: f64 = 1e-3;
+/// a twentieth of the contact skin, plus two `f32` ulps of the end's
+/// coordinates (a body's place is `f32`: 1e-3 px at 8 000 px from the
+/// origin); at most 4.9e-3 px within the coordinate range.
+pub(crate) fn end_snap(end: glam::DVec2) -> f64 {
+    1e-3 + 2.0 * f32::EPSILON as f64 * end.abs().max_element()
+}
 
 /// A piece on `[t0, t1]` in power form over `s ∈ [0, 1]`.
 #[derive(Clone, Copy, Debug)]
@@ -56,12 +59,15 @@ impl Span {
 
     /// The piece's parameter for the span's `s`; the span's ends map exactly
     /// to `t0` and `t1` (so a piece end is exactly 0 or 1), and so does an
-    /// `s` whose point is within [`END_SNAP`] px of a piece end: a root
+    /// `s` whose point is within [`end_snap`] px of a piece end: a root
     /// found a rounding short of the end (`s = 1 - 1e-7` on a long span)
     /// is that end, and the contact there is read as the end's (a point
     /// contact, `query::normal`), not as the piece's face.
     pub(crate) fn piece_t(&self, s: f64) -> f64 {
-        let near = |e: f64| (self.pc.eval(s) - self.pc.eval(e)).length() <= END_SNAP;
+        let near = |e: f64| {
+            let end = self.pc.eval(e);
+            (self.pc.eval(s) - end).length() <= end_snap(end)
+        };
         if s <= 0.0 || self.t0 == 0.0 && near(0.0) {
             self.t0
         } else if s >= 1.0 || self.t1 == 1.0 && near(1.0) {
