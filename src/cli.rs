@@ -48,6 +48,9 @@ pub enum Command {
         /// The most steps a key change is moved, either way.
         #[arg(long, default_value_t = 3)]
         width: u64,
+        /// Report the level given by `--level` alone.
+        #[arg(long, requires = "level")]
+        only: bool,
     },
     /// Play a plan (`assets/plans/NAME.plan`: keys held for N steps or
     /// until the player gets somewhere) on a level and write the replay it

@@ -64,9 +64,16 @@ fn main() -> ExitCode {
         Command::Play(play) => play_in_window(play.level, play.record),
         Command::Record(rec) => play_in_window(rec.level, Some(rec.file)),
         Command::Headless(h) => headless(h),
-        Command::Leniency { level, runs, width } => {
+        Command::Leniency {
+            level,
+            runs,
+            width,
+            only,
+        } => {
             let first = level.unwrap_or_else(default_level);
-            report(tangent::sim::leniency::campaign_report(&first, runs, width))
+            report(tangent::sim::leniency::campaign_report(
+                &first, runs, width, only,
+            ))
         }
         Command::Plan {
             level,

@@ -54,6 +54,90 @@ fn play(
     Ok(Outcome::TimedOut)
 }
 
+/// [`run`], and the player's place after every step.
+pub fn run_path(
+    level: &Path,
+    replay: Replay,
+    max_steps: u64,
+) -> Result<(Outcome, Vec<bevy::prelude::Vec2>), String> {
+    let mut path = Vec::new();
+    let outcome = play(level, replay, max_steps, |app| {
+        let mut q = app.world_mut().query_filtered::<
+            &crate::collision::PhysicsPosition,
+            bevy::prelude::With<crate::player::Player>,
+        >();
+        if let Ok(p) = q.single(app.world()) {
+            path.push(p.0);
+        }
+    })?;
+    Ok((outcome, path))
+}
+
+/// How far, px, a perturbed run may stray from the unmoved run's path
+/// before it has gone off it ([`goes_off`]).
+pub const PATH_SLACK: f32 = 48.0;
+
+/// Steps of the unmoved run's path a perturbed run may get ahead in one
+/// step when it is followed ([`goes_off`]).
+pub const PATH_LOOKAHEAD: usize = 120;
+
+/// The step of `along` (the unmoved run's path) where `path` leaves it:
+/// `path` is followed along `along` in space, each of its places matched
+/// to the nearest place of `along` at or up to [`PATH_LOOKAHEAD`] steps
+/// past the last match (a perturbed run may be ahead or behind in time);
+/// the first place farther than [`PATH_SLACK`] from all of those is where
+/// it went off, reported as the last matched step of `along`.
+///
+/// ```
+/// use bevy::prelude::Vec2;
+/// use tangent::sim::leniency::goes_off;
+/// let along: Vec<Vec2> = (0..100).map(|i| Vec2::new(6.0 * i as f32, 0.0)).collect();
+/// // Ten steps behind, then the same way: still on it.
+/// let late: Vec<Vec2> = (0..100).map(|i| Vec2::new(6.0 * (i.max(10) - 10) as f32, 0.0)).collect();
+/// assert_eq!(goes_off(&along, &late), None);
+/// // Falling away from step 40 on: off where it left.
+/// let falls: Vec<Vec2> = (0..100)
+///     .map(|i| Vec2::new(6.0 * i as f32, -8.0 * (i as f32 - 40.0).max(0.0)))
+///     .collect();
+/// assert!((40..=47).contains(&goes_off(&along, &falls).unwrap()));
+/// ```
+pub fn goes_off(along: &[bevy::prelude::Vec2], path: &[bevy::prelude::Vec2]) -> Option<usize> {
+    let mut j = 0;
+    for p in path {
+        let hi = (j + PATH_LOOKAHEAD + 1).min(along.len());
+        let best =
+            (j..hi).min_by(|&a, &b| along[a].distance(*p).total_cmp(&along[b].distance(*p)))?;
+        if along[best].distance(*p) > PATH_SLACK {
+            return Some(j);
+        }
+        j = best;
+    }
+    None
+}
+
+/// Where the perturbed runs of [`leniency`] that fail go wrong: for each
+/// failing seed, how it ended and the unmoved run's place where it went
+/// off that run's path (see [`goes_off`]).
+pub fn failures(
+    level: &Path,
+    replay: &Replay,
+    width: u64,
+    runs: u64,
+) -> Result<Vec<(u64, Outcome, bevy::prelude::Vec2)>, String> {
+    let last = replay.changes.last().map_or(0, |c| c.0);
+    let (_, along) = run_path(level, replay.clone(), last + GRACE_STEPS)?;
+    let mut out = Vec::new();
+    for seed in 1..=runs {
+        let (o, path) = run_path(level, perturb(replay, width, seed), last + GRACE_STEPS)?;
+        if !matches!(o, Outcome::Goal(_)) {
+            let k = goes_off(&along, &path).unwrap_or(path.len().saturating_sub(1));
+            let at = along.get(k).or(along.last()).copied().unwrap_or_default();
+            out.push((seed, o, at));
+        }
+    }
+    Ok(out)
+}
+
 /// The steps a play gets past its replay's last key change.
 pub const GRACE_STEPS: u64 = 600;
 
@@ -208,8 +292,9 @@ pub fn plays_itself(level: &Path, steps: u64) -> Result<Option<String>, String> 
 /// The report `tangent leniency` prints: for each world of the levels
 /// beside `first` (its levels in order), each level's leniency (`runs`
 /// perturbed plays of its shipped replay, each change moved by up to
-/// `width` steps) and whether it plays itself, then the world's median.
-pub fn campaign_report(first: &Path, runs: u64, width: u64) -> Result<String, String> {
+/// `width` steps) and whether it plays itself, then the world's median;
+/// with `only`, `first` alone.
+pub fn campaign_report(first: &Path, runs: u64, width: u64, only: bool) -> Result<String, String> {
     let list = crate::level::list::LevelList::around(first);
     let mut out =
         format!("leniency: {runs} runs a level, key changes moved by up to ±{width} steps\n");
@@ -219,6 +304,9 @@ pub fn campaign_report(first: &Path, runs: u64, width: u64) -> Result<String, St
         out.push_str(&format!("{}\n", world.name));
         for &i in &world.levels {
             let level = &list.0[i];
+            if only && level.file_name() != first.file_name() {
+                continue;
+            }
             let name = tangent_level::files::level_stem(level).unwrap_or_default();
             let Ok(text) =
                 tangent_level::files::read_replay_text(Path::new(&format!("{name}.replay")))
@@ -231,6 +319,14 @@ pub fn campaign_report(first: &Path, runs: u64, width: u64) -> Result<String, St
             let secs = stats.goal_steps.map_or(0.0, |s| s as f64 / 60.0);
             times.push(secs);
             let ok = leniency(level, &replay, width, runs)?;
+            if only {
+                for (seed, o, at) in failures(level, &replay, width, runs)? {
+                    out.push_str(&format!(
+                        "    seed {seed}: {o:?}, off the route near ({:.0}, {:.0})\n",
+                        at.x, at.y
+                    ));
+                }
+            }
             let length = replay.changes.last().map_or(0, |c| c.0);
             let itself = plays_itself(level, length + GRACE_STEPS)?;
             let share = ok as f64 / runs as f64;

@@ -144,7 +144,7 @@ fn import_svg_replaces_a_levels_curves_with_the_drawings_and_names_bad_files() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    assert!(String::from_utf8_lossy(&out.stdout).contains("6 paths as 14 curves"));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("13 paths as 39 curves"));
     assert_eq!(std::fs::read_to_string(&level).unwrap(), shipped);
     // A bad drawing: an error naming it and its line; the level untouched.
     let bad = dir.join("bad.svg");

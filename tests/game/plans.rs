@@ -51,6 +51,46 @@ fn each_shipped_replay_is_its_plan_played_reaching_the_goal() {
     }
 }
 
+/// The collect-all replays (`NAME.coins.replay`, from `NAME.coins.plan`):
+/// each is its plan played, takes every coin of its level and reaches the
+/// goal with no death.
+#[test]
+fn each_collect_all_replay_takes_every_coin_and_reaches_the_goal() {
+    let mut played = 0;
+    for (level, replay) in replays() {
+        let plan_path = plan_for(&replay).with_extension("coins.plan");
+        let Ok(text) = std::fs::read_to_string(&plan_path) else {
+            continue;
+        };
+        let planned = make_replay(&level, &Plan::parse(&text).unwrap())
+            .unwrap_or_else(|e| panic!("{}: {e}", plan_path.display()));
+        let shipped_path = replay.with_extension("coins.replay");
+        let shipped = Replay::parse(&std::fs::read_to_string(&shipped_path).unwrap()).unwrap();
+        assert_eq!(
+            planned.replay,
+            shipped,
+            "{} is not what {} makes",
+            shipped_path.display(),
+            plan_path.display()
+        );
+        let coins = tangent::level::play::load_level_file(&level)
+            .unwrap()
+            .file
+            .coins
+            .len();
+        assert!(coins >= 3, "{}: {coins} coins", level.display());
+        assert_eq!(planned.coins as usize, coins, "{}", plan_path.display());
+        println!(
+            "{}: all {coins} coins, goal at step {}",
+            plan_path.display(),
+            planned.goal_step
+        );
+        played += 1;
+    }
+    println!("{played} levels with a collect-all replay");
+    assert!(played >= 1);
+}
+
 #[test]
 fn a_plan_says_where_it_goes_wrong() {
     let flat = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/levels/flat.level.ron");

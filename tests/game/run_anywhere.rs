@@ -135,8 +135,8 @@ fn help_lists_every_command_and_version_prints_the_version() {
 fn every_shipped_level_and_replay_is_built_in() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets");
     for (folder, ending, built_in) in [
-        ("levels", ".level.ron", &SHIPPED_LEVELS),
-        ("replays", ".replay", &SHIPPED_REPLAYS),
+        ("levels", ".level.ron", &SHIPPED_LEVELS[..]),
+        ("replays", ".replay", &SHIPPED_REPLAYS[..]),
     ] {
         let mut on_disk: Vec<String> = std::fs::read_dir(root.join(folder))
             .unwrap()

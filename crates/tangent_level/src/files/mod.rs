@@ -103,10 +103,14 @@ pub const SHIPPED_LEVELS: [(&str, &str); 20] = [
 ];
 
 /// The shipped levels' replays, by file name.
-pub const SHIPPED_REPLAYS: [(&str, &str); 20] = [
+pub const SHIPPED_REPLAYS: [(&str, &str); 21] = [
     (
         "1-1-hills.replay",
         include_str!("../../../../assets/replays/1-1-hills.replay"),
+    ),
+    (
+        "1-2-drawn.coins.replay",
+        include_str!("../../../../assets/replays/1-2-drawn.coins.replay"),
     ),
     (
         "1-2-drawn.replay",
