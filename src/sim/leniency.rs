@@ -85,8 +85,9 @@ pub const PATH_LOOKAHEAD: usize = 120;
 /// `path` is followed along `along` in space, each of its places matched
 /// to the nearest place of `along` at or up to [`PATH_LOOKAHEAD`] steps
 /// past the last match (a perturbed run may be ahead or behind in time);
-/// the first place farther than [`PATH_SLACK`] from all of those is where
-/// it went off, reported as the last matched step of `along`.
+/// a place farther than [`PATH_SLACK`] from all of those is off it. Where
+/// it left for good (off from there to its end) is reported, as the last
+/// matched step of `along`; `None` if it ends on the route.
 ///
 /// ```
 /// use bevy::prelude::Vec2;
@@ -103,27 +104,30 @@ pub const PATH_LOOKAHEAD: usize = 120;
 /// ```
 pub fn goes_off(along: &[bevy::prelude::Vec2], path: &[bevy::prelude::Vec2]) -> Option<usize> {
     let mut j = 0;
+    let mut off_since = None;
     for p in path {
         let hi = (j + PATH_LOOKAHEAD + 1).min(along.len());
         let best =
             (j..hi).min_by(|&a, &b| along[a].distance(*p).total_cmp(&along[b].distance(*p)))?;
         if along[best].distance(*p) > PATH_SLACK {
-            return Some(j);
+            off_since.get_or_insert(j);
+        } else {
+            off_since = None;
+            j = best;
         }
-        j = best;
     }
-    None
+    off_since
 }
 
 /// Where the perturbed runs of [`leniency`] that fail go wrong: for each
-/// failing seed, how it ended and the unmoved run's place where it went
-/// off that run's path (see [`goes_off`]).
+/// failing seed, how it ended, the unmoved run's place where it went off
+/// that run's path (see [`goes_off`]) and its own last place.
 pub fn failures(
     level: &Path,
     replay: &Replay,
     width: u64,
     runs: u64,
-) -> Result<Vec<(u64, Outcome, bevy::prelude::Vec2)>, String> {
+) -> Result<Vec<(u64, Outcome, bevy::prelude::Vec2, bevy::prelude::Vec2)>, String> {
     let last = replay.changes.last().map_or(0, |c| c.0);
     let (_, along) = run_path(level, replay.clone(), last + GRACE_STEPS)?;
     let mut out = Vec::new();
@@ -132,7 +136,7 @@ pub fn failures(
         if !matches!(o, Outcome::Goal(_)) {
             let k = goes_off(&along, &path).unwrap_or(path.len().saturating_sub(1));
             let at = along.get(k).or(along.last()).copied().unwrap_or_default();
-            out.push((seed, o, at));
+            out.push((seed, o, at, path.last().copied().unwrap_or_default()));
         }
     }
     Ok(out)
@@ -320,10 +324,10 @@ pub fn campaign_report(first: &Path, runs: u64, width: u64, only: bool) -> Resul
             times.push(secs);
             let ok = leniency(level, &replay, width, runs)?;
             if only {
-                for (seed, o, at) in failures(level, &replay, width, runs)? {
+                for (seed, o, at, end) in failures(level, &replay, width, runs)? {
                     out.push_str(&format!(
-                        "    seed {seed}: {o:?}, off the route near ({:.0}, {:.0})\n",
-                        at.x, at.y
+                        "    seed {seed}: {o:?} at ({:.0}, {:.0}), off the route near ({:.0}, {:.0})\n",
+                        end.x, end.y, at.x, at.y
                     ));
                 }
             }

@@ -242,6 +242,9 @@ fn follow(app: &mut App, plan: &Plan, every: u64, out: &mut Planned) -> Result<(
             Hold::Steps(n) => {
                 for _ in 0..*n {
                     seen = step(app, l.keys, out, &seen).map_err(|e| fail(e, &seen))?;
+                    if out.goal_step > 0 {
+                        return Ok(());
+                    }
                 }
             }
             Hold::Until(conds, max) => {
@@ -251,12 +254,12 @@ fn follow(app: &mut App, plan: &Plan, every: u64, out: &mut Planned) -> Result<(
                         return Err(fail(format!("not there after {max} steps"), &seen));
                     }
                     seen = step(app, l.keys, out, &seen).map_err(|e| fail(e, &seen))?;
+                    if out.goal_step > 0 {
+                        return Ok(());
+                    }
                     n += 1;
                 }
             }
-        }
-        if out.goal_step > 0 {
-            return Ok(());
         }
     }
     let last = plan.lines.last().map_or(PlayerInput::NONE, |l| l.keys);

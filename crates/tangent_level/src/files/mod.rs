@@ -103,7 +103,7 @@ pub const SHIPPED_LEVELS: [(&str, &str); 20] = [
 ];
 
 /// The shipped levels' replays, by file name.
-pub const SHIPPED_REPLAYS: [(&str, &str); 21] = [
+pub const SHIPPED_REPLAYS: [(&str, &str); 22] = [
     (
         "1-1-hills.replay",
         include_str!("../../../../assets/replays/1-1-hills.replay"),
@@ -115,6 +115,10 @@ pub const SHIPPED_REPLAYS: [(&str, &str); 21] = [
     (
         "1-2-drawn.replay",
         include_str!("../../../../assets/replays/1-2-drawn.replay"),
+    ),
+    (
+        "1-3-pit-stops.coins.replay",
+        include_str!("../../../../assets/replays/1-3-pit-stops.coins.replay"),
     ),
     (
         "1-3-pit-stops.replay",
