@@ -157,7 +157,7 @@ fn crystals_are_placed_moved_copied_deleted_and_saved() {
 /// pasted, deleted and saved.
 #[test]
 fn coins_are_placed_moved_copied_deleted_and_saved() {
-    let (text, f) = shipped("1-1-hills.level.ron");
+    let (text, f) = shipped("2-1-bounce.level.ron");
     assert!(f.coins.is_empty(), "the test adds the level's first coins");
     let mut m = EditorModel::new(f.clone());
     assert!(m.apply(Edit::AddCoin(Vec2::new(100.004, 200.0))));
@@ -177,7 +177,7 @@ fn coins_are_placed_moved_copied_deleted_and_saved() {
     );
     assert!(m.apply(Edit::DeleteItems(vec![Item::Coin(0)])));
     let written = write_over(&text, &f, &m.file);
-    let back = Level::parse(&written, "1-1-hills.level.ron").unwrap().file;
+    let back = Level::parse(&written, "2-1-bounce.level.ron").unwrap().file;
     assert_eq!(back.coins, [(300.0, 250.0), (300.0, 314.0)]);
     assert!(written.contains("coins: ["), "{written}");
 }

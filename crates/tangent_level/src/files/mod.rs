@@ -103,7 +103,11 @@ pub const SHIPPED_LEVELS: [(&str, &str); 20] = [
 ];
 
 /// The shipped levels' replays, by file name.
-pub const SHIPPED_REPLAYS: [(&str, &str); 22] = [
+pub const SHIPPED_REPLAYS: [(&str, &str); 23] = [
+    (
+        "1-1-hills.coins.replay",
+        include_str!("../../../../assets/replays/1-1-hills.coins.replay"),
+    ),
     (
         "1-1-hills.replay",
         include_str!("../../../../assets/replays/1-1-hills.replay"),
