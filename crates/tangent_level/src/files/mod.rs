@@ -103,7 +103,7 @@ pub const SHIPPED_LEVELS: [(&str, &str); 20] = [
 ];
 
 /// The shipped levels' replays, by file name.
-pub const SHIPPED_REPLAYS: [(&str, &str); 23] = [
+pub const SHIPPED_REPLAYS: [(&str, &str); 24] = [
     (
         "1-1-hills.coins.replay",
         include_str!("../../../../assets/replays/1-1-hills.coins.replay"),
@@ -127,6 +127,10 @@ pub const SHIPPED_REPLAYS: [(&str, &str); 23] = [
     (
         "1-3-pit-stops.replay",
         include_str!("../../../../assets/replays/1-3-pit-stops.replay"),
+    ),
+    (
+        "1-4-hill-country.coins.replay",
+        include_str!("../../../../assets/replays/1-4-hill-country.coins.replay"),
     ),
     (
         "1-4-hill-country.replay",
