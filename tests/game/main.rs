@@ -7,6 +7,7 @@ mod common;
 mod actors_push;
 mod art;
 mod assists;
+mod campaign;
 mod celebration;
 mod cli;
 mod coins;
