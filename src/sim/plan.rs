@@ -182,7 +182,8 @@ impl Cond {
 }
 
 /// A plan played: its replay, the step the goal was reached, the coins
-/// taken, and (with `trace`) a line for each plan line as it started.
+/// taken, and its log: a line for each plan line as it started (and the
+/// player's place every `every` steps, see [`play_plan`]).
 #[derive(Clone, Debug, Default)]
 pub struct Planned {
     pub replay: Replay,
@@ -211,6 +212,8 @@ pub fn play_plan(
     let mut app = headless_app(level, Some(Replay::default()))?;
     let mut out = Planned::default();
     let failed = follow(&mut app, plan, every, &mut out).err();
+    // The replay is the one the app played, grown a change at a time.
+    out.replay = app.world().resource::<ReplayInput>().0.clone();
     Ok((out, failed))
 }
 
@@ -221,7 +224,8 @@ fn follow(app: &mut App, plan: &Plan, every: u64, out: &mut Planned) -> Result<(
         .query_filtered::<PlayerQuery, With<Player>>();
     let mut seen = look(&mut q, app.world(), 0)?;
     let at = |s: &Seen| format!("({:.0}, {:.0})", s.pos.x, s.pos.y);
-    let mut step = |app: &mut App, keys: PlayerInput, out: &mut Planned, seen: &Seen| {
+    // One step, logging where the player is every `every` steps.
+    let mut advance = |app: &mut App, keys: PlayerInput, out: &mut Planned, seen: &Seen| {
         let frame = app.world().resource::<SimFrame>().0;
         if every > 0 && frame.is_multiple_of(every) {
             out.log.push(format!("  step {frame}: {}", at(seen)));
@@ -241,7 +245,7 @@ fn follow(app: &mut App, plan: &Plan, every: u64, out: &mut Planned) -> Result<(
         match &l.hold {
             Hold::Steps(n) => {
                 for _ in 0..*n {
-                    seen = step(app, l.keys, out, &seen).map_err(|e| fail(e, &seen))?;
+                    seen = advance(app, l.keys, out, &seen).map_err(|e| fail(e, &seen))?;
                     if out.goal_step > 0 {
                         return Ok(());
                     }
@@ -253,7 +257,7 @@ fn follow(app: &mut App, plan: &Plan, every: u64, out: &mut Planned) -> Result<(
                     if n == *max {
                         return Err(fail(format!("not there after {max} steps"), &seen));
                     }
-                    seen = step(app, l.keys, out, &seen).map_err(|e| fail(e, &seen))?;
+                    seen = advance(app, l.keys, out, &seen).map_err(|e| fail(e, &seen))?;
                     if out.goal_step > 0 {
                         return Ok(());
                     }
@@ -264,7 +268,7 @@ fn follow(app: &mut App, plan: &Plan, every: u64, out: &mut Planned) -> Result<(
     }
     let last = plan.lines.last().map_or(PlayerInput::NONE, |l| l.keys);
     for _ in 0..GRACE_STEPS {
-        seen = step(app, last, out, &seen)
+        seen = advance(app, last, out, &seen)
             .map_err(|e| format!("after the plan: {e}, the player at {}", at(&seen)))?;
         if out.goal_step > 0 {
             return Ok(());
@@ -308,9 +312,9 @@ fn step(
     out: &mut Planned,
 ) -> Result<Seen, String> {
     let frame = app.world().resource::<SimFrame>().0;
-    if out.replay.keys_at(frame) != keys {
-        out.replay.changes.push((frame, keys));
-        app.world_mut().resource_mut::<ReplayInput>().0 = out.replay.clone();
+    let mut playing = app.world_mut().resource_mut::<ReplayInput>();
+    if playing.0.keys_at(frame) != keys {
+        playing.0.changes.push((frame, keys));
     }
     app.update();
     let status = app.world().resource::<LevelStatus>();
