@@ -64,17 +64,27 @@ impl Span {
     /// is that end, and the contact there is read as the end's (a point
     /// contact, `query::normal`), not as the piece's face.
     pub(crate) fn piece_t(&self, s: f64) -> f64 {
-        let near = |e: f64| {
-            let end = self.pc.eval(e);
-            (self.pc.eval(s) - end).length() <= end_snap(end)
-        };
-        if s <= 0.0 || self.t0 == 0.0 && near(0.0) {
-            self.t0
-        } else if s >= 1.0 || self.t1 == 1.0 && near(1.0) {
-            self.t1
-        } else {
-            self.t0 + (self.t1 - self.t0) * s
+        if s <= 0.0 {
+            return self.t0;
         }
+        if s >= 1.0 {
+            return self.t1;
+        }
+        if self.t0 == 0.0 || self.t1 == 1.0 {
+            // Only a span reaching a piece end can snap to it.
+            let p = self.pc.eval(s);
+            let near = |e: f64| {
+                let end = self.pc.eval(e);
+                (p - end).length() <= end_snap(end)
+            };
+            if self.t0 == 0.0 && near(0.0) {
+                return self.t0;
+            }
+            if self.t1 == 1.0 && near(1.0) {
+                return self.t1;
+            }
+        }
+        self.t0 + (self.t1 - self.t0) * s
     }
 }
 
