@@ -22,6 +22,28 @@ fn plan_for(replay: &Path) -> std::path::PathBuf {
         .join(name)
 }
 
+/// The plan `text` (from `plan_path`) played on `level`, asserted to make
+/// exactly the replay shipped at `shipped_path` without a death or a
+/// stuck line (`make_replay`'s errors).
+fn planned_as_shipped(
+    level: &Path,
+    text: &str,
+    plan_path: &Path,
+    shipped_path: &Path,
+) -> tangent::sim::plan::Planned {
+    let planned = make_replay(level, &Plan::parse(text).unwrap())
+        .unwrap_or_else(|e| panic!("{}: {e}", plan_path.display()));
+    let shipped = Replay::parse(&std::fs::read_to_string(shipped_path).unwrap()).unwrap();
+    assert_eq!(
+        planned.replay,
+        shipped,
+        "{} is not what {} makes: remake it with `tangent plan`",
+        shipped_path.display(),
+        plan_path.display()
+    );
+    planned
+}
+
 #[test]
 fn each_shipped_replay_is_its_plan_played_reaching_the_goal() {
     let all = replays();
@@ -30,17 +52,7 @@ fn each_shipped_replay_is_its_plan_played_reaching_the_goal() {
         let plan_path = plan_for(&replay);
         let text = std::fs::read_to_string(&plan_path)
             .unwrap_or_else(|e| panic!("{}: {e}", plan_path.display()));
-        let plan = Plan::parse(&text).unwrap();
-        let planned =
-            make_replay(&level, &plan).unwrap_or_else(|e| panic!("{}: {e}", plan_path.display()));
-        let shipped = Replay::parse(&std::fs::read_to_string(&replay).unwrap()).unwrap();
-        assert_eq!(
-            planned.replay,
-            shipped,
-            "{} is not what {} makes: remake it with `tangent plan`",
-            replay.display(),
-            plan_path.display()
-        );
+        let planned = planned_as_shipped(&level, &text, &plan_path, &replay);
         assert!(planned.goal_step > 0);
         println!(
             "{}: goal at step {}, {} key changes",
@@ -62,17 +74,8 @@ fn each_collect_all_replay_takes_every_coin_and_reaches_the_goal() {
         let Ok(text) = std::fs::read_to_string(&plan_path) else {
             continue;
         };
-        let planned = make_replay(&level, &Plan::parse(&text).unwrap())
-            .unwrap_or_else(|e| panic!("{}: {e}", plan_path.display()));
         let shipped_path = replay.with_extension("coins.replay");
-        let shipped = Replay::parse(&std::fs::read_to_string(&shipped_path).unwrap()).unwrap();
-        assert_eq!(
-            planned.replay,
-            shipped,
-            "{} is not what {} makes",
-            shipped_path.display(),
-            plan_path.display()
-        );
+        let planned = planned_as_shipped(&level, &text, &plan_path, &shipped_path);
         let coins = tangent::level::play::load_level_file(&level)
             .unwrap()
             .file
