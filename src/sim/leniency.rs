@@ -296,6 +296,44 @@ pub fn plays_itself(level: &Path, steps: u64) -> Result<Option<String>, String> 
     Ok(None)
 }
 
+/// One level's figures: its replay's ([`replay_stats`]), how many of
+/// `runs` perturbed plays win, the first mindless play that wins it, and
+/// (when asked for) the failing runs ([`failures`]).
+#[derive(Clone, Debug)]
+pub struct LevelMeasure {
+    pub stats: ReplayStats,
+    pub wins: u64,
+    pub plays_itself: Option<String>,
+    pub failures: Vec<(u64, Outcome, bevy::prelude::Vec2, bevy::prelude::Vec2)>,
+}
+
+/// Measures `level` with its `replay` ([`LevelMeasure`]); with
+/// `list_failures`, the failing runs are listed and the count is what they
+/// leave (each seed played once either way).
+pub fn measure(
+    level: &Path,
+    replay: &Replay,
+    width: u64,
+    runs: u64,
+    list_failures: bool,
+) -> Result<LevelMeasure, String> {
+    let stats = replay_stats(level, replay)?;
+    let (wins, failures) = if list_failures {
+        let failed = failures(level, replay, width, runs)?;
+        (runs - failed.len() as u64, failed)
+    } else {
+        (leniency(level, replay, width, runs)?, Vec::new())
+    };
+    let length = replay.changes.last().map_or(0, |c| c.0);
+    let plays_itself = plays_itself(level, length + GRACE_STEPS)?;
+    Ok(LevelMeasure {
+        stats,
+        wins,
+        plays_itself,
+        failures,
+    })
+}
+
 /// The report `tangent leniency` prints: for each world of the levels
 /// beside `first` (its levels in order), each level's leniency (`runs`
 /// perturbed plays of its shipped replay, each change moved by up to
@@ -322,25 +360,16 @@ pub fn campaign_report(first: &Path, runs: u64, width: u64, only: bool) -> Resul
                 continue;
             };
             let replay = Replay::parse(&text)?;
-            let stats = replay_stats(level, &replay)?;
+            let m = measure(level, &replay, width, runs, only)?;
+            let (stats, ok, itself) = (m.stats, m.wins, m.plays_itself);
             let secs = stats.goal_steps.map_or(0.0, |s| s as f64 / 60.0);
             times.push(secs);
-            // One level alone: its failing runs, listed, are the ones the
-            // count leaves out (the same seeds, played once).
-            let ok = if only {
-                let failed = failures(level, &replay, width, runs)?;
-                for (seed, o, at, end) in &failed {
-                    out.push_str(&format!(
-                        "    seed {seed}: {o:?} at ({:.0}, {:.0}), off the route near ({:.0}, {:.0})\n",
-                        end.x, end.y, at.x, at.y
-                    ));
-                }
-                runs - failed.len() as u64
-            } else {
-                leniency(level, &replay, width, runs)?
-            };
-            let length = replay.changes.last().map_or(0, |c| c.0);
-            let itself = plays_itself(level, length + GRACE_STEPS)?;
+            for (seed, o, at, end) in &m.failures {
+                out.push_str(&format!(
+                    "    seed {seed}: {o:?} at ({:.0}, {:.0}), off the route near ({:.0}, {:.0})\n",
+                    end.x, end.y, at.x, at.y
+                ));
+            }
             let share = ok as f64 / runs as f64;
             shares.push(share);
             out.push_str(&format!(

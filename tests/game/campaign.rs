@@ -13,7 +13,7 @@ use std::path::Path;
 
 use tangent::level::list::LevelList;
 use tangent::player::Replay;
-use tangent::sim::leniency::{GRACE_STEPS, leniency, plays_itself, replay_stats};
+use tangent::sim::leniency::measure;
 
 /// Worlds (from the first) held to the bars.
 const WORLDS_REBUILT: usize = 1;
@@ -34,12 +34,10 @@ fn the_rebuilt_worlds_meet_the_campaigns_bars() {
             let text = std::fs::read_to_string(root.join(format!("assets/replays/{name}.replay")))
                 .unwrap();
             let replay = Replay::parse(&text).unwrap();
-            let stats = replay_stats(level, &replay).unwrap();
+            let m = measure(level, &replay, 3, RUNS, false).unwrap();
+            let (stats, ok, itself) = (m.stats, m.wins, m.plays_itself);
             let steps = stats.goal_steps.expect("the replay reaches the goal");
             let secs = steps as f64 / 60.0;
-            let ok = leniency(level, &replay, 3, RUNS).unwrap();
-            let length = replay.changes.last().map_or(0, |c| c.0);
-            let itself = plays_itself(level, length + GRACE_STEPS).unwrap();
             println!(
                 "{name}: {secs:.1} s, {:.2} key changes/s, still {:.1} %, {ok}/{RUNS} perturbed runs win, plays itself: {itself:?}",
                 stats.changes_per_s,
