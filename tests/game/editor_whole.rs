@@ -30,7 +30,7 @@ fn shipped(file: &str) -> (String, LevelFile) {
 
 #[test]
 fn a_group_moves_copies_and_pastes_exactly() {
-    let (_, f) = shipped("2-1-bounce.level.ron"); // Bounce House: 3 curves, 2 actors, 1 checkpoint
+    let (_, f) = shipped("2-1-bounce.level.ron"); // Bounce House: 3+ curves, 2 actors, a checkpoint
     let mut m = EditorModel::new(f.clone());
     let group = vec![
         Item::Curve(0),
@@ -40,7 +40,9 @@ fn a_group_moves_copies_and_pastes_exactly() {
     ];
     let d = Vec2::new(64.0, -16.5);
     assert!(m.apply(Edit::Translate(group.clone(), d)));
-    let moved = |p: (f32, f32)| (p.0 + d.x, p.1 + d.y);
+    // Every item of the group moves by d (on the editor's 1/100 px grid
+    // where it was on it: `items::moved`, tested on its own below).
+    let moved = |p: (f32, f32)| items::moved(p, d);
     assert_eq!(
         m.file.curves[0].points,
         f.curves[0]
@@ -68,9 +70,10 @@ fn a_group_moves_copies_and_pastes_exactly() {
     let clip = items::copy(&f, &[Item::Curve(2), Item::Actor(0), Item::Actor(1)]);
     assert_eq!((clip.curves.len(), clip.actors.len()), (1, 2));
     assert!(m.apply(Edit::Paste(clip.clone(), d)));
-    assert_eq!(m.file.curves.len(), 4);
+    let pasted = f.curves.len();
+    assert_eq!(m.file.curves.len(), pasted + 1);
     assert_eq!(
-        m.file.curves[3].points,
+        m.file.curves[pasted].points,
         f.curves[2]
             .points
             .iter()
@@ -101,10 +104,11 @@ fn a_group_moves_copies_and_pastes_exactly() {
     ])));
     let names: Vec<&str> = m.file.actors.iter().map(|a| a.name.as_str()).collect();
     assert_eq!(names, ["crate", "crate-2"]);
-    assert_eq!(m.file.curves.len(), 3);
+    assert_eq!(m.file.curves.len(), pasted);
     assert_eq!(m.file.spawn, f.spawn);
-    // A box selects what has a point in it.
-    let (lo, hi) = (Vec2::new(290.0, 30.0), Vec2::new(310.0, 100.0));
+    // A box selects what has a point in it: here the first curve's first.
+    let p = Vec2::from(f.curves[0].points[0]);
+    let (lo, hi) = (p - Vec2::splat(10.0), p + Vec2::splat(10.0));
     assert_eq!(items::in_box(&f, lo, hi), vec![Item::Curve(0)]);
     assert_eq!(Handle::Checkpoint(0).item(), Item::Checkpoint(0));
 }
@@ -157,9 +161,11 @@ fn crystals_are_placed_moved_copied_deleted_and_saved() {
 /// pasted, deleted and saved.
 #[test]
 fn coins_are_placed_moved_copied_deleted_and_saved() {
-    let (text, f) = shipped("2-1-bounce.level.ron");
-    assert!(f.coins.is_empty(), "the test adds the level's first coins");
-    let mut m = EditorModel::new(f.clone());
+    let (text, shipped_file) = shipped("2-1-bounce.level.ron");
+    // The test adds the level's first coins: it starts with none.
+    let mut f = shipped_file.clone();
+    f.coins.clear();
+    let mut m = EditorModel::new(f);
     assert!(m.apply(Edit::AddCoin(Vec2::new(100.004, 200.0))));
     assert!(m.apply(Edit::AddCoin(Vec2::new(300.0, 250.0))));
     assert_eq!(m.file.coins, [(100.0, 200.0), (300.0, 250.0)]);
@@ -176,7 +182,7 @@ fn coins_are_placed_moved_copied_deleted_and_saved() {
         [(120.0, 210.0), (300.0, 250.0), (300.0, 314.0)]
     );
     assert!(m.apply(Edit::DeleteItems(vec![Item::Coin(0)])));
-    let written = write_over(&text, &f, &m.file);
+    let written = write_over(&text, &shipped_file, &m.file);
     let back = Level::parse(&written, "2-1-bounce.level.ron").unwrap().file;
     assert_eq!(back.coins, [(300.0, 250.0), (300.0, 314.0)]);
     assert!(written.contains("coins: ["), "{written}");

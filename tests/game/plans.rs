@@ -91,7 +91,7 @@ fn each_collect_all_replay_takes_every_coin_and_reaches_the_goal() {
         played += 1;
     }
     println!("{played} levels with a collect-all replay");
-    assert!(played >= 1);
+    assert!(played >= 8, "{played} collect-all replays");
 }
 
 #[test]

@@ -103,7 +103,7 @@ pub const SHIPPED_LEVELS: [(&str, &str); 20] = [
 ];
 
 /// The shipped levels' replays, by file name.
-pub const SHIPPED_REPLAYS: [(&str, &str); 24] = [
+pub const SHIPPED_REPLAYS: [(&str, &str); 28] = [
     (
         "1-1-hills.coins.replay",
         include_str!("../../../../assets/replays/1-1-hills.coins.replay"),
@@ -137,16 +137,32 @@ pub const SHIPPED_REPLAYS: [(&str, &str); 24] = [
         include_str!("../../../../assets/replays/1-4-hill-country.replay"),
     ),
     (
+        "2-1-bounce.coins.replay",
+        include_str!("../../../../assets/replays/2-1-bounce.coins.replay"),
+    ),
+    (
         "2-1-bounce.replay",
         include_str!("../../../../assets/replays/2-1-bounce.replay"),
+    ),
+    (
+        "2-2-spike-garden.coins.replay",
+        include_str!("../../../../assets/replays/2-2-spike-garden.coins.replay"),
     ),
     (
         "2-2-spike-garden.replay",
         include_str!("../../../../assets/replays/2-2-spike-garden.replay"),
     ),
     (
+        "2-3-stairway.coins.replay",
+        include_str!("../../../../assets/replays/2-3-stairway.coins.replay"),
+    ),
+    (
         "2-3-stairway.replay",
         include_str!("../../../../assets/replays/2-3-stairway.replay"),
+    ),
+    (
+        "2-4-trampolines.coins.replay",
+        include_str!("../../../../assets/replays/2-4-trampolines.coins.replay"),
     ),
     (
         "2-4-trampolines.replay",

@@ -1,0 +1,321 @@
+"""Snake courses (#61): floors stacked up; run right, climb, run left, climb.
+
+A Course paints a level's tiles and writes its two plans (the main route and
+the route taking every coin) at once, from obstacles placed one after another
+so that each take-off comes well after the last landing (docs/campaign.md's
+rules). Row 0 is the bottom; a floor is named by its top solid row. The
+levels built with it are in `world2.py`; `ship` writes a level's files,
+plays its plans with `tangent plan` and sets its par.
+"""
+import math
+import os
+import subprocess
+import sys
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+
+T = 32
+HY = 14.02
+# How far a full-speed jump from the flat lands (measured: 222 px in 37 steps).
+RANGE = 222
+
+
+class Canvas:
+    """A grid of tile characters; row 0 at the bottom."""
+    def __init__(s, w, h, border=True):
+        s.w, s.h = w, h
+        s.g = [['.'] * w for _ in range(h)]
+        if border:
+            s.rect(0, 0, w - 1, 0); s.rect(0, h - 1, w - 1, h - 1)
+            s.rect(0, 0, 0, h - 1); s.rect(w - 1, 0, w - 1, h - 1)
+    def rect(s, x0, y0, x1, y1, ch='#'):
+        for y in range(min(y0, y1), max(y0, y1) + 1):
+            for x in range(min(x0, x1), max(x0, x1) + 1):
+                if 0 <= x < s.w and 0 <= y < s.h:
+                    s.g[y][x] = ch
+    def rows(s):
+        return [''.join(r) for r in reversed(s.g)]
+    def ron_rows(s, indent='        '):
+        return '\n'.join(f'{indent}"{r}",' for r in s.rows())
+
+
+class Course:
+    def __init__(s, W, H):
+        s.W, s.H = W, H
+        s.c = Canvas(W, H, border=False)
+        s.c.rect(0, 0, 0, H - 1)
+        s.c.rect(W - 1, 0, W - 1, H - 1)
+        s.main, s.coin_plan = [], []
+        s.curves, s.coins, s.checkpoints, s.actors = [], [], [], []
+        s.last = None
+
+    # -- plans
+    def both(s, *lines):
+        s.main += lines
+        s.coin_plan += lines
+
+    def only_coins(s, *lines):
+        s.coin_plan += lines
+
+    # -- geometry helpers
+    @staticmethod
+    def K(d):
+        return 'R' if d > 0 else 'L'
+
+    @staticmethod
+    def past(d, x):
+        return f'x>={x:.0f}' if d > 0 else f'x<={x:.0f}'
+
+    def near_edge(s, d, a, w):
+        """Pixel x of the near side of cols [a, a+w) when running in d."""
+        return a * T if d > 0 else (a + w) * T
+
+    def slab(s, top, c0, c1, thick=1, ch='#'):
+        s.c.rect(c0, top - thick + 1, c1, top, ch)
+
+    def stand_y(s, top):
+        return (top + 1) * T + HY
+
+    # -- obstacles on a floor whose top row is `top`, met running in d
+    def jump_over(s, d, a, w, lead=80):
+        K = s.K(d)
+        x = s.near_edge(d, a, w) - d * lead
+        s.run_jump(d, x)
+
+    def run_jump(s, d, x):
+        """Run to x and jump; warn when x is too soon after the last landing."""
+        K = s.K(d)
+        last = getattr(s, 'last', None)
+        if last and last[0] == d and d * (x - last[1]) < 60:
+            print(f'WARNING: take-off at {x:.0f} only {d * (x - last[1]):.0f} px after the landing at {last[1]:.0f}', file=sys.stderr)
+        s.last = (d, x + d * RANGE)
+        s.both(f'{K} until {s.past(d, x)}', f'{K}J 20', f'{K} until ground')
+
+    def hole(s, top, d, a, w, thick=1, lead=None):
+        # A full-speed jump lands RANGE px on: take off in the middle of
+        # the window [edge - (RANGE - w*T - 10), edge + 10].
+        lead = lead or (RANGE - w * T - 20) // 2
+        s.c.rect(a, top - thick + 1, a + w - 1, top, '.')
+        s.jump_over(d, a, w, lead)
+
+    def spikes(s, top, d, a, w, lead=None):
+        # Clearing 32 px of spikes: the take-off window is about
+        # [edge - 83, edge - 37] for three tiles, [edge - 115, edge - 37] for two.
+        lead = lead or (76 if w <= 2 else 60)
+        s.c.rect(a, top + 1, a + w - 1, top + 1, '^')
+        s.jump_over(d, a, w, lead)
+
+    def block(s, top, d, a, w, h=2, lead=None):
+        """A solid block h rows high on the floor, cols [a, a+w)."""
+        s.c.rect(a, top + 1, a + w - 1, top + h, '#')
+        s.jump_over(d, a, w, lead if lead is not None else (60 if h == 1 else 80))
+        # The run drops off its far end by itself.
+
+    def vine(s, top, d, a, w, height=40, lead=64):
+        """A thorny arch (hazard curve) over cols [a, a+w), jumped."""
+        y = (top + 1) * T
+        s.curves.append(f'(points: [({a*T}, {y}), ({a*T + w*T//2}, {y + 2*height}), ({(a+w)*T}, {y})], fill: Line, hazard: true)')
+        s.jump_over(d, a, w, lead)
+
+    def tramp(s, top, d, a, w, sag=40, lead=None):
+        """A trampoline band over a pit cols [a, a+w): dropped onto, bounced off."""
+        y = (top + 1) * T - 8
+        s.c.rect(a, 0 if top < 3 else top, a + w - 1, top, '.')
+        s.curves.append(f'(points: [({a*T}, {y}), ({a*T + w*T//2}, {y - 2*sag}), ({(a+w)*T}, {y})], restitution: 0.95, fill: Line)')
+        K = s.K(d)
+        if lead is not None:
+            s.run_jump(d, s.near_edge(d, a, w) - d * lead)
+        else:
+            s.both(f'{K} until {s.past(d, s.near_edge(d, a, w) + d * w * T)}', f'{K} until ground')
+            s.last = (d, s.near_edge(d, a, w) + d * (w * T + 120))
+
+    def perch_coin(s, top, d, a, w=5, rise=3):
+        """A one-way plank `rise` rows over the floor with a coin on it."""
+        row = top + rise
+        s.c.rect(a, row, a + w - 1, row, '=')
+        cx = a * T + w * T / 2
+        s.coins.append((cx, (row + 1) * T + 40))
+        K = s.K(d)
+        s.only_coins(f'{K} until {s.past(d, cx - d * 30)}', '- 10', 'J 20',
+                     f'- until ground coins>={len(s.coins)}',
+                     f'{K} until {s.past(d, s.near_edge(-d, a, w) + d * 14)}', f'{K} until ground')
+
+    def ladder(s, top, d, end_col, rungs, width=4):
+        """Run into the wall at the floor's end and jump straight up the
+        one-way rungs (each `rungs[i]` rows over the floor top)."""
+        K = s.K(d)
+        c0 = end_col - width + 1 if d > 0 else end_col
+        for r in rungs:
+            s.c.rect(c0, top + r, c0 + width - 1, top + r, '=')
+        wall = (end_col + 1) * T if d > 0 else end_col * T
+        s.both(f'{K} until {s.past(d, wall - d * 12)}', f'{K} 6')
+        for i, _ in enumerate(rungs):
+            s.both('- 7' if i else '- 4', 'J 20', '- until ground')
+        s.both('- 7')
+        s.last = None
+
+    def checkpoint(s, col, top):
+        s.checkpoints.append((col * T + 16, round(s.stand_y(top), 2)))
+
+    def stairs(s, top, d, a, n, dx=6, dy=2, lead=48):
+        """One-way planks rising d-ward from near column a: plank i is dx
+        columns wide and dy*(i+1) rows over the floor; the last jump (i = n)
+        lands on the floor whose near column is a + d*n*dx. A plank is only
+        solid from above, so a jump that rises past it lands on it."""
+        K = s.K(d)
+        for i in range(n + 1):
+            near = a + d * i * dx
+            lo, hi = sorted((near, near + d * (dx - 1)))
+            if i < n:
+                s.c.rect(lo, top + dy * (i + 1), hi, top + dy * (i + 1), '=')
+            near_px = lo * T if d > 0 else (hi + 1) * T
+            s.last = None
+            s.run_jump(d, near_px - d * lead)
+
+
+    def bridge(s, top, d, a, w=7, thick=1, plank=3, lead=None):
+        """A hole w tiles wide with a one-way plank of `plank` tiles in its middle,
+        one row over the floor: hop on, hop off."""
+        s.c.rect(a, top - thick + 1, a + w - 1, top, '.')
+        p0 = a + (w - plank) // 2
+        s.c.rect(p0, top + 1, p0 + plank - 1, top + 1, '=')
+        K = s.K(d)
+        lead = lead or RANGE - ((w - plank) // 2 * T + plank * T // 2)
+        x = s.near_edge(d, a, w) - d * lead
+        s.run_jump(d, x)
+        s.last = None
+        x2 = s.near_edge(d, p0, plank) + d * (plank * T // 2)
+        s.both(f'{K} until {s.past(d, x2)}', f'{K}J 20', f'{K} until ground')
+        s.last = (d, x2 + d * RANGE)
+
+
+
+
+    def takeoff(s, kind, d, a, w):
+        """Where the run leaves the ground for an item at cols [a, a+w), or
+        where it must be on the ground at speed (trampolines, perches)."""
+        near = s.near_edge(d, a, w)
+        lead = {'hole': (RANGE - w * T - 20) // 2, 'spikes': 76 if w <= 2 else 60,
+                'vine': 64, 'block': 80, 'tramp': 0, 'perch': -(w * T // 2 - 30),
+                'bridge': RANGE - ((w - 3) // 2 * T + 3 * T // 2)}[kind]
+        return near - d * lead
+
+
+    def seq(s, top, d, start, items, thick=1, gap=110):
+        """Places items one after another from column `start` going d-ward, each
+        as soon as its take-off is `gap` px past the last landing."""
+        cur = start
+        for it in items:
+            kind, w = it[0], it[1]
+            if kind == 'gap':
+                cur += d * w
+                continue
+            for k in range(200):
+                near_col = cur + d * k
+                a = near_col if d > 0 else near_col - w + 1
+                tk = s.takeoff(kind, d, a, w)
+                if not (s.last and s.last[0] == d and d * (tk - s.last[1]) < gap):
+                    break
+            if kind == 'hole':
+                s.hole(top, d, a, w, thick=thick)
+            elif kind == 'spikes':
+                s.spikes(top, d, a, w)
+            elif kind == 'vine':
+                s.vine(top, d, a, w)
+            elif kind == 'block':
+                s.block(top, d, a, w)
+                far = s.near_edge(-d, a, w)
+                s.last = (d, far + d * 70)
+            elif kind == 'tramp':
+                s.tramp(top, d, a, w)
+            elif kind == 'bridge':
+                s.bridge(top, d, a, w, thick=thick)
+            elif kind == 'perch':
+                s.perch_coin(top, d, a, w)
+                s.last = (d, s.near_edge(-d, a, w) + d * 80)
+            cur = (a + w if d > 0 else a - 1) + d
+        return cur
+
+    # -- output
+    def rows(s):
+        return s.c.ron_rows()
+
+    def plans(s, header):
+        h = ''.join(f'# {l}\n' for l in header)
+        return h + '\n'.join(s.main) + '\n', h + '\n'.join(s.coin_plan) + '\n'
+
+
+def write_level(path, *, comment, name, course, spawn, goal, legend_extra='', extra='', par=None, nxt=None, tuning=None):
+    curves = ''.join(f'        {c},\n' for c in course.curves)
+    cps = ', '.join(f'({x:g}, {y:g})' for x, y in course.checkpoints)
+    coins = ', '.join(f'({x:g}, {y:g})' for x, y in course.coins)
+    actors = ''.join(f'        {a},\n' for a in course.actors)
+    com = ''.join(f'// {l}\n' for l in comment)
+    t = f"""{com}(
+    name: "{name}",
+    tile_size: 32,
+    // Open: outside the tiles is empty, so a gap in the bottom floor is a
+    // bottomless pit and above the top is sky.
+    open: true,
+    legend: {{
+        '#': Solid,
+        '.': Empty,
+        '=': OneWay,
+        '%': Decor,
+        '^': Spikes(Up),
+        'v': Spikes(Down),{legend_extra}
+    }},
+    tiles: [
+{course.rows()}
+    ],
+    curves: [
+{curves}    ],
+    spawn: ({spawn[0]:g}, {spawn[1]:g}),
+    player: Rect(half_extents: (10, 14)),
+    actors: [
+{actors}    ],
+    goal: (position: ({goal[0]:g}, {goal[1]:g}), size: (32, 64)),
+    // The par time in seconds: 1.3 × this level's replay, rounded up.
+    par: Some({par or 99}),
+    checkpoints: [{cps}],
+    coins: [{coins}],
+{extra}"""
+    if tuning:
+        t += f'    tuning: {tuning},\n'
+    if nxt:
+        t += f'    next: Some("{nxt}"),\n'
+    t += ')\n'
+    open(path, 'w').write(t)
+
+
+def tangent():
+    """The tangent binary: $TANGENT, or the debug build in $CARGO_TARGET_DIR."""
+    target = os.environ.get("CARGO_TARGET_DIR", os.path.join(ROOT, "target"))
+    return os.environ.get("TANGENT", os.path.join(target, "debug", "tangent"))
+
+
+def ship(stem, course, header, **level):
+    """Writes assets/levels/STEM.level.ron and both plans, plays the plans
+    into assets/replays/ and sets the par to 1.3 x the replay, rounded up."""
+    main, coins = course.plans(header)
+    paths = {
+        "level": f"assets/levels/{stem}.level.ron",
+        "": f"assets/plans/{stem}.plan",
+        ".coins": f"assets/plans/{stem}.coins.plan",
+    }
+    open(os.path.join(ROOT, paths[""]), "w").write(main)
+    open(os.path.join(ROOT, paths[".coins"]), "w").write(coins)
+    write_level(os.path.join(ROOT, paths["level"]), course=course, **level)
+    for kind in ("", ".coins"):
+        r = subprocess.run([tangent(), "plan", paths["level"], paths[kind], "--out",
+                            f"assets/replays/{stem}{kind}.replay"],
+                           capture_output=True, text=True, cwd=ROOT)
+        last = (r.stdout + r.stderr).strip().splitlines()[-1]
+        print(f"{stem}{kind}: {last}")
+        if r.returncode != 0:
+            sys.exit(1)
+        if kind == "":
+            steps = int(last.split("goal at step ")[1].split()[0])
+            path = os.path.join(ROOT, paths["level"])
+            text = open(path).read().replace("par: Some(99),", f"par: Some({math.ceil(1.3 * steps / 60)}),")
+            open(path, "w").write(text)
