@@ -53,7 +53,8 @@ pub fn world_progress(total: usize, finished: usize, under_par: usize, open: boo
 }
 
 /// A level's line in the list: number, name, best time (or `--:--.--`,
-/// with a star when within par), par, deaths, and the most of its `coins`
+/// with a star when within par), par, the dev's time (the shipped replay's),
+/// deaths, and the most of its `coins`
 /// taken in a finished run (when it has any); or, not yet open, its name
 /// and "locked".
 ///
@@ -61,21 +62,21 @@ pub fn world_progress(total: usize, finished: usize, under_par: usize, open: boo
 /// use tangent::menu::levels::level_line;
 /// use tangent::profile::records::LevelRecord;
 /// let r = LevelRecord { best_steps: Some(750), deaths: 3, ..Default::default() };
-/// assert_eq!(level_line(0, "Rolling Hills", &r, (Some(13.0), 0), true),
-///            "1. Rolling Hills   best 0:12.50 *   par 0:13   3 deaths");
-/// assert_eq!(level_line(0, "Rolling Hills", &r, (Some(12.25), 0), true),
+/// assert_eq!(level_line(0, "Rolling Hills", &r, (Some(13.0), Some(9.8), 0), true),
+///            "1. Rolling Hills   best 0:12.50 *   par 0:13   dev 0:09.80   3 deaths");
+/// assert_eq!(level_line(0, "Rolling Hills", &r, (Some(12.25), None, 0), true),
 ///            "1. Rolling Hills   best 0:12.50   par 0:12.25   3 deaths");
 /// let r = LevelRecord { best_coins: 2, ..Default::default() };
-/// assert_eq!(level_line(1, "Pipe", &r, (None, 3), true),
+/// assert_eq!(level_line(1, "Pipe", &r, (None, None, 3), true),
 ///            "2. Pipe   best --:--.--   0 deaths   coins 2/3");
-/// assert_eq!(level_line(2, "Loop", &LevelRecord::default(), (Some(30.0), 3), false),
+/// assert_eq!(level_line(2, "Loop", &LevelRecord::default(), (Some(30.0), None, 3), false),
 ///            "3. Loop   locked: finish the level before it");
 /// ```
 pub fn level_line(
     index: usize,
     name: &str,
     record: &LevelRecord,
-    (par, coins): (Option<f32>, usize),
+    (par, dev, coins): (Option<f32>, Option<f32>, usize),
     open: bool,
 ) -> String {
     let n = index + 1;
@@ -97,6 +98,10 @@ pub fn level_line(
             )
         }
     });
+    let dev = dev.map_or_else(String::new, |d| {
+        let steps = (d as f64 * crate::collision::CollisionPlugin::FIXED_HZ).round() as u64;
+        format!("   dev {}", format_time(steps))
+    });
     let deaths = match record.deaths {
         1 => "1 death".to_string(),
         n => format!("{n} deaths"),
@@ -106,7 +111,7 @@ pub fn level_line(
     } else {
         String::new()
     };
-    format!("{n}. {name}   best {best}{medal}{par}   {deaths}{coins}")
+    format!("{n}. {name}   best {best}{medal}{par}{dev}   {deaths}{coins}")
 }
 
 /// Forgets the panel built before, so the next one opens on the world of
@@ -210,6 +215,10 @@ pub fn spawn_level_select(
         .iter()
         .map(|f| f.as_ref().ok().and_then(|l| l.file.par))
         .collect();
+    let devs: Vec<Option<f32>> = files
+        .iter()
+        .map(|f| f.as_ref().ok().and_then(|l| l.file.dev_time))
+        .collect();
     let coins: Vec<usize> = files
         .iter()
         .map(|f| f.as_ref().map_or(0, |l| l.file.coins.len()))
@@ -239,7 +248,13 @@ pub fn spawn_level_select(
             Ok(level) => level.file.name.clone(),
             Err(_) => format!("{} (cannot be loaded)", file_name(path)),
         };
-        let line = level_line(k, &name, &records.get(path), (pars[i], coins[i]), open[i]);
+        let line = level_line(
+            k,
+            &name,
+            &records.get(path),
+            (pars[i], devs[i], coins[i]),
+            open[i],
+        );
         commands.entity(root).with_child(item(k, line));
     }
     let mut n = levels.len();

@@ -8,7 +8,9 @@
 //! moved by up to ±3 steps that reach the goal with no death (`tangent
 //! leniency` runs 200 in a release build): at least 80 % on each level of
 //! the first world, and each world's median below the world's before it.
-//! The other worlds join this test as they are rebuilt.
+//! No two of these levels share more than 20 % of their tile columns (the
+//! same column of tiles, top to bottom, at the same place or shifted).
+//! The other worlds join these tests as they are rebuilt.
 
 use std::path::Path;
 
@@ -85,4 +87,87 @@ fn median(wins: &mut [u64]) -> f64 {
     wins.sort_unstable();
     let n = wins.len();
     (wins[(n - 1) / 2] + wins[n / 2]) as f64 / 2.0
+}
+
+/// The tile columns of a level file, each read top to bottom.
+fn columns(path: &Path) -> Vec<String> {
+    let text = std::fs::read_to_string(path).unwrap();
+    let name = path.file_name().unwrap().to_string_lossy();
+    let rows = tangent_level::Level::parse(&text, &name)
+        .unwrap()
+        .file
+        .tiles;
+    let width = rows.iter().map(|r| r.chars().count()).max().unwrap_or(0);
+    let grid: Vec<Vec<char>> = rows.iter().map(|r| r.chars().collect()).collect();
+    (0..width)
+        .map(|x| {
+            grid.iter()
+                .map(|r| r.get(x).copied().unwrap_or('.'))
+                .collect()
+        })
+        .collect()
+}
+
+/// The most columns of `a` equal to the column of `b` `shift` places on,
+/// over every shift, as a share of the narrower level.
+fn shared_columns(a: &[String], b: &[String]) -> f64 {
+    let same = |shift: isize| {
+        (0..a.len() as isize)
+            .filter(|&i| {
+                let j = i + shift;
+                j >= 0 && (j as usize) < b.len() && a[i as usize] == b[j as usize]
+            })
+            .count()
+    };
+    let best = (-(a.len() as isize)..b.len() as isize)
+        .map(same)
+        .max()
+        .unwrap_or(0);
+    best as f64 / a.len().min(b.len()).max(1) as f64
+}
+
+#[test]
+fn no_two_rebuilt_levels_share_a_fifth_of_their_columns() {
+    // The check finds a copy: a level and itself plus 40 columns share all
+    // of the shorter one's columns, shifted or not.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let one = columns(&root.join("assets/levels/1-3-pit-stops.level.ron"));
+    let mut longer = vec![one[0].clone(); 40];
+    longer.extend(one.iter().cloned());
+    assert_eq!(shared_columns(&one, &longer), 1.0);
+    let list = LevelList::around(&root.join("assets/levels/1-1-hills.level.ron"));
+    let levels: Vec<_> = list
+        .worlds()
+        .iter()
+        .take(WORLDS_REBUILT)
+        .flat_map(|w| w.levels.clone())
+        .map(|i| list.0[i].clone())
+        .collect();
+    let cols: Vec<_> = levels.iter().map(|p| columns(p)).collect();
+    let mut pairs = 0;
+    let mut worst = (0.0, 0, 0);
+    for i in 0..cols.len() {
+        for j in i + 1..cols.len() {
+            let share = shared_columns(&cols[i], &cols[j]);
+            if share > worst.0 {
+                worst = (share, i, j);
+            }
+            pairs += 1;
+        }
+    }
+    let name = |i: usize| levels[i].file_name().unwrap().to_string_lossy().to_string();
+    println!(
+        "{pairs} pairs; the most alike: {} and {}, {:.0} % of columns",
+        name(worst.1),
+        name(worst.2),
+        100.0 * worst.0
+    );
+    assert!(pairs >= 28, "{pairs} pairs");
+    assert!(
+        worst.0 <= 0.2,
+        "{} and {} share {:.0} % of their columns",
+        name(worst.1),
+        name(worst.2),
+        100.0 * worst.0
+    );
 }

@@ -261,14 +261,25 @@ fn replay_times() -> Vec<(PathBuf, u64)> {
 
 /// Every shipped level states a par: 1.3 × its replay's time (an
 /// expert's route) rounded up to the next whole second, a time a good
-/// player reaches; the replay's run earns the medal.
+/// player reaches; the replay's run earns the medal. Its dev time is the
+/// replay's time, to the hundredth of a second the level select shows.
 #[test]
 fn each_shipped_level_has_a_par_its_replay_makes() {
     use tangent::profile::progress::under_par;
     use tangent::profile::records::Records;
     for (level, steps) in replay_times() {
-        let par = load_level_file(&level).unwrap().file.par;
+        let file = load_level_file(&level).unwrap().file;
+        let par = file.par;
         println!("{}: replay {steps} steps, par {par:?} s", level.display());
+        let dev = file
+            .dev_time
+            .unwrap_or_else(|| panic!("{} states no dev_time", level.display()));
+        assert_eq!(
+            (dev as f64 * 60.0).round() as u64,
+            steps,
+            "{}: dev_time {dev} s, replay {steps} steps",
+            level.display()
+        );
         let par = par.unwrap_or_else(|| panic!("{} states no par", level.display()));
         let replay_secs = steps as f32 / 60.0;
         assert_eq!(

@@ -5,7 +5,7 @@ the route taking every coin) at once, from obstacles placed one after another
 so that each take-off comes well after the last landing (docs/campaign.md's
 rules). Row 0 is the bottom; a floor is named by its top solid row. The
 levels built with it are in `world2.py`; `ship` writes a level's files,
-plays its plans with `tangent plan` and sets its par.
+plays its plans with `tangent plan` and sets its par and dev time.
 """
 import math
 import os
@@ -47,6 +47,7 @@ class Course:
         s.c.rect(W - 1, 0, W - 1, H - 1)
         s.main, s.coin_plan = [], []
         s.curves, s.coins, s.checkpoints, s.actors = [], [], [], []
+        s.movers = []
         s.last = None
 
     # -- plans
@@ -236,6 +237,46 @@ class Course:
             cur = (a + w if d > 0 else a - 1) + d
         return cur
 
+    # -- movers (world 3)
+    def lift(s, top, d, end_col, rise=6, width=3, speed=400):
+        """A one-way lift at the floor's end, by the wall (its cells replace
+        the floor's): it waits to be stood on, rises `rise` rows to the next
+        floor (which leaves its columns open) and comes back when left."""
+        lo = end_col - width + 1 if d > 0 else end_col
+        s.c.rect(lo, top, lo + width - 1, top, '=')
+        s.movers.append(f'(tiles: Some((x: {lo}, y: {top}, width: {width})), path: [(0, {rise * T})], '
+                        f'speed: {speed}, repeat: Once, trigger: StoodOn, returns: true)')
+        K = s.K(d)
+        wall = (end_col + 1) * T if d > 0 else end_col * T
+        s.both(f'{K} until {s.past(d, wall - d * 12)}',
+               f'{K} until y>={s.stand_y(top + rise) - 1:.0f} ground')
+        s.last = None
+
+    def crumble(s, top, d, a, n, delay=0.4, thick=1):
+        """A bridge of n crumbling parts (3 columns each) in place of the
+        floor from column a: each drops `delay` s after it is landed on, so
+        the run goes on over it."""
+        if thick > 1:
+            s.c.rect(a, top - thick + 1, a + 3 * n - 1, top - 1, '.')
+        s.c.rect(a, top, a + 3 * n - 1, top, '#')
+        for i in range(n):
+            s.movers.append(f'(tiles: Some((x: {a + 3 * i}, y: {top}, width: 3)), trigger: Crumble({delay}))')
+
+    def slider(s, top, d, a, w, speed=400, thick=1):
+        """A hole w columns wide with a slider (3 columns, at floor height) at
+        its near side: stood on, it carries the player to the far side and
+        comes back when left."""
+        s.c.rect(a, top - thick + 1, a + w - 1, top, '.')
+        lo = a if d > 0 else a + w - 3
+        s.c.rect(lo, top, lo + 2, top, '#')
+        s.movers.append(f'(tiles: Some((x: {lo}, y: {top}, width: 3)), path: [({d * (w - 3) * T}, 0)], '
+                        f'speed: {speed}, repeat: Once, trigger: StoodOn, returns: true)')
+        K = s.K(d)
+        near = s.near_edge(d, a, w)
+        far = s.near_edge(-d, a, w)
+        s.both(f'{K} until {s.past(d, near + d * 48)}', f'- until {s.past(d, far - d * 52)}')
+        s.last = (d, far - d * 150)
+
     # -- output
     def rows(s):
         return s.c.ron_rows()
@@ -250,6 +291,8 @@ def write_level(path, *, comment, name, course, spawn, goal, legend_extra='', ex
     cps = ', '.join(f'({x:g}, {y:g})' for x, y in course.checkpoints)
     coins = ', '.join(f'({x:g}, {y:g})' for x, y in course.coins)
     actors = ''.join(f'        {a},\n' for a in course.actors)
+    movers = ''.join(f'        {m},\n' for m in course.movers)
+    movers = f'    movers: [\n{movers}    ],\n' if movers else ''
     com = ''.join(f'// {l}\n' for l in comment)
     t = f"""{com}(
     name: "{name}",
@@ -274,7 +317,7 @@ def write_level(path, *, comment, name, course, spawn, goal, legend_extra='', ex
     player: Rect(half_extents: (10, 14)),
     actors: [
 {actors}    ],
-    goal: (position: ({goal[0]:g}, {goal[1]:g}), size: (32, 64)),
+{movers}    goal: (position: ({goal[0]:g}, {goal[1]:g}), size: (32, 64)),
     // The par time in seconds: 1.3 × this level's replay, rounded up.
     par: Some({par or 99}),
     checkpoints: [{cps}],
@@ -317,5 +360,9 @@ def ship(stem, course, header, **level):
         if kind == "":
             steps = int(last.split("goal at step ")[1].split()[0])
             path = os.path.join(ROOT, paths["level"])
-            text = open(path).read().replace("par: Some(99),", f"par: Some({math.ceil(1.3 * steps / 60)}),")
+            par = math.ceil(1.3 * steps / 60)
+            text = open(path).read().replace(
+                "    par: Some(99),\n",
+                f"    par: Some({par}),\n    // The dev's time: the shipped replay's, in seconds.\n"
+                f"    dev_time: Some({round(steps / 60, 2)}),\n")
             open(path, "w").write(text)

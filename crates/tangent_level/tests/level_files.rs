@@ -142,30 +142,49 @@ fn a_level_round_trips_through_ron() {
     assert_eq!(level.file, again.file);
 }
 
-/// A par must be a positive number of seconds up to an hour; a bad one is
-/// named at its line. A level without one has no medal to give.
+/// A par and a dev time must be positive numbers of seconds up to an hour;
+/// a bad one is named at its line. A level without a par has no medal to
+/// give, without a dev time no dev's time to show.
 #[test]
-fn a_bad_par_names_its_line() {
+fn a_bad_par_or_dev_time_names_its_line() {
     let text = first_level_text();
     let good = Level::parse(&text, "test.level.ron").unwrap();
     let par = good.file.par.expect("the first level states a par");
-    assert!(par > 0.0 && par <= 3600.0);
-    let line = format!("par: Some({par})");
-    assert!(text.contains(&line), "{line}");
-    for bad_par in [
-        "Some(0)",
-        "Some(-3)",
-        "Some(NaN)",
-        "Some(inf)",
-        "Some(3601)",
-    ] {
-        let bad = text.replacen(&line, &format!("par: {bad_par}"), 1);
-        let e = error_for(&bad);
-        assert_eq!(e.line, line_of(&text, &line), "{bad_par}: {e}");
-        assert!(e.message.contains("par must be"), "{bad_par}: {e}");
+    let dev = good
+        .file
+        .dev_time
+        .expect("the first level states a dev time");
+    for (key, value) in [("par", par), ("dev_time", dev)] {
+        assert!(value > 0.0 && value <= 3600.0);
+        let line = format!("{key}: Some({value})");
+        assert!(text.contains(&line), "{line}");
+        for bad in [
+            "Some(0)",
+            "Some(-3)",
+            "Some(NaN)",
+            "Some(inf)",
+            "Some(3601)",
+        ] {
+            let bad_text = text.replacen(&line, &format!("{key}: {bad}"), 1);
+            let e = error_for(&bad_text);
+            assert_eq!(e.line, line_of(&text, &line), "{key}: {bad}: {e}");
+            assert!(
+                e.message.contains(&format!("{key} must be")),
+                "{key}: {bad}: {e}"
+            );
+        }
+        let none = Level::parse(&text.replacen(&format!("{line},"), "", 1), "t.level.ron")
+            .unwrap()
+            .file;
+        assert_eq!(
+            if key == "par" {
+                none.par
+            } else {
+                none.dev_time
+            },
+            None
+        );
     }
-    let none = text.replacen(&format!("{line},"), "", 1);
-    assert_eq!(Level::parse(&none, "t.level.ron").unwrap().file.par, None);
 }
 
 /// `open: true` leaves outside the grid empty (a gap in the bottom row has

@@ -467,6 +467,7 @@ fn random_level(rng: &mut Rng) -> LevelFile {
         coins: (0..rng.below(5)).map(|_| point(rng)).collect(),
         next: None,
         par: None,
+        dev_time: None,
         svg: None,
         svg_scale: 1.0,
         view_height: None,

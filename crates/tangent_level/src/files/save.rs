@@ -178,6 +178,7 @@ fn field_values(f: &LevelFile) -> Vec<(&'static str, Option<String>)> {
         ),
         ("next", f.next.as_ref().map(|n| format!("Some({n:?})"))),
         ("par", f.par.map(|p| format!("Some({})", num(p)))),
+        ("dev_time", f.dev_time.map(|p| format!("Some({})", num(p)))),
         ("svg", f.svg.as_ref().map(|n| format!("Some({n:?})"))),
         ("svg_scale", (f.svg_scale != 1.0).then(|| num(f.svg_scale))),
         (
@@ -334,7 +335,7 @@ fn default_text(key: &str) -> String {
     match key {
         "gravity" => pair(crate::format::gravity()),
         "tile_restitution" => "1".into(),
-        "next" | "svg" | "par" | "view_height" | "theme" => "None".into(),
+        "next" | "svg" | "par" | "dev_time" | "view_height" | "theme" => "None".into(),
         "open" => "false".into(),
         "svg_scale" => "1".into(),
         "tuning" => "()".into(),

@@ -221,6 +221,10 @@ pub struct LevelFile {
     /// (the shipped levels' pars are their replays' times, rounded up).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub par: Option<f32>,
+    /// The dev's time in seconds: the shipped replay's (an expert's route),
+    /// shown in the level select beside the par.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dev_time: Option<f32>,
     /// An SVG drawing (path relative to the level's folder) whose paths are
     /// more curves of the level, after `curves` (see docs/level-format.md,
     /// "SVG drawings"); reloaded live like the level.

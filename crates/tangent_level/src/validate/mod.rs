@@ -214,14 +214,16 @@ fn check_numbers(raw: &LevelFile, loc: &Locator) -> Result<(), LevelError> {
             format!("tile_size must be a positive number, not {}", raw.tile_size),
         ));
     }
-    if let Some(par) = raw.par
-        && !(par.is_finite() && par > 0.0 && par <= MAX_PAR)
-    {
-        return Err(err(
-            loc.key("par"),
-            None,
-            format!("par must be a number of seconds between 0 and {MAX_PAR}, not {par}"),
-        ));
+    for (key, time) in [("par", raw.par), ("dev_time", raw.dev_time)] {
+        if let Some(t) = time
+            && !(t.is_finite() && t > 0.0 && t <= MAX_PAR)
+        {
+            return Err(err(
+                loc.key(key),
+                None,
+                format!("{key} must be a number of seconds between 0 and {MAX_PAR}, not {t}"),
+            ));
+        }
     }
     if !finite2(raw.gravity) {
         return Err(err(
