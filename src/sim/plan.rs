@@ -20,6 +20,10 @@ use crate::player::{ControllerState, Player, PlayerInput, Replay};
 /// The most steps an `until` line waits when it names no `max`.
 pub const UNTIL_MAX: u32 = 900;
 
+/// Sideways speed under which the `slow` test holds, px/s: more than half
+/// a step of running acceleration (4 000 px/s² / 60), so a brake meets it.
+pub const SLOW_SPEED: f32 = 40.0;
+
 /// One test an `until` line waits for.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Cond {
@@ -36,6 +40,8 @@ pub enum Cond {
     /// Moving down / up.
     Falling,
     Rising,
+    /// Moving sideways slower than [`SLOW_SPEED`] (a brake has done its work).
+    Slow,
     /// At least this many coins taken.
     Coins(u32),
 }
@@ -68,7 +74,7 @@ impl Plan {
     /// `KEYS until TEST... [max N]` (hold them until every test holds,
     /// checked before each step). KEYS are the replay letters (`L R J D U
     /// X`, `-` for none); a test is `x>=N`, `x<=N`, `y>=N`, `y<=N`,
-    /// `ground`, `air`, `wall`, `falling`, `rising` or `coins>=N`. `#`
+    /// `ground`, `air`, `wall`, `falling`, `rising`, `slow` or `coins>=N`. `#`
     /// starts a comment; the comment lines before the first plan line are
     /// the replay's header. After the last line its keys stay held (as a
     /// replay's do) until the goal.
@@ -138,6 +144,7 @@ fn parse_until(words: &[&str]) -> Result<Hold, String> {
             "wall" => Cond::Wall,
             "falling" => Cond::Falling,
             "rising" => Cond::Rising,
+            "slow" => Cond::Slow,
             _ if w.starts_with("x>=") => Cond::XAtLeast(num(&w[3..])?),
             _ if w.starts_with("x<=") => Cond::XAtMost(num(&w[3..])?),
             _ if w.starts_with("y>=") => Cond::YAtLeast(num(&w[3..])?),
@@ -176,6 +183,7 @@ impl Cond {
             Cond::Wall => s.wall,
             Cond::Falling => s.vel.y < 0.0,
             Cond::Rising => s.vel.y > 0.0,
+            Cond::Slow => s.vel.x.abs() < SLOW_SPEED,
             Cond::Coins(n) => s.coins >= n,
         }
     }

@@ -21,7 +21,7 @@ use tangent_level::validate::Level;
 fn moving_parts() -> (String, Level) {
     let text = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/assets/levels/3-1-moving-parts.level.ron"
+        "/tests/levels/moving-parts.level.ron"
     ))
     .unwrap();
     let level = Level::parse(&text, "08").unwrap();

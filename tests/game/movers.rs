@@ -161,9 +161,9 @@ fn a_level_with_movers_runs_byte_identically_with_the_movers_in_its_trace() {
     let run = |k: usize| {
         let trace = dir.join(format!("run{k}.csv"));
         let summary = run_headless(&HeadlessOptions {
-            level: root.join("assets/levels/3-1-moving-parts.level.ron"),
+            level: root.join("tests/levels/moving-parts.level.ron"),
             frames: 900,
-            replay: Some(root.join("assets/replays/3-1-moving-parts.replay")),
+            replay: Some(root.join("tests/levels/moving-parts.replay")),
             trace: Some(trace.clone()),
         })
         .unwrap();

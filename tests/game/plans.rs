@@ -94,6 +94,42 @@ fn each_collect_all_replay_takes_every_coin_and_reaches_the_goal() {
     assert!(played >= 8, "{played} collect-all replays");
 }
 
+/// `slow` waits for a brake: Right up to x = 300, then Left until the
+/// player moves sideways slower than `SLOW_SPEED`, which, held by hand,
+/// happens on the step the plan's brake ends, and not before.
+#[test]
+fn a_plan_brakes_until_slow() {
+    use tangent::sim::plan::SLOW_SPEED;
+    let flat = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/levels/flat.level.ron");
+    let plan = Plan::parse("R until x>=300\nL until slow\nR 1\n").unwrap();
+    let done = make_replay(&flat, &plan).unwrap();
+    let frames: Vec<u64> = done.replay.changes.iter().map(|c| c.0).collect();
+    assert_eq!(frames.len(), 3, "{frames:?}");
+    assert!(
+        frames[2] > frames[1] + 3,
+        "a brake from full speed takes steps: {frames:?}"
+    );
+    let mut app = tangent::sim::headless::headless_app(&flat, None).unwrap();
+    let keys = |l: &str| PlayerInput {
+        right: l == "R",
+        left: l == "L",
+        ..Default::default()
+    };
+    hold(&mut app, keys("R"), frames[1] as usize);
+    let vx = |app: &mut bevy::prelude::App| {
+        let mut q = app.world_mut().query_filtered::<
+            &tangent::collision::Velocity,
+            bevy::prelude::With<tangent::player::Player>,
+        >();
+        q.single(app.world()).unwrap().0.x
+    };
+    assert!(vx(&mut app) > 300.0);
+    hold(&mut app, keys("L"), (frames[2] - frames[1] - 1) as usize);
+    assert!(vx(&mut app).abs() >= SLOW_SPEED, "{}", vx(&mut app));
+    hold(&mut app, keys("L"), 1);
+    assert!(vx(&mut app).abs() < SLOW_SPEED, "{}", vx(&mut app));
+}
+
 #[test]
 fn a_plan_says_where_it_goes_wrong() {
     let flat = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/levels/flat.level.ron");

@@ -20,6 +20,13 @@ HY = 14.02
 RANGE = 222
 
 
+def spikes_lead(w):
+    """Take-off distance before a strip of w spikes: the feet stay over its
+    32 px for about 162 px of a full-speed jump, so the window is about
+    [edge - (189 - 32 w), edge - 37]: 46 px for three, 14 px for four."""
+    return 76 if w <= 2 else 60 if w == 3 else (226 - w * T) // 2
+
+
 class Canvas:
     """A grid of tile characters; row 0 at the bottom."""
     def __init__(s, w, h, border=True):
@@ -48,6 +55,7 @@ class Course:
         s.main, s.coin_plan = [], []
         s.curves, s.coins, s.checkpoints, s.actors = [], [], [], []
         s.movers = []
+        s.moving = set()  # cells that belong to movers
         s.last = None
 
     # -- plans
@@ -102,7 +110,7 @@ class Course:
     def spikes(s, top, d, a, w, lead=None):
         # Clearing 32 px of spikes: the take-off window is about
         # [edge - 83, edge - 37] for three tiles, [edge - 115, edge - 37] for two.
-        lead = lead or (76 if w <= 2 else 60)
+        lead = lead or spikes_lead(w)
         s.c.rect(a, top + 1, a + w - 1, top + 1, '^')
         s.jump_over(d, a, w, lead)
 
@@ -137,7 +145,8 @@ class Course:
         cx = a * T + w * T / 2
         s.coins.append((cx, (row + 1) * T + 40))
         K = s.K(d)
-        s.only_coins(f'{K} until {s.past(d, cx - d * 30)}', '- 10', 'J 20',
+        # Brake (the other way, until slow) to stand under the coin, then jump.
+        s.only_coins(f'{K} until {s.past(d, cx - d * 30)}', f'{s.K(-d)} until slow', '- 4', 'J 20',
                      f'- until ground coins>={len(s.coins)}',
                      f'{K} until {s.past(d, s.near_edge(-d, a, w) + d * 14)}', f'{K} until ground')
 
@@ -196,8 +205,10 @@ class Course:
         """Where the run leaves the ground for an item at cols [a, a+w), or
         where it must be on the ground at speed (trampolines, perches)."""
         near = s.near_edge(d, a, w)
-        lead = {'hole': (RANGE - w * T - 20) // 2, 'spikes': 76 if w <= 2 else 60,
+        lead = {"hole": (RANGE - w * T - 20) // 2, "spikes": spikes_lead(w),
                 'vine': 64, 'block': 80, 'tramp': 0, 'perch': -(w * T // 2 - 30),
+            'crumble': 0, 'slider': -48, 'swing': RANGE - w * T // 2,
+            'halfpipe': 0, 'hill': 0,
                 'bridge': RANGE - ((w - 3) // 2 * T + 3 * T // 2)}[kind]
         return near - d * lead
 
@@ -231,6 +242,18 @@ class Course:
                 s.tramp(top, d, a, w)
             elif kind == 'bridge':
                 s.bridge(top, d, a, w, thick=thick)
+            elif kind == 'crumble':
+                s.crumble(top, d, a, w // 3, thick=thick)
+                # no take-off from a part that may be falling
+                s.last = (d, s.near_edge(-d, a, w) + d * 40)
+            elif kind == 'slider':
+                s.slider(top, d, a, w, thick=thick)
+            elif kind == 'swing':
+                s.swing(top, d, a, w, thick=thick)
+            elif kind == 'halfpipe':
+                s.halfpipe(top, d, a, w, thick=thick)
+            elif kind == 'hill':
+                s.hill(top, d, a, w)
             elif kind == 'perch':
                 s.perch_coin(top, d, a, w)
                 s.last = (d, s.near_edge(-d, a, w) + d * 80)
@@ -238,12 +261,13 @@ class Course:
         return cur
 
     # -- movers (world 3)
-    def lift(s, top, d, end_col, rise=6, width=3, speed=400):
+    def lift(s, top, d, end_col, rise=6, width=3, speed=480):
         """A one-way lift at the floor's end, by the wall (its cells replace
         the floor's): it waits to be stood on, rises `rise` rows to the next
         floor (which leaves its columns open) and comes back when left."""
         lo = end_col - width + 1 if d > 0 else end_col
         s.c.rect(lo, top, lo + width - 1, top, '=')
+        s.moving |= {(x, top) for x in range(lo, lo + width)}
         s.movers.append(f'(tiles: Some((x: {lo}, y: {top}, width: {width})), path: [(0, {rise * T})], '
                         f'speed: {speed}, repeat: Once, trigger: StoodOn, returns: true)')
         K = s.K(d)
@@ -259,23 +283,81 @@ class Course:
         if thick > 1:
             s.c.rect(a, top - thick + 1, a + 3 * n - 1, top - 1, '.')
         s.c.rect(a, top, a + 3 * n - 1, top, '#')
+        s.moving |= {(x, top) for x in range(a, a + 3 * n)}
         for i in range(n):
             s.movers.append(f'(tiles: Some((x: {a + 3 * i}, y: {top}, width: 3)), trigger: Crumble({delay}))')
 
-    def slider(s, top, d, a, w, speed=400, thick=1):
-        """A hole w columns wide with a slider (3 columns, at floor height) at
-        its near side: stood on, it carries the player to the far side and
-        comes back when left."""
+    def slider(s, top, d, a, w, speed=400, thick=1, width=5):
+        """A hole w columns wide with a slider (`width` columns, at floor
+        height) at its near side: stood on, it carries the player to the far
+        side and comes back when left. The run steps on near its back (room
+        ahead for a run that is early) and waits for it to stop: walking off
+        a moving slider would add its speed to the run's."""
         s.c.rect(a, top - thick + 1, a + w - 1, top, '.')
-        lo = a if d > 0 else a + w - 3
-        s.c.rect(lo, top, lo + 2, top, '#')
-        s.movers.append(f'(tiles: Some((x: {lo}, y: {top}, width: 3)), path: [({d * (w - 3) * T}, 0)], '
+        lo = a if d > 0 else a + w - width
+        s.c.rect(lo, top, lo + width - 1, top, '#')
+        s.moving |= {(x, top) for x in range(lo, lo + width)}
+        s.movers.append(f'(tiles: Some((x: {lo}, y: {top}, width: {width})), path: [({d * (w - width) * T}, 0)], '
                         f'speed: {speed}, repeat: Once, trigger: StoodOn, returns: true)')
         K = s.K(d)
         near = s.near_edge(d, a, w)
         far = s.near_edge(-d, a, w)
-        s.both(f'{K} until {s.past(d, near + d * 48)}', f'- until {s.past(d, far - d * 52)}')
+        board = near + d * 40
+        end = board + d * (w - width) * T
+        s.both(f'{K} until {s.past(d, board)}', f'- until {s.past(d, end - d * 4)}', '- 8')
         s.last = (d, far - d * 150)
+
+    def swing(s, top, d, a, w=8, angle=5, period=3, thick=1):
+        """A hole w columns wide spanned by a sagging cubic bridge that swings
+        `angle` degrees either way every `period` s about its middle: jumped
+        onto in its middle and off to the far side."""
+        s.c.rect(a, top - thick + 1, a + w - 1, top, '.')
+        y = (top + 1) * T
+        x0, x1 = a * T, (a + w) * T
+        third = (x1 - x0) // 3
+        s.movers.append(f'(curves: [(points: [({x0}, {y}), ({x0 + third}, {y - 16}), ({x1 - third}, {y - 16}), '
+                        f'({x1}, {y})], fill: Line)], swing: Some((angle: {angle}, period: {period})))')
+        K = s.K(d)
+        near = s.near_edge(d, a, w)
+        s.run_jump(d, near - d * (RANGE - w * T // 2))
+        s.last = None
+        mid = (x0 + x1) // 2
+        s.both(f'{K} until {s.past(d, mid)}', f'{K}J 20', f'{K} until ground')
+        # A jump off a tilting bridge lands less surely: room after it.
+        s.last = (d, mid + d * (RANGE + 60))
+
+    # -- momentum (world 4)
+    def halfpipe(s, top, d, a, w, depth=3, thick=1):
+        """A pit w columns wide holding a half-pipe `depth` rows deep (a cubic
+        line from edge to edge): the run goes down and up the far side on its
+        speed, no jump."""
+        s.c.rect(a, top - thick + 1, a + w - 1, top, '.')
+        y0 = (top + 1) * T
+        x0, x1 = a * T, (a + w) * T
+        dy = depth * T * 4 // 3
+        s.curves.append(f'(points: [({x0}, {y0}), ({x0 + w * T // 4}, {y0 - dy}), ({x1 - w * T // 4}, {y0 - dy}), '
+                        f'({x1}, {y0})], fill: Line)')
+        K = s.K(d)
+        far = s.near_edge(-d, a, w)
+        s.both(f'{K} until {s.past(d, far + d * 24)}')
+        s.last = (d, far - d * 40)
+
+    def hill(s, top, d, a, w, height=48):
+        """A quadratic hill on the floor, run over (its crest `height` px up)."""
+        y0 = (top + 1) * T
+        s.curves.append(f'(points: [({a * T}, {y0}), ({a * T + w * T // 2}, {y0 + 2 * height}), ({(a + w) * T}, {y0})], '
+                        f'restitution: 0)')
+        # a hill speeds the run up on its way down: room after it
+        s.last = (d, s.near_edge(-d, a, w) + d * 60)
+
+    def decorate(s, every, offset):
+        """Bushes (decor, not solid) on the fixed ground, every `every`
+        columns from `offset`, where the cell above the ground is empty."""
+        for y in range(s.H - 1):
+            for x in range(1, s.W - 1):
+                if (x % every == offset and s.c.g[y][x] == '#' and s.c.g[y + 1][x] == '.'
+                        and (x, y) not in s.moving):
+                    s.c.g[y + 1][x] = '%'
 
     # -- output
     def rows(s):

@@ -103,7 +103,7 @@ pub const SHIPPED_LEVELS: [(&str, &str); 20] = [
 ];
 
 /// The shipped levels' replays, by file name.
-pub const SHIPPED_REPLAYS: [(&str, &str); 28] = [
+pub const SHIPPED_REPLAYS: [(&str, &str); 32] = [
     (
         "1-1-hills.coins.replay",
         include_str!("../../../../assets/replays/1-1-hills.coins.replay"),
@@ -169,16 +169,32 @@ pub const SHIPPED_REPLAYS: [(&str, &str); 28] = [
         include_str!("../../../../assets/replays/2-4-trampolines.replay"),
     ),
     (
+        "3-1-moving-parts.coins.replay",
+        include_str!("../../../../assets/replays/3-1-moving-parts.coins.replay"),
+    ),
+    (
         "3-1-moving-parts.replay",
         include_str!("../../../../assets/replays/3-1-moving-parts.replay"),
+    ),
+    (
+        "3-2-lift-off.coins.replay",
+        include_str!("../../../../assets/replays/3-2-lift-off.coins.replay"),
     ),
     (
         "3-2-lift-off.replay",
         include_str!("../../../../assets/replays/3-2-lift-off.replay"),
     ),
     (
+        "3-3-swing-set.coins.replay",
+        include_str!("../../../../assets/replays/3-3-swing-set.coins.replay"),
+    ),
+    (
         "3-3-swing-set.replay",
         include_str!("../../../../assets/replays/3-3-swing-set.replay"),
+    ),
+    (
+        "3-4-crumble-run.coins.replay",
+        include_str!("../../../../assets/replays/3-4-crumble-run.coins.replay"),
     ),
     (
         "3-4-crumble-run.replay",
