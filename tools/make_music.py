@@ -11,6 +11,7 @@ src/audio/synth.rs; no recorded or third-party audio):
   assets/music/world-3.tune.ron  Moving Curves: D minor, steady, a pad under the arpeggios
   assets/music/world-4.tune.ron  Momentum: E minor, fast and driving
   assets/music/world-5.tune.ron  Everything at Once: F major to D minor, the fastest
+  assets/music/world-6.tune.ron  Night Shift: B minor, a pad under the arpeggios
 
 A score is a tempo, a length in beats and voices; each voice is a waveform,
 a gain and notes (start beat, length in beats, MIDI pitch). The melody is
@@ -95,6 +96,9 @@ def main():
         # F major to D minor: F C Dm Bb, Gm C Dm A.
         ("world-5", [(53, MAJOR), (48, MAJOR), (50, MINOR), (46, MAJOR), (55, MINOR), (48, MAJOR), (50, MINOR), (57, MAJOR)],
          168, 53, False, "World 5: F major to D minor, the fastest."),
+        # B minor: Bm G D A, Bm G Em F#: the night world.
+        ("world-6", [(47, MINOR), (55, MAJOR), (50, MAJOR), (57, MAJOR), (47, MINOR), (55, MAJOR), (52, MINOR), (54, MAJOR)],
+         138, 67, True, "World 6: B minor, at night, a pad under it."),
     ]
     for name, chords, tempo, seed, pad, about in worlds:
         bpm, beats, voices = tune(tempo, chords, 4, seed, 1, True, pad)

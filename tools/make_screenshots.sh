@@ -14,22 +14,28 @@ cargo build -q
 tangent="$CARGO_TARGET_DIR/debug/tangent"
 
 # shot PICTURE LEVEL STEP [OPTIONS...]: docs/PICTURE.png of LEVEL at STEP
-# of its replay.
+# of its replay. LEVEL is a shipped level's name, or a path without the
+# `.level.ron` whose replay lies beside it (tests/levels/loop-valley).
 shot() {
     local name=$1 level=$2 step=$3
     shift 3
-    "$tangent" screenshot --level "assets/levels/$level.level.ron" \
-        --replay "$level.replay" --frame "$step" --out "docs/$name.png" "$@" 2>/dev/null
+    local file="assets/levels/$level.level.ron" replay="$level.replay"
+    if [[ $level == */* ]]; then
+        file="$level.level.ron" replay="$level.replay"
+    fi
+    "$tangent" screenshot --level "$file" --replay "$replay" --frame "$step" \
+        --out "docs/$name.png" "$@" 2>/dev/null
 }
 
 shot world-1 1-3-pit-stops 120
-shot world-2 2-3-stairway 350
-shot world-3 3-3-swing-set 220
-shot world-4 4-4-ramp-jump 120
+shot world-2 2-3-stairway 330
+shot world-3 3-3-swing-set 760
+shot world-4 4-4-ramp-jump 130
 shot world-5 5-4-long-way-home 700
-shot loop 4-2-loop-valley 220
-shot hazards 4-3-lava-bowl 140
-shot movers 3-1-moving-parts 500
+shot world-6 6-5-dawn 900
+shot loop tests/levels/loop-valley 220
+shot hazards 2-2-spike-garden 300
+shot movers tests/levels/moving-parts 500
 shot title 1-1-hills 0 --title
 shot pause 2-2-spike-garden 200 --press Escape
 # The pause menu's third item, Levels: the level select.
@@ -37,6 +43,6 @@ shot levels 1-4-hill-country 60 --press Escape --press Down --press Down --press
 shot worlds 1-1-hills 30 --press Escape --press Down --press Down --press Enter --press Right
 shot editor 1-2-drawn 90 --press Tab
 shot editor-tuning 2-1-bounce 200 --press Tab --press T
-shot editor-movers 3-1-moving-parts 300 --press Tab
-shot debug-overlay 4-2-loop-valley 200 --press F1
+shot editor-movers tests/levels/moving-parts 300 --press Tab
+shot debug-overlay tests/levels/loop-valley 200 --press F1
 ls -l docs/*.png

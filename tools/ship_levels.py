@@ -1,36 +1,42 @@
 #!/usr/bin/env python3
-"""Rewrites the shipped level and replay lists in
-crates/tangent_level/src/files/mod.rs from assets/levels and assets/replays,
-so a new level is shipped by adding its files and running this."""
+"""Rewrites the shipped level and replay lists,
+crates/tangent_level/src/files/shipped.rs, from assets/levels and
+assets/replays, so a new level is shipped by adding its files and running this."""
 import os
-import re
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
-FILES = os.path.join(ROOT, "crates/tangent_level/src/files/mod.rs")
+FILES = os.path.join(ROOT, "crates/tangent_level/src/files/shipped.rs")
+
+HEADER = """//! The shipped levels and replays, built into the binary (written by
+//! `tools/ship_levels.py` from `assets/levels/` and `assets/replays/`).
+
+/// `(file name, text)` of a file under `assets/DIR/`, built in.
+macro_rules! asset {
+    ($dir:literal, $name:literal) => {
+        (
+            $name,
+            include_str!(concat!("../../../../assets/", $dir, "/", $name)),
+        )
+    };
+}
+"""
 
 
-def array(names, folder):
-    return "".join(
-        f'    (\n        "{n}",\n        include_str!("../../../../assets/{folder}/{n}"),\n    ),\n'
-        for n in names
-    )
+def array(const, about, folder, names):
+    rows = "".join(f'    asset!("{folder}", "{n}"),\n' for n in names)
+    return f"\n/// {about}\npub const {const}: [(&str, &str); {len(names)}] = [\n{rows}];\n"
 
 
 def main():
-    text = open(FILES).read()
-    for const, folder, ext in [
-        ("SHIPPED_LEVELS", "levels", ".level.ron"),
-        ("SHIPPED_REPLAYS", "replays", ".replay"),
+    text = HEADER
+    for const, about, folder, ext in [
+        ("SHIPPED_LEVELS", "The shipped levels, by file name, in play order.", "levels", ".level.ron"),
+        ("SHIPPED_REPLAYS", "The shipped replays (and collect-all replays), by file name.", "replays", ".replay"),
     ]:
         names = sorted(
             f for f in os.listdir(os.path.join(ROOT, "assets", folder)) if f.endswith(ext)
         )
-        text = re.sub(
-            rf"pub const {const}: \[\(&str, &str\); \d+\] = \[\n.*?\n\];",
-            f"pub const {const}: [(&str, &str); {len(names)}] = [\n{array(names, folder)}];",
-            text,
-            flags=re.S,
-        )
+        text += array(const, about, folder, names)
     open(FILES, "w").write(text)
 
 

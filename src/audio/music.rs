@@ -22,7 +22,7 @@ pub const TITLE_TUNE: (&str, &str) = (
     include_str!("../../assets/music/title.tune.ron"),
 );
 /// The worlds' loops, by the name `worlds.ron` gives them.
-pub const WORLD_TUNES: [(&str, &str); 5] = [
+pub const WORLD_TUNES: [(&str, &str); 6] = [
     (
         "assets/music/world-1.tune.ron",
         include_str!("../../assets/music/world-1.tune.ron"),
@@ -42,6 +42,10 @@ pub const WORLD_TUNES: [(&str, &str); 5] = [
     (
         "assets/music/world-5.tune.ron",
         include_str!("../../assets/music/world-5.tune.ron"),
+    ),
+    (
+        "assets/music/world-6.tune.ron",
+        include_str!("../../assets/music/world-6.tune.ron"),
     ),
 ];
 

@@ -677,7 +677,7 @@ fn loop_valleys_ceiling_run_needs_speed_and_can_be_retried_from_the_steps() {
     use tangent::player::Replay;
     let shipped = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/assets/levels/4-2-loop-valley.level.ron"
+        "/tests/levels/loop-valley.level.ron"
     ))
     .unwrap();
     let from = |x: f32| shipped.replace("spawn: (100, 622.02)", &format!("spawn: ({x}, 46.02)"));

@@ -149,7 +149,7 @@ fn the_user_level_folder_reads_the_built_in_worlds() {
     let beside = dir.join("1-1-hills.level.ron");
     let defs = read_worlds(&beside).unwrap().unwrap();
     assert_eq!(defs, parse_worlds(SHIPPED_WORLDS, "shipped").unwrap());
-    assert_eq!(defs.len(), 5);
+    assert_eq!(defs.len(), 6);
     // Elsewhere, no worlds file: none.
     let elsewhere = dir.parent().unwrap().join("no-worlds-here");
     std::fs::create_dir_all(&elsewhere).unwrap();

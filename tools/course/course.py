@@ -56,6 +56,7 @@ class Course:
         s.curves, s.coins, s.checkpoints, s.actors = [], [], [], []
         s.movers = []
         s.moving = set()  # cells that belong to movers
+        s.tramp_pit = 0  # rows of a trampoline's pit (0: the floor's row only)
         s.last = None
 
     # -- plans
@@ -129,7 +130,10 @@ class Course:
     def tramp(s, top, d, a, w, sag=40, lead=None):
         """A trampoline band over a pit cols [a, a+w): dropped onto, bounced off."""
         y = (top + 1) * T - 8
-        s.c.rect(a, 0 if top < 3 else top, a + w - 1, top, '.')
+        # the pit goes to the bottom on a bottom floor two rows thick, and
+        # `s.tramp_pit` rows deep on a thicker one (the band hangs free in it)
+        bottom = 0 if top < 3 else max(0, top - s.tramp_pit + 1) if s.tramp_pit else top
+        s.c.rect(a, bottom, a + w - 1, top, '.')
         s.curves.append(f'(points: [({a*T}, {y}), ({a*T + w*T//2}, {y - 2*sag}), ({(a+w)*T}, {y})], restitution: 0.95, fill: Line)')
         K = s.K(d)
         if lead is not None:
@@ -150,7 +154,7 @@ class Course:
                      f'- until ground coins>={len(s.coins)}',
                      f'{K} until {s.past(d, s.near_edge(-d, a, w) + d * 14)}', f'{K} until ground')
 
-    def ladder(s, top, d, end_col, rungs, width=4):
+    def ladder(s, top, d, end_col, rungs, width=4, wait=7):
         """Run into the wall at the floor's end and jump straight up the
         one-way rungs (each `rungs[i]` rows over the floor top)."""
         K = s.K(d)
@@ -160,8 +164,8 @@ class Course:
         wall = (end_col + 1) * T if d > 0 else end_col * T
         s.both(f'{K} until {s.past(d, wall - d * 12)}', f'{K} 6')
         for i, _ in enumerate(rungs):
-            s.both('- 7' if i else '- 4', 'J 20', '- until ground')
-        s.both('- 7')
+            s.both(f'- {wait}' if i else '- 4', 'J 20', '- until ground')
+        s.both(f'- {wait}')
         s.last = None
 
     def checkpoint(s, col, top):
@@ -214,8 +218,10 @@ class Course:
 
 
     def seq(s, top, d, start, items, thick=1, gap=110):
-        """Places items one after another from column `start` going d-ward, each
-        as soon as its take-off is `gap` px past the last landing."""
+        """Places items (kind, columns) one after another from column `start`
+        going d-ward, each as soon as its take-off is `gap` px past the last
+        landing. A trampoline may name a third number: how far past its far
+        side its bounce lands (120 px if not)."""
         cur = start
         for it in items:
             kind, w = it[0], it[1]
@@ -240,6 +246,8 @@ class Course:
                 s.last = (d, far + d * 70)
             elif kind == 'tramp':
                 s.tramp(top, d, a, w)
+                if len(it) > 2:  # where its bounce lands, past its far side
+                    s.last = (d, s.near_edge(-d, a, w) + d * it[2])
             elif kind == 'bridge':
                 s.bridge(top, d, a, w, thick=thick)
             elif kind == 'crumble':
@@ -258,6 +266,8 @@ class Course:
                 s.perch_coin(top, d, a, w)
                 s.last = (d, s.near_edge(-d, a, w) + d * 80)
             cur = (a + w if d > 0 else a - 1) + d
+        if not 6 <= cur <= s.W - 7:
+            sys.exit(f'the floor at row {top} runs to column {cur}, into its climb at the wall')
         return cur
 
     # -- movers (world 3)
@@ -327,14 +337,14 @@ class Course:
         s.last = (d, mid + d * (RANGE + 60))
 
     # -- momentum (world 4)
-    def halfpipe(s, top, d, a, w, depth=3, thick=1):
+    def halfpipe(s, top, d, a, w, depth=1.5, thick=1):
         """A pit w columns wide holding a half-pipe `depth` rows deep (a cubic
         line from edge to edge): the run goes down and up the far side on its
         speed, no jump."""
         s.c.rect(a, top - thick + 1, a + w - 1, top, '.')
         y0 = (top + 1) * T
         x0, x1 = a * T, (a + w) * T
-        dy = depth * T * 4 // 3
+        dy = int(depth * T * 4 / 3)
         s.curves.append(f'(points: [({x0}, {y0}), ({x0 + w * T // 4}, {y0 - dy}), ({x1 - w * T // 4}, {y0 - dy}), '
                         f'({x1}, {y0})], fill: Line)')
         K = s.K(d)
@@ -343,10 +353,12 @@ class Course:
         s.last = (d, far - d * 40)
 
     def hill(s, top, d, a, w, height=48):
-        """A quadratic hill on the floor, run over (its crest `height` px up)."""
+        """A quadratic hill on the floor, run over (its crest `height` px up),
+        drawn as the curve and its chord (ground down to y = 0 would show
+        through the floors below)."""
         y0 = (top + 1) * T
         s.curves.append(f'(points: [({a * T}, {y0}), ({a * T + w * T // 2}, {y0 + 2 * height}), ({(a + w) * T}, {y0})], '
-                        f'restitution: 0)')
+                        f'restitution: 0, fill: Chord)')
         # a hill speeds the run up on its way down: room after it
         s.last = (d, s.near_edge(-d, a, w) + d * 60)
 

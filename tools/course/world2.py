@@ -1,6 +1,6 @@
-"""World 2, Bounce and One-Way (#61): its four levels as snake courses.
+"""World 2, Bounce and One-Way (#61): its five levels as snake courses.
 
-`python3 tools/course/world2.py [STEM...]` rewrites the named levels (all four
+`python3 tools/course/world2.py [STEM...]` rewrites the named levels (all five
 by default): their level files, plans and replays (`course.ship`). Then
 `python3 tools/ship_levels.py`, and `tangent leniency --level L --only` for the
 figures (docs/campaign.md).
@@ -143,11 +143,45 @@ def trampolines():
                  "ladders between them. The bottom floor's holes are bottomless."],
         name='Trampolines', spawn=(3*32+16, c.stand_y(1)), goal=(80, (19+2)*32),
         **BOUNCY,
+        nxt='2-5-vine-ladder.level.ron')
+
+
+def vine_ladder():
+    W, H = 110, 33
+    c = Course(W, H)
+    E = W - 2
+    c.slab(1, 1, E, thick=2)
+    for t in [7, 13, 19, 25]:
+        c.slab(t, 1, E)
+    c.checkpoint(3, 1)
+    c.seq(1, 1, 11, [('vine', 3), ('spikes', 3), ('bridge', 7), ('perch', 4), ('hole', 3), ('vine', 3),
+                     ('spikes', 2)], thick=2)
+    c.ladder(1, 1, E, [3, 6])
+    c.checkpoint(E - 1, 7)
+    c.seq(7, -1, E - 6, [('spikes', 3), ('vine', 3), ('hole', 3), ('perch', 4), ('bridge', 7),
+                         ('spikes', 2)])
+    c.ladder(7, -1, 1, [3, 6])
+    c.checkpoint(2, 13)
+    c.seq(13, 1, 6, [('vine', 3), ('bridge', 7), ('spikes', 3), ('perch', 4), ('hole', 2), ('vine', 3),
+                     ('spikes', 3)])
+    c.ladder(13, 1, E, [3, 6])
+    c.checkpoint(E - 1, 19)
+    c.seq(19, -1, E - 6, [('spikes', 2), ('hole', 3), ('vine', 3), ('bridge', 7), ('spikes', 3)])
+    c.ladder(19, -1, 1, [3, 6])
+    c.checkpoint(2, 25)
+    c.seq(25, 1, 6, [('vine', 3), ('spikes', 3), ('hole', 3), ('vine', 3), ('spikes', 2)])
+    c.both(f'R until x>={E*32-60}')
+    c.decorate(7, 5)
+    ship('2-5-vine-ladder', c, ['Vine Ladder: five floors, right, left, right, left, right to the flag.'],
+        comment=['Vine Ladder: thorny vines, spikes and plank bridges on five floors,',
+                 'ladders of one-way rungs between them.'],
+        name='Vine Ladder', spawn=(3*32+16, c.stand_y(1)), goal=(E*32-16, (25+2)*32),
         nxt='3-1-moving-parts.level.ron')
 
 
 LEVELS = {"2-1-bounce": bounce, "2-2-spike-garden": spike_garden,
-          "2-3-stairway": stairway, "2-4-trampolines": trampolines}
+          "2-3-stairway": stairway, "2-4-trampolines": trampolines,
+          "2-5-vine-ladder": vine_ladder}
 
 if __name__ == "__main__":
     for stem in sys.argv[1:] or LEVELS:

@@ -2,7 +2,7 @@
 lifts that rise when stood on, crumbling bridges, sliders and swinging bridges,
 on floors seven rows apart (world 2's are six).
 
-`python3 tools/course/world3.py [STEM...]` rewrites the named levels (all four
+`python3 tools/course/world3.py [STEM...]` rewrites the named levels (all five
 by default), as `world2.py` does.
 """
 import sys
@@ -139,11 +139,43 @@ def crumble_run():
                   'bridges that drop behind you (do not stop), swinging bridges, sliders',
                   'over the wide pits and lifts between the floors.'],
          name='Crumble Run', spawn=(3*32+16, c.stand_y(1)), goal=(E*32-16, (29+2)*32),
+         nxt='3-5-rush-hour.level.ron')
+
+
+def rush_hour():
+    W, H = 118, 30
+    c = Course(W, H)
+    E = W - 2
+    c.slab(1, 1, E, thick=2)
+    c.slab(8, 1, E - 3)
+    c.slab(15, 4, E)
+    c.slab(22, 1, E - 3)
+    c.checkpoint(3, 1)
+    c.seq(1, 1, 11, [('slider', 12), ('spikes', 3), ('crumble', 9), ('perch', 4), ('hole', 3),
+                     ('spikes', 4), ('swing', 8)], thick=2)
+    c.lift(1, 1, E, rise=7)
+    c.checkpoint(E - 4, 8)
+    c.seq(8, -1, E - 8, [('crumble', 12), ('spikes', 3), ('slider', 12), ('perch', 4), ('spikes', 4),
+                         ('swing', 8)])
+    c.lift(8, -1, 1, rise=7)
+    c.checkpoint(5, 15)
+    c.seq(15, 1, 9, [('spikes', 3), ('slider', 12), ('crumble', 9), ('perch', 4), ('spikes', 4),
+                     ('hole', 3), ('swing', 8)])
+    c.lift(15, 1, E, rise=7)
+    c.checkpoint(E - 4, 22)
+    c.seq(22, -1, E - 8, [('crumble', 9), ('spikes', 4), ('slider', 12), ('spikes', 3), ('swing', 8)])
+    c.both('L until x<=100')
+    c.decorate(3, 1)
+    ship('3-5-rush-hour', c, ['Rush Hour: right, up, left, up, right, up, left to the flag.'],
+         comment=['Rush Hour: sliders, crumbling bridges and swinging bridges in quick',
+                  'succession, lifts between four floors.'],
+         name='Rush Hour', spawn=(3*32+16, c.stand_y(1)), goal=(80, (22+2)*32),
          nxt='4-1-halfpipe.level.ron')
 
 
 LEVELS = {"3-1-moving-parts": moving_parts, "3-2-lift-off": lift_off,
-          "3-3-swing-set": swing_set, "3-4-crumble-run": crumble_run}
+          "3-3-swing-set": swing_set, "3-4-crumble-run": crumble_run,
+          "3-5-rush-hour": rush_hour}
 
 if __name__ == "__main__":
     for stem in sys.argv[1:] or LEVELS:

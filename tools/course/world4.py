@@ -1,0 +1,122 @@
+"""World 4, Momentum (#61): its four levels as snake courses with half-pipes
+(run down and up the far side on the run's speed) and hills, on floors eight
+rows apart, climbed by ladders of one-way rungs.
+
+`python3 tools/course/world4.py [STEM...]` rewrites the named levels (all five
+by default), as `world2.py` does.
+"""
+import sys
+
+from course import Course, ship
+
+RUNGS = [3, 6, 8]
+
+
+def snake(W, tops, floors, **level):
+    """A course whose floor i (top row tops[i]) holds floors[i]'s items, going
+    right on even floors and left on odd ones, with a ladder at each end. The
+    bottom floor is solid down to the level's bottom (its pits' half-pipes dip
+    below its top, and under the bottom row is out of the level)."""
+    H = tops[-1] + 8
+    c = Course(W, H)
+    E = W - 2
+    c.slab(tops[0], 1, E, thick=tops[0] + 1)
+    for t in tops[1:]:
+        c.slab(t, 1, E)
+    for i, (top, items) in enumerate(zip(tops, floors)):
+        d = 1 if i % 2 == 0 else -1
+        c.checkpoint(3 if d > 0 else E - 1, top)
+        c.seq(top, d, 9 if d > 0 else E - 8, items, thick=top + 1 if i == 0 else 1)
+        if i + 1 < len(tops):
+            c.ladder(top, d, E if d > 0 else 1, RUNGS, wait=5)
+    last = len(tops) - 1
+    goal_x = (E * 32 - 16) if last % 2 == 0 else 80
+    c.both(f'R until x>={E*32-60}' if last % 2 == 0 else 'L until x<=100')
+    return c, dict(spawn=(3 * 32 + 16, c.stand_y(tops[0])), goal=(goal_x, (tops[-1] + 2) * 32), **level)
+
+
+def halfpipe():
+    c, level = snake(100, [3, 11, 19], [
+        [('hole', 2), ('halfpipe', 8), ('spikes', 2), ('perch', 4), ('halfpipe', 10), ('hill', 6),
+         ('spikes', 3)],
+        [('halfpipe', 8), ('spikes', 3), ('perch', 4), ('hill', 6), ('halfpipe', 10), ('hole', 3)],
+        [('spikes', 2), ('halfpipe', 10), ('perch', 4), ('hill', 8), ('spikes', 3), ('halfpipe', 8)],
+    ],
+        comment=['Half-Pipe: run down into each half-pipe and up its far side on your',
+                 'speed (no jump needed); hills and spikes between, three floors, one-way',
+                 'rungs up at the walls.'],
+        name='Half-Pipe', nxt='4-2-loop-valley.level.ron')
+    c.decorate(6, 4)
+    ship('4-1-halfpipe', c, ['Half-Pipe: right, up, left, up, right to the flag.'], **level)
+
+
+def pipe_valley():
+    c, level = snake(112, [3, 11, 19, 27], [
+        [('halfpipe', 8), ('spikes', 4), ('hill', 6), ('halfpipe', 10), ('perch', 4), ('hole', 3),
+         ('spikes', 3)],
+        [('spikes', 3), ('halfpipe', 10), ('hill', 8), ('spikes', 4), ('perch', 4), ('halfpipe', 8)],
+        [('hole', 3), ('halfpipe', 10), ('spikes', 4), ('perch', 4), ('hill', 6), ('halfpipe', 8),
+         ('spikes', 3)],
+        [('halfpipe', 8), ('spikes', 4), ('hill', 8), ('halfpipe', 10), ('spikes', 3)],
+    ],
+        comment=['Pipe Valley: half-pipes one after another, with four-spike strips to',
+                 'jump between them, on four floors.'],
+        name='Pipe Valley', nxt='4-3-lava-bowl.level.ron')
+    c.decorate(5, 1)
+    ship('4-2-loop-valley', c, ['Pipe Valley: right, up, left, up, right, up, left to the flag.'], **level)
+
+
+def lava_bowl():
+    c, level = snake(116, [3, 11, 19, 27], [
+        [('spikes', 3), ('halfpipe', 10), ('spikes', 4), ('hole', 3), ('perch', 4), ('halfpipe', 8),
+         ('spikes', 4)],
+        [('halfpipe', 10), ('spikes', 4), ('perch', 4), ('spikes', 3), ('halfpipe', 8), ('spikes', 4)],
+        [('spikes', 4), ('halfpipe', 8), ('hill', 6), ('spikes', 4), ('perch', 4), ('halfpipe', 10),
+         ('spikes', 3)],
+        [('halfpipe', 10), ('spikes', 4), ('spikes', 3), ('halfpipe', 8), ('spikes', 4)],
+    ],
+        comment=['Lava Bowl: half-pipes among spike strips, most of them four wide: each',
+                 'a jump to time. Four floors.'],
+        name='Lava Bowl', nxt='4-4-ramp-jump.level.ron')
+    c.decorate(7, 2)
+    ship('4-3-lava-bowl', c, ['Lava Bowl: right, up, left, up, right, up, left to the flag.'], **level)
+
+
+def ramp_jump():
+    c, level = snake(124, [3, 11, 19, 27, 35], [
+        [('hill', 8), ('spikes', 4), ('halfpipe', 10), ('hole', 3), ('spikes', 3), ('perch', 4),
+         ('halfpipe', 8)],
+        [('spikes', 4), ('halfpipe', 10), ('hill', 6), ('spikes', 4), ('perch', 4), ('hole', 3),
+         ('spikes', 3)],
+        [('halfpipe', 8), ('spikes', 4), ('hill', 8), ('spikes', 4), ('halfpipe', 10), ('perch', 4)],
+        [('spikes', 3), ('halfpipe', 10), ('spikes', 4), ('hole', 3), ('halfpipe', 8), ('spikes', 4)],
+        [('hill', 6), ('spikes', 4), ('halfpipe', 10), ('spikes', 4), ('spikes', 3)],
+    ],
+        comment=["Ramp Jump: the fourth world's test. Five floors of hills, half-pipes",
+                 'and four-spike strips.'],
+        name='Ramp Jump', nxt='4-5-pipeline.level.ron')
+    c.decorate(4, 3)
+    ship('4-4-ramp-jump', c, ['Ramp Jump: five floors, right, left, right, left, right to the flag.'], **level)
+
+
+def pipeline():
+    c, level = snake(120, [4, 12, 20, 28], [
+        [('halfpipe', 10), ('spikes', 4), ('halfpipe', 8), ('perch', 4), ('hill', 6), ('spikes', 4),
+         ('hole', 3)],
+        [('spikes', 3), ('halfpipe', 8), ('spikes', 4), ('perch', 4), ('halfpipe', 10), ('spikes', 3)],
+        [('halfpipe', 10), ('hill', 8), ('spikes', 4), ('perch', 4), ('halfpipe', 8), ('spikes', 4)],
+        [('spikes', 4), ('halfpipe', 10), ('spikes', 3), ('hill', 6), ('halfpipe', 8), ('spikes', 4)],
+    ],
+        comment=['Pipeline: half-pipe after half-pipe with spike strips between, four',
+                 'floors.'],
+        name='Pipeline', nxt='5-1-gauntlet.level.ron')
+    c.decorate(8, 3)
+    ship('4-5-pipeline', c, ['Pipeline: right, up, left, up, right, up, left to the flag.'], **level)
+
+
+LEVELS = {"4-1-halfpipe": halfpipe, "4-2-loop-valley": pipe_valley,
+          "4-3-lava-bowl": lava_bowl, "4-4-ramp-jump": ramp_jump, "4-5-pipeline": pipeline}
+
+if __name__ == "__main__":
+    for stem in sys.argv[1:] or LEVELS:
+        LEVELS[stem]()
