@@ -43,5 +43,6 @@ mod svg_import;
 mod tiled;
 mod trace_hashes;
 mod user_levels;
+mod verbs;
 mod view;
 mod walls_dash;

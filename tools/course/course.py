@@ -27,6 +27,32 @@ def spikes_lead(w):
     return 76 if w <= 2 else 60 if w == 3 else (226 - w * T) // 2
 
 
+def loop_curves(x0, y0, radius, offset):
+    """A loop entered at (x0, y0) on the floor, moving right: the four
+    cubics of `tangent_level::format::loops::loop_curves` (the way in solid,
+    the rest one-way from inside; see its docs for the method)."""
+    entry = 10 * math.pi / 180
+    sink = radius * (1 - math.cos(entry))
+    turn = 2 * math.pi - 2 * entry
+    shift = radius * math.sin(entry) - offset * entry / (2 * math.pi)
+    at = lambda th: (x0 - shift + radius * math.sin(th) - offset * th / (2 * math.pi),
+                     y0 - sink + radius * (1 - math.cos(th)))
+    slope = lambda th: (radius * math.cos(th) - offset / (2 * math.pi), radius * math.sin(th))
+    q = turn / 4
+    h = q / 3
+    out = []
+    for k in range(4):
+        a, b = entry + k * q, entry + (k + 1) * q
+        p0, p3, d0, d3 = at(a), at(b), slope(a), slope(b)
+        p1 = (p0[0] + d0[0] * h, p0[1] + d0[1] * h)
+        p2 = (p3[0] - d3[0] * h, p3[1] - d3[1] * h)
+        if k == 0:
+            p0 = (p0[0], p0[1] - 1)
+        pts = ', '.join(f'({round(x, 2):g}, {round(y, 2):g})' for x, y in (p0, p1, p2, p3))
+        out.append(f'(points: [{pts}], {"one_way: true, " if k else ""}fill: Line)')
+    return out
+
+
 class Canvas:
     """A grid of tile characters; row 0 at the bottom."""
     def __init__(s, w, h, border=True):
@@ -46,6 +72,11 @@ class Canvas:
         return '\n'.join(f'{indent}"{r}",' for r in s.rows())
 
 
+# The Course method that places each kind of part a `seq` names, where
+# its name is not the kind's own.
+PART_METHODS = {'perch': 'perch_coin', 'dash': 'dash_pit'}
+
+
 class Course:
     def __init__(s, W, H):
         s.W, s.H = W, H
@@ -55,6 +86,7 @@ class Course:
         s.main, s.coin_plan = [], []
         s.curves, s.coins, s.checkpoints, s.actors = [], [], [], []
         s.movers = []
+        s.crystals = []
         s.moving = set()  # cells that belong to movers
         s.tramp_pit = 0  # rows of a trampoline's pit (0: the floor's row only)
         s.last = None
@@ -108,27 +140,29 @@ class Course:
         s.c.rect(a, top - thick + 1, a + w - 1, top, '.')
         s.jump_over(d, a, w, lead)
 
-    def spikes(s, top, d, a, w, lead=None):
+    def spikes(s, top, d, a, w, thick=1, lead=None):
         # Clearing 32 px of spikes: the take-off window is about
         # [edge - 83, edge - 37] for three tiles, [edge - 115, edge - 37] for two.
         lead = lead or spikes_lead(w)
         s.c.rect(a, top + 1, a + w - 1, top + 1, '^')
         s.jump_over(d, a, w, lead)
 
-    def block(s, top, d, a, w, h=2, lead=None):
+    def block(s, top, d, a, w, thick=1, h=2, lead=None):
         """A solid block h rows high on the floor, cols [a, a+w)."""
         s.c.rect(a, top + 1, a + w - 1, top + h, '#')
         s.jump_over(d, a, w, lead if lead is not None else (60 if h == 1 else 80))
         # The run drops off its far end by itself.
+        s.last = (d, s.near_edge(-d, a, w) + d * 70)
 
-    def vine(s, top, d, a, w, height=40, lead=64):
+    def vine(s, top, d, a, w, thick=1, height=40, lead=64):
         """A thorny arch (hazard curve) over cols [a, a+w), jumped."""
         y = (top + 1) * T
         s.curves.append(f'(points: [({a*T}, {y}), ({a*T + w*T//2}, {y + 2*height}), ({(a+w)*T}, {y})], fill: Line, hazard: true)')
         s.jump_over(d, a, w, lead)
 
-    def tramp(s, top, d, a, w, sag=40, lead=None):
-        """A trampoline band over a pit cols [a, a+w): dropped onto, bounced off."""
+    def tramp(s, top, d, a, w, thick=1, land=None, sag=40, lead=None):
+        """A trampoline band over a pit cols [a, a+w): dropped onto, bounced off;
+        its bounce lands `land` px past its far side (120 if not said)."""
         y = (top + 1) * T - 8
         # the pit goes to the bottom on a bottom floor two rows thick, and
         # `s.tramp_pit` rows deep on a thicker one (the band hangs free in it)
@@ -141,8 +175,10 @@ class Course:
         else:
             s.both(f'{K} until {s.past(d, s.near_edge(d, a, w) + d * w * T)}', f'{K} until ground')
             s.last = (d, s.near_edge(d, a, w) + d * (w * T + 120))
+        if land is not None:
+            s.last = (d, s.near_edge(-d, a, w) + d * land)
 
-    def perch_coin(s, top, d, a, w=5, rise=3):
+    def perch_coin(s, top, d, a, w=5, thick=1, rise=3):
         """A one-way plank `rise` rows over the floor with a coin on it."""
         row = top + rise
         s.c.rect(a, row, a + w - 1, row, '=')
@@ -153,6 +189,7 @@ class Course:
         s.only_coins(f'{K} until {s.past(d, cx - d * 30)}', f'{s.K(-d)} until slow', '- 4', 'J 20',
                      f'- until ground coins>={len(s.coins)}',
                      f'{K} until {s.past(d, s.near_edge(-d, a, w) + d * 14)}', f'{K} until ground')
+        s.last = (d, s.near_edge(-d, a, w) + d * 80)
 
     def ladder(s, top, d, end_col, rungs, width=4, wait=7):
         """Run into the wall at the floor's end and jump straight up the
@@ -167,6 +204,114 @@ class Course:
             s.both(f'- {wait}' if i else '- 4', 'J 20', '- until ground')
         s.both(f'- {wait}')
         s.last = None
+
+    def dash_pit(s, top, d, a, w, thick=1, after=26, lead=30, crystal='auto'):
+        """A pit w columns wide, too wide to jump: jumped at its near edge
+        and crossed by a dash `after` steps into the jump. With `crystal`
+        (columns past the near edge), a refill crystal hangs over the pit
+        there and a second dash, when the first one ends, takes its dash."""
+        if crystal == 'auto':  # a pit too wide for one dash
+            crystal = 11 if w > 13 else None
+        s.c.rect(a, top - thick + 1, a + w - 1, top, '.')
+        K = s.K(d)
+        near = s.near_edge(d, a, w)
+        x = near - d * lead
+        s.run_jump(d, x)
+        s.main.pop(); s.coin_plan.pop(); s.main.pop(); s.coin_plan.pop()
+        if crystal is None:
+            s.both(f'{K}J {after}', f'{K}JX 2', f'{K} until ground')
+        else:
+            cx = near + d * crystal * T
+            s.crystals.append((cx, (top + 1) * T + 100))
+            s.both(f'{K}J {after}', f'{K}JX 2', f'{K} until {s.past(d, cx + d * 40)}', f'{K}X 2', f'{K} until ground')
+        # The dash lands at its end speed, which holding the run keeps:
+        # let go a moment, back to about the top run speed.
+        s.both('- 10')
+        s.last = (d, s.near_edge(-d, a, w) + d * 160)
+
+    def loop(s, top, d, a, w, thick=1, radius=60):
+        """A loop run on the speed of a drop, over cols [a, a+w) (w at
+        least 37): a one-way plank three rows up and five columns wide, a
+        ledge five rows high and six columns wide jumped onto from it, a cubic ramp ten columns
+        long down to the floor, and a loop of `radius` 200 px on (it needs
+        a drop of five rows: run into from the flat, a runner stalls on its
+        way in). The run holds on round the loop and lets go 16 steps after
+        it to come back to about the top run speed."""
+        K = s.K(d)
+        col = lambda k: a + k if d > 0 else a + w - 1 - k  # k-th column met
+        x = lambda k: col(k) * T if d > 0 else (col(k) + 1) * T  # its near side
+        lo, hi = sorted((col(0), col(4)))
+        s.c.rect(lo, top + 3, hi, top + 3, '=')
+        lo, hi = sorted((col(5), col(10)))
+        s.c.rect(lo, top + 1, hi, top + 5, '#')
+        y0, y1 = (top + 1) * T, (top + 6) * T
+        r0, r1 = x(11), x(21)
+        m = (r0 + r1) // 2
+        s.curves.append(f'(points: [({r0}, {y1}), ({m}, {y1}), ({m}, {y0}), ({r1}, {y0})])')
+        e = r1 + d * (200 + radius * 2 + 60)
+        for c in loop_curves(0, y0, radius, 60):
+            pts = [tuple(float(v) for v in p.split(', ')) for p in c.split('[(')[1].split(')]')[0].split('), (')]
+            pts = [(e + d * px, py) for px, py in pts]
+            if d < 0:
+                pts.reverse()
+            text = ', '.join(f'({px:g}, {py:g})' for px, py in pts)
+            s.curves.append('(points: [' + text + ']' + c.split(')]')[1])
+        s.run_jump(d, x(0) - d * 40)
+        s.last = None
+        s.run_jump(d, x(5) - d * 50)
+        s.both(f'{K} until {s.past(d, e + d * 100)}', '- 16')
+        s.last = (d, e + d * 300)
+
+    def crate(s, top, d, a, w=3, thick=1, h=4, gap=5):
+        """A wall h rows high (too high to jump) and w columns wide on the
+        floor at cols [a, a+w), with a crate `gap` columns before it: the
+        run pushes the crate to the wall, jumps onto it and from it over
+        the wall, and drops off the wall's far side."""
+        s.c.rect(a, top + 1, a + w - 1, top + h, '#')
+        near = s.near_edge(d, a, w)
+        y = (top + 1) * T + 16.02
+        s.actors.append(f'(name: "crate", shape: Rect(half_extents: (16, 16)), '
+                        f'position: ({near - d * gap * T:g}, {y:g}), restitution: 0.1, friction: 0.4)')
+        K = s.K(d)
+        s.both(f'{K} until {s.past(d, near - d * 50)} slow', f'{K} 4', f'{K}J 14', f'{K} until ground',
+               f'{K} 4', f'{K}J 20', f'{K} until ground')
+        s.last = (d, s.near_edge(-d, a, w) + d * 100)
+
+    def roll(s, top, d, a, w, thick=1):
+        """A tunnel w columns long under a block three rows high: a line 24 px
+        over the floor (drawn flat, as its chord) leaves room for the
+        rolling ball (20 px) and not for the standing box (28 px), and the
+        block is too high to jump onto. The run holds down from 60 px
+        before it to 20 px past its far end."""
+        s.c.rect(a, top + 2, a + w - 1, top + 4, '#')
+        y = (top + 1) * T + 24
+        s.curves.append(f'(points: [({a * T}, {y}), ({a * T + w * T // 2}, {y}), ({(a + w) * T}, {y})], fill: Chord)')
+        K = s.K(d)
+        near, far = s.near_edge(d, a, w), s.near_edge(-d, a, w)
+        s.both(f'{K} until {s.past(d, near - d * 60)}', f'{K}D until {s.past(d, far + d * 20)}')
+        # the ball comes out slower than the run: room to speed up again
+        s.last = (d, far + d * 150)
+
+    def shaft(s, top, d, end_col, rise, jumps, width=3, hold=12):
+        """A wall-jump climb at the floor's end: a pillar `width` columns in
+        from the outer wall, from two rows over the floor up to the next
+        floor (which leaves the shaft open, as for a lift). The run goes in
+        under the pillar, jumps by the outer wall and wall-jumps from side
+        to side `jumps` times (an odd count: the last one leaves the outer
+        wall) up the shaft and out over the pillar onto the floor above."""
+        p = end_col - width if d > 0 else end_col + width
+        s.c.rect(p, top + 3, p, top + rise - 1, '#')
+        K, B = s.K(d), s.K(-d)
+        wall = (end_col + 1) * T if d > 0 else end_col * T
+        s.both(f'{K} until {s.past(d, wall - d * 40)}', f'{K}J 12', f'{K} until wall')
+        for i in range(jumps):
+            toward, away = (K, B) if i % 2 == 0 else (B, K)
+            s.both(f'{toward} 7', f'{toward}J {hold}', f'{away} until wall' if i + 1 < jumps else f'{away} until ground')
+        # Stop where the last wall jump lands (about 320 px from the wall, a
+        # place that does not depend on when it left the wall), as a ladder's
+        # wait does: the run on from a standstill is timed from there.
+        s.both('- until slow', '- 4')
+        s.last = (-d, wall - d * 320)
 
     def checkpoint(s, col, top):
         s.checkpoints.append((col * T + 16, round(s.stand_y(top), 2)))
@@ -212,7 +357,8 @@ class Course:
         lead = {"hole": (RANGE - w * T - 20) // 2, "spikes": spikes_lead(w),
                 'vine': 64, 'block': 80, 'tramp': 0, 'perch': -(w * T // 2 - 30),
             'crumble': 0, 'slider': -48, 'swing': RANGE - w * T // 2,
-            'halfpipe': 0, 'hill': 0,
+            'halfpipe': 0, 'hill': 0, 'dash': 30, 'roll': 60,
+            'crate': 5 * T + 60, 'loop': 40,
                 'bridge': RANGE - ((w - 3) // 2 * T + 3 * T // 2)}[kind]
         return near - d * lead
 
@@ -234,37 +380,8 @@ class Course:
                 tk = s.takeoff(kind, d, a, w)
                 if not (s.last and s.last[0] == d and d * (tk - s.last[1]) < gap):
                     break
-            if kind == 'hole':
-                s.hole(top, d, a, w, thick=thick)
-            elif kind == 'spikes':
-                s.spikes(top, d, a, w)
-            elif kind == 'vine':
-                s.vine(top, d, a, w)
-            elif kind == 'block':
-                s.block(top, d, a, w)
-                far = s.near_edge(-d, a, w)
-                s.last = (d, far + d * 70)
-            elif kind == 'tramp':
-                s.tramp(top, d, a, w)
-                if len(it) > 2:  # where its bounce lands, past its far side
-                    s.last = (d, s.near_edge(-d, a, w) + d * it[2])
-            elif kind == 'bridge':
-                s.bridge(top, d, a, w, thick=thick)
-            elif kind == 'crumble':
-                s.crumble(top, d, a, w // 3, thick=thick)
-                # no take-off from a part that may be falling
-                s.last = (d, s.near_edge(-d, a, w) + d * 40)
-            elif kind == 'slider':
-                s.slider(top, d, a, w, thick=thick)
-            elif kind == 'swing':
-                s.swing(top, d, a, w, thick=thick)
-            elif kind == 'halfpipe':
-                s.halfpipe(top, d, a, w, thick=thick)
-            elif kind == 'hill':
-                s.hill(top, d, a, w)
-            elif kind == 'perch':
-                s.perch_coin(top, d, a, w)
-                s.last = (d, s.near_edge(-d, a, w) + d * 80)
+            # a part's method draws it, writes its plan lines and sets the landing
+            getattr(s, PART_METHODS.get(kind, kind))(top, d, a, w, thick, *it[2:])
             cur = (a + w if d > 0 else a - 1) + d
         if not 6 <= cur <= s.W - 7:
             sys.exit(f'the floor at row {top} runs to column {cur}, into its climb at the wall')
@@ -286,18 +403,21 @@ class Course:
                f'{K} until y>={s.stand_y(top + rise) - 1:.0f} ground')
         s.last = None
 
-    def crumble(s, top, d, a, n, delay=0.4, thick=1):
-        """A bridge of n crumbling parts (3 columns each) in place of the
+    def crumble(s, top, d, a, w, thick=1, delay=0.4):
+        """A bridge of w // 3 crumbling parts (3 columns each) in place of the
         floor from column a: each drops `delay` s after it is landed on, so
         the run goes on over it."""
+        n = w // 3
         if thick > 1:
             s.c.rect(a, top - thick + 1, a + 3 * n - 1, top - 1, '.')
         s.c.rect(a, top, a + 3 * n - 1, top, '#')
         s.moving |= {(x, top) for x in range(a, a + 3 * n)}
         for i in range(n):
             s.movers.append(f'(tiles: Some((x: {a + 3 * i}, y: {top}, width: 3)), trigger: Crumble({delay}))')
+        # no take-off from a part that may be falling
+        s.last = (d, s.near_edge(-d, a, w) + d * 40)
 
-    def slider(s, top, d, a, w, speed=400, thick=1, width=5):
+    def slider(s, top, d, a, w, thick=1, speed=400, width=5):
         """A hole w columns wide with a slider (`width` columns, at floor
         height) at its near side: stood on, it carries the player to the far
         side and comes back when left. The run steps on near its back (room
@@ -317,7 +437,7 @@ class Course:
         s.both(f'{K} until {s.past(d, board)}', f'- until {s.past(d, end - d * 4)}', '- 8')
         s.last = (d, far - d * 150)
 
-    def swing(s, top, d, a, w=8, angle=5, period=3, thick=1):
+    def swing(s, top, d, a, w=8, thick=1, angle=5, period=3):
         """A hole w columns wide spanned by a sagging cubic bridge that swings
         `angle` degrees either way every `period` s about its middle: jumped
         onto in its middle and off to the far side."""
@@ -337,7 +457,7 @@ class Course:
         s.last = (d, mid + d * (RANGE + 60))
 
     # -- momentum (world 4)
-    def halfpipe(s, top, d, a, w, depth=1.5, thick=1):
+    def halfpipe(s, top, d, a, w, thick=1, depth=1.5):
         """A pit w columns wide holding a half-pipe `depth` rows deep (a cubic
         line from edge to edge): the run goes down and up the far side on its
         speed, no jump."""
@@ -352,7 +472,7 @@ class Course:
         s.both(f'{K} until {s.past(d, far + d * 24)}')
         s.last = (d, far - d * 40)
 
-    def hill(s, top, d, a, w, height=48):
+    def hill(s, top, d, a, w, thick=1, height=48):
         """A quadratic hill on the floor, run over (its crest `height` px up),
         drawn as the curve and its chord (ground down to y = 0 would show
         through the floors below)."""
@@ -384,6 +504,8 @@ def write_level(path, *, comment, name, course, spawn, goal, legend_extra='', ex
     curves = ''.join(f'        {c},\n' for c in course.curves)
     cps = ', '.join(f'({x:g}, {y:g})' for x, y in course.checkpoints)
     coins = ', '.join(f'({x:g}, {y:g})' for x, y in course.coins)
+    crystals = ', '.join(f'({x:g}, {y:g})' for x, y in course.crystals)
+    crystals = f'    crystals: [{crystals}],\n' if crystals else ''
     actors = ''.join(f'        {a},\n' for a in course.actors)
     movers = ''.join(f'        {m},\n' for m in course.movers)
     movers = f'    movers: [\n{movers}    ],\n' if movers else ''
@@ -416,7 +538,7 @@ def write_level(path, *, comment, name, course, spawn, goal, legend_extra='', ex
     par: Some({par or 99}),
     checkpoints: [{cps}],
     coins: [{coins}],
-{extra}"""
+{crystals}{extra}"""
     if tuning:
         t += f'    tuning: {tuning},\n'
     if nxt:

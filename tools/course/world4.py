@@ -12,23 +12,29 @@ from course import Course, ship
 RUNGS = [3, 6, 8]
 
 
-def snake(W, tops, floors, **level):
+def snake(W, tops, floors, shafts=(), **level):
     """A course whose floor i (top row tops[i]) holds floors[i]'s items, going
-    right on even floors and left on odd ones, with a ladder at each end. The
+    right on even floors and left on odd ones, with a ladder at each end (a
+    shaft climbed by wall jumps at the ends of the floors in `shafts`). The
     bottom floor is solid down to the level's bottom (its pits' half-pipes dip
     below its top, and under the bottom row is out of the level)."""
     H = tops[-1] + 8
     c = Course(W, H)
     E = W - 2
     c.slab(tops[0], 1, E, thick=tops[0] + 1)
-    for t in tops[1:]:
-        c.slab(t, 1, E)
+    for i, t in enumerate(tops[1:]):
+        # a shaft comes up through the floor above it: leave its columns open
+        c.slab(t, *((1, E - 3) if i % 2 == 0 else (4, E)) if i in shafts else (1, E))
     for i, (top, items) in enumerate(zip(tops, floors)):
         d = 1 if i % 2 == 0 else -1
-        c.checkpoint(3 if d > 0 else E - 1, top)
+        # not over the open columns of a shaft that came up here
+        c.checkpoint((6 if i - 1 in shafts else 3) if d > 0 else E - (5 if i - 1 in shafts else 1), top)
         c.seq(top, d, 9 if d > 0 else E - 8, items, thick=top + 1 if i == 0 else 1)
         if i + 1 < len(tops):
-            c.ladder(top, d, E if d > 0 else 1, RUNGS, wait=5)
+            if i in shafts:
+                c.shaft(top, d, E if d > 0 else 1, tops[i + 1] - top, jumps=3)
+            else:
+                c.ladder(top, d, E if d > 0 else 1, RUNGS, wait=5)
     last = len(tops) - 1
     goal_x = (E * 32 - 16) if last % 2 == 0 else 80
     c.both(f'R until x>={E*32-60}' if last % 2 == 0 else 'L until x<=100')
@@ -54,11 +60,11 @@ def pipe_valley():
     c, level = snake(112, [3, 11, 19, 27], [
         [('halfpipe', 8), ('spikes', 4), ('hill', 6), ('halfpipe', 10), ('perch', 4), ('hole', 3),
          ('spikes', 3)],
-        [('spikes', 3), ('halfpipe', 10), ('hill', 8), ('spikes', 4), ('perch', 4), ('halfpipe', 8)],
+        [('spikes', 3), ('halfpipe', 10), ('hill', 8), ('spikes', 3), ('perch', 4), ('halfpipe', 8)],
         [('hole', 3), ('halfpipe', 10), ('spikes', 4), ('perch', 4), ('hill', 6), ('halfpipe', 8),
          ('spikes', 3)],
         [('halfpipe', 8), ('spikes', 4), ('hill', 8), ('halfpipe', 10), ('spikes', 3)],
-    ],
+    ], shafts=(0,),
         comment=['Pipe Valley: half-pipes one after another, with four-spike strips to',
                  'jump between them, on four floors.'],
         name='Pipe Valley', nxt='4-3-lava-bowl.level.ron')
@@ -69,7 +75,7 @@ def pipe_valley():
 def lava_bowl():
     c, level = snake(116, [3, 11, 19, 27], [
         [('spikes', 3), ('halfpipe', 10), ('spikes', 4), ('hole', 3), ('perch', 4), ('halfpipe', 8),
-         ('spikes', 4)],
+         ('spikes', 4), ('dash', 11)],
         [('halfpipe', 10), ('spikes', 4), ('perch', 4), ('spikes', 3), ('halfpipe', 8), ('spikes', 4)],
         [('spikes', 4), ('halfpipe', 8), ('hill', 6), ('spikes', 4), ('perch', 4), ('halfpipe', 10),
          ('spikes', 3)],
@@ -87,11 +93,11 @@ def ramp_jump():
         [('hill', 8), ('spikes', 4), ('halfpipe', 10), ('hole', 3), ('spikes', 3), ('perch', 4),
          ('halfpipe', 8)],
         [('spikes', 4), ('halfpipe', 10), ('hill', 6), ('spikes', 4), ('perch', 4), ('hole', 3),
-         ('spikes', 3)],
+         ('spikes', 3), ('dash', 11)],
         [('halfpipe', 8), ('spikes', 4), ('hill', 8), ('spikes', 4), ('halfpipe', 10), ('perch', 4)],
         [('spikes', 3), ('halfpipe', 10), ('spikes', 4), ('hole', 3), ('halfpipe', 8), ('spikes', 4)],
         [('hill', 6), ('spikes', 4), ('halfpipe', 10), ('spikes', 4), ('spikes', 3)],
-    ],
+    ], shafts=(2,),
         comment=["Ramp Jump: the fourth world's test. Five floors of hills, half-pipes",
                  'and four-spike strips.'],
         name='Ramp Jump', nxt='4-5-pipeline.level.ron')
@@ -102,11 +108,11 @@ def ramp_jump():
 def pipeline():
     c, level = snake(120, [4, 12, 20, 28], [
         [('halfpipe', 10), ('spikes', 4), ('halfpipe', 8), ('perch', 4), ('hill', 6), ('spikes', 4),
-         ('hole', 3)],
+         ('dash', 13)],
         [('spikes', 3), ('halfpipe', 8), ('spikes', 4), ('perch', 4), ('halfpipe', 10), ('spikes', 3)],
         [('halfpipe', 10), ('hill', 8), ('spikes', 4), ('perch', 4), ('halfpipe', 8), ('spikes', 4)],
         [('spikes', 4), ('halfpipe', 10), ('spikes', 3), ('hill', 6), ('halfpipe', 8), ('spikes', 4)],
-    ],
+    ], shafts=(1,),
         comment=['Pipeline: half-pipe after half-pipe with spike strips between, four',
                  'floors.'],
         name='Pipeline', nxt='5-1-gauntlet.level.ron')

@@ -13,8 +13,9 @@ from course import Course, ship
 
 def snake(W, tops, floors, climbs, **level):
     """Floor i (top row tops[i]) holds floors[i]'s items, going right on even
-    floors and left on odd ones; climbs[i] ('lift' or 'ladder') takes the
-    run up at its end. The bottom floor is solid down to the level's bottom."""
+    floors and left on odd ones; climbs[i] takes the run up at its end: a
+    'lift', a 'ladder' of one-way rungs or a 'shaft' climbed by wall jumps.
+    The bottom floor is solid down to the level's bottom."""
     H = tops[-1] + 7
     c = Course(W, H)
     c.tramp_pit = 4
@@ -22,18 +23,22 @@ def snake(W, tops, floors, climbs, **level):
     c.slab(tops[0], 1, E, thick=tops[0] + 1)
     for i, t in enumerate(tops[1:]):
         # a lift comes up beside the floor above it: leave its columns open
-        lift = climbs[i] == 'lift'
+        lift = climbs[i] in ('lift', 'shaft')
         lo, hi = (1, E - 3) if i % 2 == 0 and lift else (4, E) if lift else (1, E)
         c.slab(t, lo, hi)
     for i, (top, items) in enumerate(zip(tops, floors)):
         d = 1 if i % 2 == 0 else -1
-        c.checkpoint(3 if d > 0 else E - 1, top)
+        # not over the open columns of the climb that came up here
+        after_shaft = i > 0 and climbs[i - 1] == 'shaft'
+        c.checkpoint((6 if after_shaft else 3) if d > 0 else E - (5 if after_shaft else 1), top)
         c.seq(top, d, 9 if d > 0 else E - 8, items, thick=top + 1 if i == 0 else 1)
         if i + 1 < len(tops):
             end = E if d > 0 else 1
             rise = tops[i + 1] - top
             if climbs[i] == 'lift':
                 c.lift(top, d, end, rise=rise)
+            elif climbs[i] == 'shaft':
+                c.shaft(top, d, end, rise, jumps=3, hold=6)
             else:
                 c.ladder(top, d, end, [3, rise], wait=5)
     last = len(tops) - 1
@@ -43,14 +48,15 @@ def snake(W, tops, floors, climbs, **level):
 
 
 def gauntlet():
-    c, level = snake(112, [3, 9, 15, 21, 27], [
+    c, level = snake(120, [3, 9, 15, 21, 27], [
         [('spikes', 4), ('vine', 3), ('bridge', 7), ('perch', 4), ('halfpipe', 8), ('spikes', 4),
          ('crumble', 9), ('swing', 8)],
         [('perch', 4), ('halfpipe', 8), ('spikes', 4), ('slider', 12), ('halfpipe', 10), ('spikes', 4), ('swing', 8)],
         [('halfpipe', 10), ('spikes', 4), ('bridge', 7), ('perch', 4), ('crumble', 9), ('spikes', 4), ('swing', 8)],
-        [('spikes', 4), ('halfpipe', 10), ('spikes', 4), ('vine', 3), ('halfpipe', 8), ('spikes', 4), ('swing', 8)],
+        [('spikes', 4), ('halfpipe', 10), ('spikes', 4), ('vine', 3), ('halfpipe', 8), ('spikes', 4), ('swing', 8),
+         ('dash', 13)],
         [('halfpipe', 8), ('spikes', 4), ('hole', 3), ('halfpipe', 10), ('spikes', 4)],
-    ], ['lift', 'ladder', 'lift', 'ladder'],
+    ], ['shaft', 'ladder', 'lift', 'ladder'],
         comment=["Gauntlet: the fifth world's first, everything so far at once: spikes,",
                  'thorny vines, plank bridges, half-pipes, crumbling bridges and a',
                  'slider on five floors, lifts and ladders between them.'],
@@ -82,7 +88,7 @@ def bounce_lift():
 
 def loop_lifts():
     c, level = snake(132, [3, 9, 15, 21, 27], [
-        [('spikes', 3), ('halfpipe', 10), ('spikes', 4), ('hole', 3), ('vine', 3), ('swing', 8)],
+        [('spikes', 3), ('halfpipe', 10), ('spikes', 4), ('hole', 3), ('vine', 3), ('dash', 13)],
         [('spikes', 4), ('perch', 4), ('halfpipe', 8), ('spikes', 4), ('hole', 3), ('crumble', 12),
          ('swing', 8)],
         [('hill', 8), ('spikes', 4), ('perch', 4), ('halfpipe', 10), ('spikes', 4), ('vine', 3),
@@ -105,9 +111,10 @@ def long_way_home():
         [('vine', 3), ('spikes', 4), ('slider', 12), ('spikes', 4), ('halfpipe', 10)],
         [('spikes', 4), ('crumble', 12), ('spikes', 4), ('perch', 4), ('bridge', 7), ('spikes', 3)],
         [('halfpipe', 8), ('spikes', 4), ('vine', 3), ('spikes', 4), ('swing', 8)],
-        [('spikes', 4), ('hole', 3), ('perch', 4), ('spikes', 4), ('crumble', 9), ('halfpipe', 10)],
+        [('spikes', 4), ('hole', 3), ('perch', 4), ('spikes', 4), ('crumble', 9), ('halfpipe', 10),
+         ('dash', 17)],
         [('spikes', 4), ('bridge', 7), ('spikes', 4), ('hill', 8), ('spikes', 4)],
-    ], ['ladder', 'lift', 'ladder', 'lift', 'ladder'],
+    ], ['shaft', 'lift', 'shaft', 'lift', 'ladder'],
         comment=['The Long Way Home: six floors of four-spike strips between every',
                  'kind of part.'],
         name='The Long Way Home', nxt='5-5-grand-tour.level.ron')
@@ -123,9 +130,9 @@ def grand_tour():
          ('swing', 8)],
         [('spikes', 4), ('bridge', 7), ('crumble', 12), ('spikes', 4), ('perch', 4), ('hole', 3),
          ('swing', 8)],
-        [('halfpipe', 10), ('spikes', 4), ('hill', 6), ('spikes', 4), ('vine', 3), ('swing', 8)],
+        [('halfpipe', 10), ('spikes', 4), ('hill', 6), ('spikes', 4), ('vine', 3), ('dash', 17)],
         [('spikes', 4), ('halfpipe', 8), ('spikes', 4), ('bridge', 7), ('spikes', 4)],
-    ], ['lift', 'ladder', 'lift', 'ladder'],
+    ], ['lift', 'shaft', 'lift', 'ladder'],
         comment=["Grand Tour: the fifth world's test, a floor for each world before it",
                  'and one more: crumbling bridges, sliders, half-pipes, plank bridges,',
                  'vines and swinging bridges, spikes between.'],

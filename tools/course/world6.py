@@ -12,13 +12,14 @@ from world5 import snake
 
 
 def night_shift():
-    c, level = snake(112, [3, 9, 15, 21], [
+    c, level = snake(124, [3, 9, 15, 21], [
         [('spikes', 4), ('halfpipe', 8), ('spikes', 4), ('perch', 4), ('swing', 8), ('spikes', 4),
          ('hole', 3)],
-        [('halfpipe', 10), ('spikes', 4), ('vine', 3), ('perch', 4), ('swing', 8), ('spikes', 4)],
+        [('halfpipe', 10), ('spikes', 4), ('vine', 3), ('perch', 4), ('swing', 8), ('spikes', 4),
+         ('dash', 17)],
         [('spikes', 4), ('swing', 8), ('halfpipe', 8), ('spikes', 4), ('perch', 4), ('spikes', 4)],
         [('halfpipe', 10), ('spikes', 4), ('swing', 8), ('spikes', 4), ('hole', 3)],
-    ], ['lift', 'ladder', 'lift'],
+    ], ['shaft', 'ladder', 'lift'],
         comment=["Night Shift: the last world's first. Four-spike strips straight after",
                  'half-pipes and swinging bridges, four floors.'],
         name='Night Shift', nxt='6-2-moonlit-pipes.level.ron')
@@ -34,10 +35,11 @@ def moonlit_pipes():
          ('halfpipe', 10), ('spikes', 4)],
         [('perch', 4), ('swing', 8), ('spikes', 4), ('halfpipe', 10), ('spikes', 4), ('swing', 8),
          ('spikes', 4)],
-        [('halfpipe', 8), ('spikes', 4), ('swing', 8), ('spikes', 4), ('halfpipe', 10), ('spikes', 4)],
+        [('halfpipe', 8), ('spikes', 4), ('swing', 8), ('spikes', 4), ('halfpipe', 10), ('spikes', 4),
+         ('dash', 13)],
         [('spikes', 4), ('halfpipe', 10), ('spikes', 4), ('swing', 8), ('spikes', 4), ('halfpipe', 8),
          ('spikes', 4)],
-    ], ['ladder', 'lift', 'ladder', 'lift'],
+    ], ['shaft', 'lift', 'shaft', 'lift'],
         comment=['Moonlit Pipes: half-pipes and swinging bridges, each followed by a',
                  'strip of four spikes; five floors.'],
         name='Moonlit Pipes', nxt='6-3-owl-watch.level.ron')
@@ -86,11 +88,13 @@ def dawn():
         [('spikes', 4), ('halfpipe', 8), ('spikes', 4), ('swing', 8), ('spikes', 4), ('perch', 4),
          ('bridge', 7)],
         [('halfpipe', 10), ('spikes', 4), ('crumble', 9), ('spikes', 4), ('perch', 4), ('swing', 8)],
-        [('spikes', 4), ('swing', 8), ('spikes', 4), ('halfpipe', 10), ('spikes', 4), ('perch', 4)],
+        [('spikes', 4), ('swing', 8), ('spikes', 4), ('halfpipe', 10), ('spikes', 4), ('perch', 4),
+         ('dash', 17)],
         [('slider', 12), ('spikes', 4), ('halfpipe', 8), ('spikes', 4), ('swing', 8), ('spikes', 4)],
-        [('halfpipe', 10), ('spikes', 4), ('swing', 8), ('spikes', 4), ('vine', 3), ('spikes', 4)],
+        [('halfpipe', 10), ('spikes', 4), ('swing', 8), ('spikes', 4), ('vine', 3), ('spikes', 4),
+         ('dash', 17)],
         [('spikes', 4), ('halfpipe', 8), ('spikes', 4), ('swing', 8), ('spikes', 4)],
-    ], ['ladder', 'lift', 'ladder', 'lift', 'ladder'],
+    ], ['shaft', 'lift', 'shaft', 'lift', 'ladder'],
         comment=["Dawn: the campaign's last level. Six floors of everything, four spikes",
                  'after every part that moves the run.'],
         name='Dawn')
