@@ -1,76 +1,143 @@
-//! The campaign's later verbs (#61 item 5): the wall jump, the dash and
-//! the refill crystal each come up in at least three shipped levels, and
-//! a level that uses one asks for at least as much of it as the first
-//! level that did. Counted by playing each level's shipped replay to its
-//! goal: a wall jump is a step on which the controller starts its forced
-//! move away from a wall, a dash a step on which a dash starts, a crystal
-//! a `CrystalTaken` message. Prints the counts per level.
+//! The campaign's verbs (#61 item 5): wall jumps, dashes, refill crystals,
+//! rolls, runs upside down (a loop's top, a ceiling) and actors pushed
+//! each come up in at least three shipped levels, and (but actors) a level
+//! that uses one asks for at least as much of it as the first that did.
+//! Counted by playing each level's shipped replay to its goal: a wall jump
+//! is a step on which the forced move away from a wall starts, a dash one
+//! on which a dash starts, a crystal a `CrystalTaken` message, a roll one
+//! on which the player curls up, upside down one on which it starts
+//! running a surface whose normal points down, an actor pushed one whose
+//! centre ends 64 px or more from where it began. At least one level also
+//! goes down: its player reaches the goal at least four floors (192 px)
+//! below where it started.
 
 use std::path::Path;
 
 use bevy::prelude::*;
-use tangent::level::LevelStatus;
+use tangent::collision::PhysicsPosition;
 use tangent::level::crystals::CrystalTaken;
 use tangent::level::list::LevelList;
+use tangent::level::{LevelActor, LevelStatus};
 use tangent::player::{ControllerState, Player, Replay};
 use tangent::sim::headless::headless_app;
 
-/// Wall jumps, dashes and crystals taken on the way to the goal.
-fn verbs(level: &Path, replay: Replay) -> [u32; 3] {
+/// The verbs counted, in [`verbs`]' order.
+const VERBS: [&str; 6] = [
+    "wall jumps",
+    "dashes",
+    "crystals",
+    "rolls",
+    "upside down",
+    "pushed",
+];
+
+/// The actors' centres.
+fn actors(app: &mut App) -> Vec<Vec2> {
+    let mut q = app
+        .world_mut()
+        .query_filtered::<&PhysicsPosition, With<LevelActor>>();
+    q.iter(app.world()).map(|p| p.0).collect()
+}
+
+/// The player's centre's height.
+fn player_y(app: &mut App) -> f32 {
+    let mut q = app
+        .world_mut()
+        .query_filtered::<&PhysicsPosition, With<Player>>();
+    q.single(app.world()).unwrap().0.y
+}
+
+/// Each of [`VERBS`] counted on the way to the goal, and how far down
+/// the goal is from the start (px; negative: up).
+fn verbs(level: &Path, replay: Replay) -> ([u32; 6], f32) {
     let mut app = headless_app(level, Some(replay)).unwrap();
-    let mut n = [0u32; 3];
-    let (mut forced, mut dashing) = (0u32, false);
+    let mut n = [0u32; 6];
+    let (mut forced, mut dashing, mut rolling, mut upside) = (0u32, false, false, false);
+    let (mut start, mut end): (Vec<Vec2>, Vec<Vec2>) = (Vec::new(), Vec::new());
+    let mut height: [Option<f32>; 2] = [None, None];
     for _ in 0..20_000 {
         app.update();
+        if start.is_empty() {
+            start = actors(&mut app);
+        }
         let mut q = app
             .world_mut()
             .query_filtered::<&ControllerState, With<Player>>();
         let st = q.single(app.world()).unwrap();
-        if st.forced.1 > forced {
-            n[0] += 1;
+        let down = st.surface.is_some_and(|on| on.normal.y < -0.5);
+        for (k, (now, was)) in [
+            (st.dash.is_some(), dashing),
+            (st.rolling, rolling),
+            (down, upside),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            n[[1, 3, 4][k]] += u32::from(now && !was);
         }
-        if st.dash.is_some() && !dashing {
-            n[1] += 1;
-        }
-        (forced, dashing) = (st.forced.1, st.dash.is_some());
+        n[0] += u32::from(st.forced.1 > forced);
+        (forced, dashing, rolling, upside) = (st.forced.1, st.dash.is_some(), st.rolling, down);
         n[2] += app
             .world_mut()
             .resource_mut::<Messages<CrystalTaken>>()
             .drain()
             .count() as u32;
-        if app.world().resource::<LevelStatus>().goals > 0 {
-            return n;
+        if app.world().resource::<LevelStatus>().goals == 0 {
+            // (read before the goal: reaching it loads the next level)
+            end = actors(&mut app);
+            height = [
+                height[0].or(Some(player_y(&mut app))),
+                Some(player_y(&mut app)),
+            ];
+        } else {
+            n[5] = start
+                .iter()
+                .zip(&end)
+                .filter(|(a, b)| a.distance(**b) >= 64.0)
+                .count() as u32;
+            let [Some(from), Some(to)] = height else {
+                panic!("{}: no step before the goal", level.display());
+            };
+            return (n, from - to);
         }
     }
     panic!("{}: the replay never reached the goal", level.display());
 }
 
 #[test]
-fn wall_jumps_dashes_and_crystals_come_up_in_three_levels_each() {
+fn each_verb_comes_up_in_three_levels_asking_no_less_than_the_first() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let list = LevelList::around(&root.join("assets/levels/1-1-hills.level.ron"));
-    let mut first: [Option<(String, u32)>; 3] = [None, None, None];
-    let mut levels = [0; 3];
+    let mut first: [Option<(String, u32)>; 6] = Default::default();
+    let mut levels = [0; 6];
+    let mut descents = 0;
     for level in &list.0 {
         let name = tangent_level::files::level_stem(level).unwrap();
         let text =
             std::fs::read_to_string(root.join(format!("assets/replays/{name}.replay"))).unwrap();
-        let n = verbs(level, Replay::parse(&text).unwrap());
-        println!(
-            "{name}: {} wall jumps, {} dashes, {} crystals",
-            n[0], n[1], n[2]
-        );
-        for v in 0..3 {
+        let (n, down) = verbs(level, Replay::parse(&text).unwrap());
+        descents += usize::from(down >= 192.0);
+        let said: Vec<String> = (0..6).map(|v| format!("{} {}", n[v], VERBS[v])).collect();
+        println!("{name}: {}; the goal {down:.0} px down", said.join(", "));
+        for v in 0..6 {
             if n[v] == 0 {
                 continue;
             }
             levels[v] += 1;
             match &first[v] {
                 None => first[v] = Some((name.clone(), n[v])),
-                Some((by, k)) => assert!(n[v] >= *k, "{name}: {} of verb {v}, {by} had {k}", n[v]),
+                // (an actor pushed is any actor: 1-1's stack of three is not a bar)
+                Some((by, k)) => assert!(
+                    v == 5 || n[v] >= *k,
+                    "{name}: {} {}, {by} had {k}",
+                    n[v],
+                    VERBS[v]
+                ),
             }
         }
     }
-    println!("levels using each (wall jump, dash, crystal): {levels:?}; first: {first:?}");
+    println!("levels using each of {VERBS:?}: {levels:?}; first: {first:?}");
+    println!("levels going down: {descents}");
     assert!(levels.iter().all(|&k| k >= 3), "{levels:?}");
+    assert!(descents >= 1, "no level goes down");
 }

@@ -231,16 +231,16 @@ class Course:
 
     def loop(s, top, d, a, w, thick=1, radius=60):
         """A loop run on the speed of a drop, over cols [a, a+w) (w at
-        least 37): a one-way plank three rows up and five columns wide, a
-        ledge five rows high and six columns wide jumped onto from it, a cubic ramp ten columns
+        least 37): a ledge five rows high and six columns wide, climbed by
+        a rung (a one-way plank three columns wide) three rows up by its wall, a cubic ramp ten columns
         long down to the floor, and a loop of `radius` 200 px on (it needs
         a drop of five rows: run into from the flat, a runner stalls on its
-        way in). The run holds on round the loop and lets go 16 steps after
-        it to come back to about the top run speed."""
+        way in). The run holds on round the loop and brakes to a stop after
+        it (it comes out at about 1 000 px/s, which running on keeps)."""
         K = s.K(d)
         col = lambda k: a + k if d > 0 else a + w - 1 - k  # k-th column met
         x = lambda k: col(k) * T if d > 0 else (col(k) + 1) * T  # its near side
-        lo, hi = sorted((col(0), col(4)))
+        lo, hi = sorted((col(2), col(4)))
         s.c.rect(lo, top + 3, hi, top + 3, '=')
         lo, hi = sorted((col(5), col(10)))
         s.c.rect(lo, top + 1, hi, top + 5, '#')
@@ -256,10 +256,11 @@ class Course:
                 pts.reverse()
             text = ', '.join(f'({px:g}, {py:g})' for px, py in pts)
             s.curves.append('(points: [' + text + ']' + c.split(')]')[1])
-        s.run_jump(d, x(0) - d * 40)
-        s.last = None
-        s.run_jump(d, x(5) - d * 50)
-        s.both(f'{K} until {s.past(d, e + d * 100)}', '- 16')
+        # up the ledge as up a ladder: into its wall (which re-times the
+        # run), straight up onto the rung, then on up onto the ledge
+        s.both(f'{K} until {s.past(d, x(5) - d * 12)}', f'{K} 6', '- 4', 'J 20', '- until ground', '- 5',
+               f'{K}J 20', f'{K} until ground')
+        s.both(f'{K} until {s.past(d, e + d * 40)}', f'{s.K(-d)} until slow')
         s.last = (d, e + d * 300)
 
     def crate(s, top, d, a, w=3, thick=1, h=4, gap=5):
@@ -310,8 +311,17 @@ class Course:
         # Stop where the last wall jump lands (about 320 px from the wall, a
         # place that does not depend on when it left the wall), as a ladder's
         # wait does: the run on from a standstill is timed from there.
-        s.both('- until slow', '- 4')
+        s.both('- until slow', '- 10')
         s.last = (-d, wall - d * 320)
+
+    def drop(s, top, d, end_col):
+        """Down to the floor below through a hole three columns wide at the
+        floor's end (the floor leaves it open): the run falls in, lands
+        against the level's wall (which re-times it) and waits a moment."""
+        K = s.K(d)
+        wall = (end_col + 1) * T if d > 0 else end_col * T
+        s.both(f'{K} until {s.past(d, wall - d * 12)} ground', f'{K} 6', '- 4')
+        s.last = None
 
     def checkpoint(s, col, top):
         s.checkpoints.append((col * T + 16, round(s.stand_y(top), 2)))
@@ -498,6 +508,54 @@ class Course:
     def plans(s, header):
         h = ''.join(f'# {l}\n' for l in header)
         return h + '\n'.join(s.main) + '\n', h + '\n'.join(s.coin_plan) + '\n'
+
+
+def snake(W, tops, floors, climbs, headroom=7, **level):
+    """Floor i (top row tops[i]) holds floors[i]'s items, going right on even
+    floors and left on odd ones; climbs[i] takes the run to floor i + 1 at
+    its end: up by a 'lift', a 'ladder' of one-way rungs or a 'shaft'
+    climbed by wall jumps, or down a 'drop' (a hole by the wall). The lowest
+    floor is solid down to the level's bottom; `headroom` rows are left
+    over the top floor. A ladder has a rung every three rows; a shaft's
+    wall jumps are held 6 steps between floors six rows apart (12 further
+    apart: higher, a run flies on past the floor above)."""
+    H = max(tops) + headroom
+    c = Course(W, H)
+    c.tramp_pit = 4
+    E = W - 2
+    # the columns a climb passes through by the wall: where floor i ends
+    ends = lambda i: (1, E - 3) if i % 2 == 0 else (4, E)
+    for i, t in enumerate(tops):
+        if t == min(tops):
+            lo, hi = (1, E)
+        elif i > 0 and climbs[i - 1] in ('lift', 'shaft'):
+            lo, hi = ends(i - 1)  # the climb comes up beside this floor
+        elif i + 1 < len(tops) and climbs[i] == 'drop':
+            lo, hi = ends(i)  # the hole at its end
+        else:
+            lo, hi = (1, E)
+        c.slab(t, lo, hi, thick=t + 1 if t == min(tops) else 1)
+    for i, (top, items) in enumerate(zip(tops, floors)):
+        d = 1 if i % 2 == 0 else -1
+        # not over the open columns of the climb that came up here
+        after_shaft = i > 0 and climbs[i - 1] == 'shaft'
+        c.checkpoint((6 if after_shaft else 3) if d > 0 else E - (5 if after_shaft else 1), top)
+        c.seq(top, d, 9 if d > 0 else E - 8, items, thick=top + 1 if top == min(tops) else 1)
+        if i + 1 < len(tops):
+            end = E if d > 0 else 1
+            rise = tops[i + 1] - top
+            if climbs[i] == 'lift':
+                c.lift(top, d, end, rise=rise)
+            elif climbs[i] == 'shaft':
+                c.shaft(top, d, end, rise, jumps=3, hold=6 if rise <= 6 else 12)
+            elif climbs[i] == 'drop':
+                c.drop(top, d, end)
+            else:
+                c.ladder(top, d, end, list(range(3, rise, 3)) + [rise], wait=5)
+    last = len(tops) - 1
+    goal_x = (E * 32 - 16) if last % 2 == 0 else 80
+    c.both(f'R until x>={E*32-60}' if last % 2 == 0 else 'L until x<=100')
+    return c, dict(spawn=(3 * 32 + 16, c.stand_y(tops[0])), goal=(goal_x, (tops[-1] + 2) * 32), **level)
 
 
 def write_level(path, *, comment, name, course, spawn, goal, legend_extra='', extra='', par=None, nxt=None, tuning=None):

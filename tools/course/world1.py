@@ -20,7 +20,7 @@ def up_and_over():
           thick=3)
     c.ladder(2, 1, E, [3, 6], wait=5)
     c.checkpoint(E - 1, 8)
-    c.seq(8, -1, E - 6, [('hole', 3), ('block', 4), ('perch', 4), ('hole', 2), ('hill', 8)])
+    c.seq(8, -1, E - 6, [('hole', 3), ('block', 4), ('roll', 4), ('perch', 4), ('hole', 2), ('hill', 8)])
     c.ladder(8, -1, 1, [3, 6], wait=5)
     c.checkpoint(2, 14)
     c.seq(14, 1, 6, [('hole', 2), ('perch', 4), ('block', 5), ('hole', 3), ('hill', 6)])

@@ -83,8 +83,8 @@ def stairway():
     c.slab(13, 16, E)        # floor 2: stairs at the left
     c.slab(19, 1, E - 15)    # floor 3: stairs at the right
     c.checkpoint(3, 1)
-    c.seq(1, 1, 11, [('hole', 2), ('bridge', 7), ('perch', 4), ('spikes', 2), ('hole', 3), ('bridge', 7),
-                          ('spikes', 3)], thick=2)
+    c.seq(1, 1, 11, [('hole', 2), ('bridge', 7), ('perch', 4), ('crate', 3), ('spikes', 2), ('hole', 3),
+                     ('bridge', 7), ('spikes', 3)], thick=2)
     c.both(f'R until x>={(E+1)*32-12}', 'R 6')
     c.stairs(1, -1, E - 3, 2)
     c.checkpoint(E - 17, 7)
@@ -166,7 +166,7 @@ def vine_ladder():
                      ('spikes', 3)])
     c.ladder(13, 1, E, [3, 6])
     c.checkpoint(E - 1, 19)
-    c.seq(19, -1, E - 6, [('spikes', 2), ('hole', 3), ('vine', 3), ('bridge', 7), ('spikes', 3)])
+    c.seq(19, -1, E - 6, [('spikes', 2), ('roll', 8), ('hole', 3), ('vine', 3), ('bridge', 7), ('spikes', 3)])
     c.ladder(19, -1, 1, [3, 6])
     c.checkpoint(2, 25)
     c.seq(25, 1, 6, [('vine', 3), ('spikes', 3), ('hole', 3), ('vine', 3), ('spikes', 2)])

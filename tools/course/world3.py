@@ -126,7 +126,7 @@ def crumble_run():
                      ('spikes', 4), ('swing', 8)])
     c.lift(15, 1, E, rise=7)
     c.checkpoint(E - 4, 22)
-    c.seq(22, -1, E - 8, [('slider', 12), ('crumble', 12), ('hole', 2), ('spikes', 4), ('spikes', 4),
+    c.seq(22, -1, E - 8, [('slider', 12), ('crumble', 12), ('roll', 12), ('spikes', 4), ('spikes', 4),
                           ('swing', 8)])
     c.lift(22, -1, 1, rise=7)
     c.checkpoint(5, 29)
@@ -151,7 +151,7 @@ def rush_hour():
     c.slab(15, 4, E)
     c.slab(22, 1, E - 3)
     c.checkpoint(3, 1)
-    c.seq(1, 1, 11, [('slider', 12), ('spikes', 3), ('crumble', 9), ('perch', 4), ('hole', 3),
+    c.seq(1, 1, 11, [('slider', 12), ('spikes', 3), ('crumble', 9), ('perch', 4), ('crate', 3),
                      ('spikes', 4), ('swing', 8)], thick=2)
     c.lift(1, 1, E, rise=7)
     c.checkpoint(E - 4, 8)

@@ -7,44 +7,20 @@ by default), as `world2.py` does.
 """
 import sys
 
-from course import Course, ship
-
-RUNGS = [3, 6, 8]
-
+import course
+from course import ship
 
 def snake(W, tops, floors, shafts=(), **level):
-    """A course whose floor i (top row tops[i]) holds floors[i]'s items, going
-    right on even floors and left on odd ones, with a ladder at each end (a
-    shaft climbed by wall jumps at the ends of the floors in `shafts`). The
-    bottom floor is solid down to the level's bottom (its pits' half-pipes dip
-    below its top, and under the bottom row is out of the level)."""
-    H = tops[-1] + 8
-    c = Course(W, H)
-    E = W - 2
-    c.slab(tops[0], 1, E, thick=tops[0] + 1)
-    for i, t in enumerate(tops[1:]):
-        # a shaft comes up through the floor above it: leave its columns open
-        c.slab(t, *((1, E - 3) if i % 2 == 0 else (4, E)) if i in shafts else (1, E))
-    for i, (top, items) in enumerate(zip(tops, floors)):
-        d = 1 if i % 2 == 0 else -1
-        # not over the open columns of a shaft that came up here
-        c.checkpoint((6 if i - 1 in shafts else 3) if d > 0 else E - (5 if i - 1 in shafts else 1), top)
-        c.seq(top, d, 9 if d > 0 else E - 8, items, thick=top + 1 if i == 0 else 1)
-        if i + 1 < len(tops):
-            if i in shafts:
-                c.shaft(top, d, E if d > 0 else 1, tops[i + 1] - top, jumps=3)
-            else:
-                c.ladder(top, d, E if d > 0 else 1, RUNGS, wait=5)
-    last = len(tops) - 1
-    goal_x = (E * 32 - 16) if last % 2 == 0 else 80
-    c.both(f'R until x>={E*32-60}' if last % 2 == 0 else 'L until x<=100')
-    return c, dict(spawn=(3 * 32 + 16, c.stand_y(tops[0])), goal=(goal_x, (tops[-1] + 2) * 32), **level)
+    """`course.snake` on floors eight rows apart, climbed by ladders (by
+    shafts at the ends of the floors in `shafts`)."""
+    climbs = ['shaft' if i in shafts else 'ladder' for i in range(len(tops) - 1)]
+    return course.snake(W, tops, floors, climbs, headroom=8, **level)
 
 
 def halfpipe():
-    c, level = snake(100, [3, 11, 19], [
+    c, level = snake(140, [3, 11, 19], [
         [('hole', 2), ('halfpipe', 8), ('spikes', 2), ('perch', 4), ('halfpipe', 10), ('hill', 6),
-         ('spikes', 3)],
+         ('spikes', 3), ('loop', 38)],
         [('halfpipe', 8), ('spikes', 3), ('perch', 4), ('hill', 6), ('halfpipe', 10), ('hole', 3)],
         [('spikes', 2), ('halfpipe', 10), ('perch', 4), ('hill', 8), ('spikes', 3), ('halfpipe', 8)],
     ],
@@ -60,7 +36,7 @@ def pipe_valley():
     c, level = snake(112, [3, 11, 19, 27], [
         [('halfpipe', 8), ('spikes', 4), ('hill', 6), ('halfpipe', 10), ('perch', 4), ('hole', 3),
          ('spikes', 3)],
-        [('spikes', 3), ('halfpipe', 10), ('hill', 8), ('spikes', 3), ('perch', 4), ('halfpipe', 8)],
+        [('hole', 2), ('halfpipe', 10), ('spikes', 3), ('perch', 4), ('hill', 8), ('halfpipe', 8)],
         [('hole', 3), ('halfpipe', 10), ('spikes', 4), ('perch', 4), ('hill', 6), ('halfpipe', 8),
          ('spikes', 3)],
         [('halfpipe', 8), ('spikes', 4), ('hill', 8), ('halfpipe', 10), ('spikes', 3)],
@@ -73,12 +49,12 @@ def pipe_valley():
 
 
 def lava_bowl():
-    c, level = snake(116, [3, 11, 19, 27], [
+    c, level = snake(152, [3, 11, 19, 27], [
         [('spikes', 3), ('halfpipe', 10), ('spikes', 4), ('hole', 3), ('perch', 4), ('halfpipe', 8),
          ('spikes', 4), ('dash', 11)],
         [('halfpipe', 10), ('spikes', 4), ('perch', 4), ('spikes', 3), ('halfpipe', 8), ('spikes', 4)],
         [('spikes', 4), ('halfpipe', 8), ('hill', 6), ('spikes', 4), ('perch', 4), ('halfpipe', 10),
-         ('spikes', 3)],
+         ('spikes', 3), ('loop', 38)],
         [('halfpipe', 10), ('spikes', 4), ('spikes', 3), ('halfpipe', 8), ('spikes', 4)],
     ],
         comment=['Lava Bowl: half-pipes among spike strips, most of them four wide: each',
@@ -106,12 +82,14 @@ def ramp_jump():
 
 
 def pipeline():
-    c, level = snake(120, [4, 12, 20, 28], [
+    c, level = snake(158, [4, 12, 20, 28], [
         [('halfpipe', 10), ('spikes', 4), ('halfpipe', 8), ('perch', 4), ('hill', 6), ('spikes', 4),
          ('dash', 13)],
-        [('spikes', 3), ('halfpipe', 8), ('spikes', 4), ('perch', 4), ('halfpipe', 10), ('spikes', 3)],
+        [('spikes', 3), ('halfpipe', 8), ('spikes', 4), ('perch', 4), ('halfpipe', 10), ('spikes', 3),
+         ('loop', 38)],
         [('halfpipe', 10), ('hill', 8), ('spikes', 4), ('perch', 4), ('halfpipe', 8), ('spikes', 4)],
-        [('spikes', 4), ('halfpipe', 10), ('spikes', 3), ('hill', 6), ('halfpipe', 8), ('spikes', 4)],
+        [('spikes', 4), ('halfpipe', 10), ('spikes', 3), ('hill', 6), ('halfpipe', 8), ('spikes', 4),
+         ('loop', 38)],
     ], shafts=(1,),
         comment=['Pipeline: half-pipe after half-pipe with spike strips between, four',
                  'floors.'],

@@ -8,43 +8,7 @@ by default), as `world2.py` does.
 """
 import sys
 
-from course import Course, ship
-
-
-def snake(W, tops, floors, climbs, **level):
-    """Floor i (top row tops[i]) holds floors[i]'s items, going right on even
-    floors and left on odd ones; climbs[i] takes the run up at its end: a
-    'lift', a 'ladder' of one-way rungs or a 'shaft' climbed by wall jumps.
-    The bottom floor is solid down to the level's bottom."""
-    H = tops[-1] + 7
-    c = Course(W, H)
-    c.tramp_pit = 4
-    E = W - 2
-    c.slab(tops[0], 1, E, thick=tops[0] + 1)
-    for i, t in enumerate(tops[1:]):
-        # a lift comes up beside the floor above it: leave its columns open
-        lift = climbs[i] in ('lift', 'shaft')
-        lo, hi = (1, E - 3) if i % 2 == 0 and lift else (4, E) if lift else (1, E)
-        c.slab(t, lo, hi)
-    for i, (top, items) in enumerate(zip(tops, floors)):
-        d = 1 if i % 2 == 0 else -1
-        # not over the open columns of the climb that came up here
-        after_shaft = i > 0 and climbs[i - 1] == 'shaft'
-        c.checkpoint((6 if after_shaft else 3) if d > 0 else E - (5 if after_shaft else 1), top)
-        c.seq(top, d, 9 if d > 0 else E - 8, items, thick=top + 1 if i == 0 else 1)
-        if i + 1 < len(tops):
-            end = E if d > 0 else 1
-            rise = tops[i + 1] - top
-            if climbs[i] == 'lift':
-                c.lift(top, d, end, rise=rise)
-            elif climbs[i] == 'shaft':
-                c.shaft(top, d, end, rise, jumps=3, hold=6)
-            else:
-                c.ladder(top, d, end, [3, rise], wait=5)
-    last = len(tops) - 1
-    goal_x = (E * 32 - 16) if last % 2 == 0 else 80
-    c.both(f'R until x>={E*32-60}' if last % 2 == 0 else 'L until x<=100')
-    return c, dict(spawn=(3 * 32 + 16, c.stand_y(tops[0])), goal=(goal_x, (tops[-1] + 2) * 32), **level)
+from course import ship, snake
 
 
 def gauntlet():
@@ -73,7 +37,7 @@ def bounce_lift():
          ('tramp', 5), ('swing', 8)],
         [('vine', 3), ('spikes', 4), ('tramp', 5), ('hole', 2), ('perch', 4), ('spikes', 4),
          ('tramp', 6), ('spikes', 4), ('swing', 8)],
-        [('spikes', 4), ('tramp', 6), ('hole', 3), ('bridge', 7), ('spikes', 4), ('spikes', 4), ('swing', 8)],
+        [('spikes', 4), ('tramp', 6), ('hole', 3), ('bridge', 7), ('spikes', 4), ('spikes', 4), ('dash', 17)],
         [('tramp', 5), ('spikes', 4), ('vine', 3), ('tramp', 6), ('spikes', 4), ('hole', 3)],
     ], ['lift', 'lift', 'lift', 'lift'],
         comment=['Bounce Lift: the player bounces and the tiles are dead, so only the',
@@ -90,12 +54,12 @@ def loop_lifts():
     c, level = snake(132, [3, 9, 15, 21, 27], [
         [('spikes', 3), ('halfpipe', 10), ('spikes', 4), ('hole', 3), ('vine', 3), ('dash', 13)],
         [('spikes', 4), ('perch', 4), ('halfpipe', 8), ('spikes', 4), ('hole', 3), ('crumble', 12),
-         ('swing', 8)],
+         ('dash', 17)],
         [('hill', 8), ('spikes', 4), ('perch', 4), ('halfpipe', 10), ('spikes', 4), ('vine', 3),
          ('swing', 8)],
         [('spikes', 4), ('perch', 4), ('crumble', 9), ('halfpipe', 8), ('spikes', 3), ('hole', 3),
          ('swing', 8)],
-        [('halfpipe', 10), ('spikes', 4), ('hill', 6), ('spikes', 4), ('hole', 3), ('spikes', 3)],
+        [('halfpipe', 10), ('spikes', 4), ('hill', 6), ('spikes', 4), ('roll', 14), ('spikes', 3)],
     ], ['lift', 'lift', 'lift', 'lift'],
         comment=['Pipes and Lifts: half-pipes, hills and four-spike strips, a swinging',
                  'bridge at the end of each floor before the lift; five floors.'],

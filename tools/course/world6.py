@@ -7,8 +7,7 @@ by default), as `world2.py` does.
 """
 import sys
 
-from course import ship
-from world5 import snake
+from course import ship, snake
 
 
 def night_shift():
@@ -48,7 +47,7 @@ def moonlit_pipes():
 
 
 def owl_watch():
-    c, level = snake(124, [4, 10, 16, 22, 28], [
+    c, level = snake(124, [28, 22, 16, 10, 4], [
         [('crumble', 9), ('spikes', 4), ('perch', 4), ('halfpipe', 10), ('spikes', 4), ('swing', 8),
          ('spikes', 4)],
         [('perch', 4), ('slider', 12), ('spikes', 4), ('halfpipe', 8), ('spikes', 4), ('swing', 8),
@@ -56,13 +55,15 @@ def owl_watch():
         [('swing', 8), ('spikes', 4), ('perch', 4), ('crumble', 9), ('spikes', 4), ('halfpipe', 10),
          ('spikes', 4)],
         [('halfpipe', 8), ('spikes', 4), ('crumble', 12), ('spikes', 4), ('swing', 8), ('spikes', 4)],
-        [('slider', 12), ('spikes', 4), ('halfpipe', 10), ('spikes', 4), ('vine', 3)],
-    ], ['ladder', 'lift', 'ladder', 'lift'],
-        comment=['Owl Watch: crumbling bridges, sliders, half-pipes and swinging bridges,',
-                 'four spikes after each; five floors.'],
+        [('slider', 12), ('spikes', 4), ('halfpipe', 10), ('spikes', 4), ('roll', 14), ('spikes', 4),
+         ('vine', 3)],
+    ], ['drop', 'drop', 'drop', 'drop'],
+        comment=['Owl Watch: from the treetops down. Crumbling bridges, sliders,',
+                 'half-pipes and swinging bridges, four spikes after each, on five',
+                 'floors; a hole by the wall at the end of each drops you to the next.'],
         name='Owl Watch', nxt='6-4-midnight-crumble.level.ron')
     c.decorate(5, 4)
-    ship('6-3-owl-watch', c, ['Owl Watch: five floors, up and back to the flag.'], **level)
+    ship('6-3-owl-watch', c, ['Owl Watch: five floors, down and back to the flag.'], **level)
 
 
 def midnight_crumble():
@@ -73,7 +74,8 @@ def midnight_crumble():
          ('spikes', 4), ('swing', 8), ('spikes', 4)],
         [('swing', 8), ('spikes', 4), ('perch', 4), ('crumble', 12), ('spikes', 4), ('halfpipe', 8),
          ('spikes', 4), ('swing', 8), ('spikes', 4)],
-        [('halfpipe', 10), ('spikes', 4), ('slider', 12), ('spikes', 4), ('swing', 8), ('spikes', 4)],
+        [('halfpipe', 10), ('spikes', 4), ('slider', 12), ('spikes', 4), ('crate', 3), ('spikes', 4),
+         ('swing', 8), ('spikes', 4)],
         [('crumble', 9), ('spikes', 4), ('halfpipe', 10), ('spikes', 4), ('swing', 8), ('spikes', 4)],
     ], ['lift', 'ladder', 'lift', 'ladder'],
         comment=['Midnight Crumble: crumbling bridges, sliders, half-pipes and swings,',
