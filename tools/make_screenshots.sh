@@ -28,10 +28,10 @@ shot() {
 }
 
 shot world-1 1-3-pit-stops 120
-shot world-2 2-3-stairway 330
+shot world-2 2-3-stairway 285
 shot world-3 3-3-swing-set 760
-shot world-4 4-4-ramp-jump 130
-shot world-5 5-4-long-way-home 700
+shot world-4 4-1-halfpipe 556
+shot world-5 5-1-gauntlet 622
 shot world-6 6-5-dawn 900
 shot loop tests/levels/loop-valley 220
 shot hazards 2-2-spike-garden 300

@@ -510,13 +510,13 @@ class Course:
         return h + '\n'.join(s.main) + '\n', h + '\n'.join(s.coin_plan) + '\n'
 
 
-def snake(W, tops, floors, climbs, headroom=7, **level):
+def snake(W, tops, floors, climbs, headroom=7, start=9, **level):
     """Floor i (top row tops[i]) holds floors[i]'s items, going right on even
     floors and left on odd ones; climbs[i] takes the run to floor i + 1 at
     its end: up by a 'lift', a 'ladder' of one-way rungs or a 'shaft'
     climbed by wall jumps, or down a 'drop' (a hole by the wall). The lowest
     floor is solid down to the level's bottom; `headroom` rows are left
-    over the top floor. A ladder has a rung every three rows; a shaft's
+    over the top floor; the first floor's parts start at column `start`. A ladder has a rung every three rows; a shaft's
     wall jumps are held 6 steps between floors six rows apart (12 further
     apart: higher, a run flies on past the floor above)."""
     H = max(tops) + headroom
@@ -537,10 +537,11 @@ def snake(W, tops, floors, climbs, headroom=7, **level):
         c.slab(t, lo, hi, thick=t + 1 if t == min(tops) else 1)
     for i, (top, items) in enumerate(zip(tops, floors)):
         d = 1 if i % 2 == 0 else -1
-        # not over the open columns of the climb that came up here
-        after_shaft = i > 0 and climbs[i - 1] == 'shaft'
-        c.checkpoint((6 if after_shaft else 3) if d > 0 else E - (5 if after_shaft else 1), top)
-        c.seq(top, d, 9 if d > 0 else E - 8, items, thick=top + 1 if top == min(tops) else 1)
+        # not over the open columns of a lift or shaft that came up here
+        beside = i > 0 and climbs[i - 1] in ('lift', 'shaft')
+        c.checkpoint((5 if beside else 3) if d > 0 else E - (4 if beside else 1), top)
+        c.seq(top, d, start if i == 0 else 9 if d > 0 else E - 8, items,
+              thick=top + 1 if top == min(tops) else 1)
         if i + 1 < len(tops):
             end = E if d > 0 else 1
             rise = tops[i + 1] - top
