@@ -70,7 +70,7 @@ def loop_lifts():
 
 
 def long_way_home():
-    c, level = snake(128, [3, 9, 15, 21, 27, 33], [
+    c, level = snake(128, [33, 27, 21, 15, 9, 3], [
         [('spikes', 4), ('bridge', 7), ('halfpipe', 8), ('spikes', 4), ('perch', 4), ('crumble', 9)],
         [('vine', 3), ('spikes', 4), ('slider', 12), ('spikes', 4), ('halfpipe', 10)],
         [('spikes', 4), ('crumble', 12), ('spikes', 4), ('perch', 4), ('bridge', 7), ('spikes', 3)],
@@ -78,12 +78,13 @@ def long_way_home():
         [('spikes', 4), ('hole', 3), ('perch', 4), ('spikes', 4), ('crumble', 9), ('halfpipe', 10),
          ('dash', 17)],
         [('spikes', 4), ('bridge', 7), ('spikes', 4), ('hill', 8), ('spikes', 4)],
-    ], ['shaft', 'lift', 'shaft', 'lift', 'ladder'],
-        comment=['The Long Way Home: six floors of four-spike strips between every',
-                 'kind of part.'],
+    ], ['drop', 'drop', 'drop', 'drop', 'drop'],
+        comment=['The Long Way Home: down from the top, six floors of four-spike strips',
+                 'between every kind of part; a hole by the wall at the end of each',
+                 'drops you to the next.'],
         name='The Long Way Home', nxt='5-5-grand-tour.level.ron')
     c.decorate(5, 3)
-    ship('5-4-long-way-home', c, ['The Long Way Home: six floors, up and back and up to the flag.'], **level)
+    ship('5-4-long-way-home', c, ['The Long Way Home: six floors, down and back and down to the flag.'], **level)
 
 
 def grand_tour():
