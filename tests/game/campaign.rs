@@ -12,7 +12,6 @@
 //! the last world's at most 35 %.
 //! No two of these levels share more than 20 % of their tile columns (the
 //! same column of tiles, top to bottom, at the same place or shifted).
-//! The other worlds join these tests as they are rebuilt.
 
 use std::path::Path;
 

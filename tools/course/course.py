@@ -27,15 +27,18 @@ def spikes_lead(w):
     return 76 if w <= 2 else 60 if w == 3 else (226 - w * T) // 2
 
 
-def loop_curves(x0, y0, radius, offset):
-    """A loop entered at (x0, y0) on the floor, moving right: the four
+def loop_curves(x0, y0, radius, offset, d=1):
+    """A loop entered at (x0, y0) on the floor, moving d-ward: the four
     cubics of `tangent_level::format::loops::loop_curves` (the way in solid,
-    the rest one-way from inside; see its docs for the method)."""
+    the rest one-way from inside; see its docs for the method), drawn for a
+    loop entered at x = 0 moving right and points rounded to hundredths,
+    then moved to x0 and, moving left, mirrored (each curve's points
+    reversed, so the one-way curves still hold from inside)."""
     entry = 10 * math.pi / 180
     sink = radius * (1 - math.cos(entry))
     turn = 2 * math.pi - 2 * entry
     shift = radius * math.sin(entry) - offset * entry / (2 * math.pi)
-    at = lambda th: (x0 - shift + radius * math.sin(th) - offset * th / (2 * math.pi),
+    at = lambda th: (-shift + radius * math.sin(th) - offset * th / (2 * math.pi),
                      y0 - sink + radius * (1 - math.cos(th)))
     slope = lambda th: (radius * math.cos(th) - offset / (2 * math.pi), radius * math.sin(th))
     q = turn / 4
@@ -48,7 +51,8 @@ def loop_curves(x0, y0, radius, offset):
         p2 = (p3[0] - d3[0] * h, p3[1] - d3[1] * h)
         if k == 0:
             p0 = (p0[0], p0[1] - 1)
-        pts = ', '.join(f'({round(x, 2):g}, {round(y, 2):g})' for x, y in (p0, p1, p2, p3))
+        pts = [(x0 + d * round(x, 2), round(y, 2)) for x, y in (p0, p1, p2, p3)]
+        pts = ', '.join(f'({x:g}, {y:g})' for x, y in (pts if d > 0 else reversed(pts)))
         out.append(f'(points: [{pts}], {"one_way: true, " if k else ""}fill: Line)')
     return out
 
@@ -112,6 +116,11 @@ class Course:
         """Pixel x of the near side of cols [a, a+w) when running in d."""
         return a * T if d > 0 else (a + w) * T
 
+    def wall(s, d, end_col):
+        """Pixel x of the level's wall met running in d off column end_col,
+        the floor's last."""
+        return s.near_edge(-d, end_col, 1)
+
     def slab(s, top, c0, c1, thick=1, ch='#'):
         s.c.rect(c0, top - thick + 1, c1, top, ch)
 
@@ -124,14 +133,16 @@ class Course:
         x = s.near_edge(d, a, w) - d * lead
         s.run_jump(d, x)
 
-    def run_jump(s, d, x):
-        """Run to x and jump; warn when x is too soon after the last landing."""
+    def run_jump(s, d, x, air=None):
+        """Run to x and jump (holding jump 20 steps, or with the plan lines
+        `air` in its place) till the ground; warn when x is too soon after
+        the last landing."""
         K = s.K(d)
         last = getattr(s, 'last', None)
         if last and last[0] == d and d * (x - last[1]) < 60:
             print(f'WARNING: take-off at {x:.0f} only {d * (x - last[1]):.0f} px after the landing at {last[1]:.0f}', file=sys.stderr)
         s.last = (d, x + d * RANGE)
-        s.both(f'{K} until {s.past(d, x)}', f'{K}J 20', f'{K} until ground')
+        s.both(f'{K} until {s.past(d, x)}', *(air or [f'{K}J 20']), f'{K} until ground')
 
     def hole(s, top, d, a, w, thick=1, lead=None):
         # A full-speed jump lands RANGE px on: take off in the middle of
@@ -198,7 +209,7 @@ class Course:
         c0 = end_col - width + 1 if d > 0 else end_col
         for r in rungs:
             s.c.rect(c0, top + r, c0 + width - 1, top + r, '=')
-        wall = (end_col + 1) * T if d > 0 else end_col * T
+        wall = s.wall(d, end_col)
         s.both(f'{K} until {s.past(d, wall - d * 12)}', f'{K} 6')
         for i, _ in enumerate(rungs):
             s.both(f'- {wait}' if i else '- 4', 'J 20', '- until ground')
@@ -216,14 +227,12 @@ class Course:
         K = s.K(d)
         near = s.near_edge(d, a, w)
         x = near - d * lead
-        s.run_jump(d, x)
-        s.main.pop(); s.coin_plan.pop(); s.main.pop(); s.coin_plan.pop()
-        if crystal is None:
-            s.both(f'{K}J {after}', f'{K}JX 2', f'{K} until ground')
-        else:
+        air = [f'{K}J {after}', f'{K}JX 2']
+        if crystal is not None:
             cx = near + d * crystal * T
             s.crystals.append((cx, (top + 1) * T + 100))
-            s.both(f'{K}J {after}', f'{K}JX 2', f'{K} until {s.past(d, cx + d * 40)}', f'{K}X 2', f'{K} until ground')
+            air += [f'{K} until {s.past(d, cx + d * 40)}', f'{K}X 2']
+        s.run_jump(d, x, air)
         # The dash lands at its end speed, which holding the run keeps:
         # let go a moment, back to about the top run speed.
         s.both('- 10')
@@ -249,13 +258,7 @@ class Course:
         m = (r0 + r1) // 2
         s.curves.append(f'(points: [({r0}, {y1}), ({m}, {y1}), ({m}, {y0}), ({r1}, {y0})])')
         e = r1 + d * (200 + radius * 2 + 60)
-        for c in loop_curves(0, y0, radius, 60):
-            pts = [tuple(float(v) for v in p.split(', ')) for p in c.split('[(')[1].split(')]')[0].split('), (')]
-            pts = [(e + d * px, py) for px, py in pts]
-            if d < 0:
-                pts.reverse()
-            text = ', '.join(f'({px:g}, {py:g})' for px, py in pts)
-            s.curves.append('(points: [' + text + ']' + c.split(')]')[1])
+        s.curves += loop_curves(e, y0, radius, 60, d)
         # up the ledge as up a ladder: into its wall (which re-times the
         # run), straight up onto the rung, then on up onto the ledge
         s.both(f'{K} until {s.past(d, x(5) - d * 12)}', f'{K} 6', '- 4', 'J 20', '- until ground', '- 5',
@@ -303,7 +306,7 @@ class Course:
         p = end_col - width if d > 0 else end_col + width
         s.c.rect(p, top + 3, p, top + rise - 1, '#')
         K, B = s.K(d), s.K(-d)
-        wall = (end_col + 1) * T if d > 0 else end_col * T
+        wall = s.wall(d, end_col)
         s.both(f'{K} until {s.past(d, wall - d * 40)}', f'{K}J 12', f'{K} until wall')
         for i in range(jumps):
             toward, away = (K, B) if i % 2 == 0 else (B, K)
@@ -319,7 +322,7 @@ class Course:
         floor's end (the floor leaves it open): the run falls in, lands
         against the level's wall (which re-times it) and waits a moment."""
         K = s.K(d)
-        wall = (end_col + 1) * T if d > 0 else end_col * T
+        wall = s.wall(d, end_col)
         s.both(f'{K} until {s.past(d, wall - d * 12)} ground', f'{K} 6', '- 4')
         s.last = None
 
@@ -408,7 +411,7 @@ class Course:
         s.movers.append(f'(tiles: Some((x: {lo}, y: {top}, width: {width})), path: [(0, {rise * T})], '
                         f'speed: {speed}, repeat: Once, trigger: StoodOn, returns: true)')
         K = s.K(d)
-        wall = (end_col + 1) * T if d > 0 else end_col * T
+        wall = s.wall(d, end_col)
         s.both(f'{K} until {s.past(d, wall - d * 12)}',
                f'{K} until y>={s.stand_y(top + rise) - 1:.0f} ground')
         s.last = None
@@ -557,6 +560,13 @@ def snake(W, tops, floors, climbs, headroom=7, start=9, **level):
     goal_x = (E * 32 - 16) if last % 2 == 0 else 80
     c.both(f'R until x>={E*32-60}' if last % 2 == 0 else 'L until x<=100')
     return c, dict(spawn=(3 * 32 + 16, c.stand_y(tops[0])), goal=(goal_x, (tops[-1] + 2) * 32), **level)
+
+
+def main(levels):
+    """Rewrites the levels named on the command line (all of `levels`, a
+    stem -> function table, when none is named)."""
+    for stem in sys.argv[1:] or levels:
+        levels[stem]()
 
 
 def write_level(path, *, comment, name, course, spawn, goal, legend_extra='', extra='', par=None, nxt=None, tuning=None):

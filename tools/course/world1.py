@@ -3,9 +3,7 @@ first four are drawn by hand: `assets/levels/1-*.level.ron`).
 
 `python3 tools/course/world1.py` rewrites it, as `world2.py` does.
 """
-import sys
-
-from course import Course, ship
+from course import Course, main, ship
 
 
 def up_and_over():
@@ -41,5 +39,4 @@ def up_and_over():
 LEVELS = {"1-5-up-and-over": up_and_over}
 
 if __name__ == "__main__":
-    for stem in sys.argv[1:] or LEVELS:
-        LEVELS[stem]()
+    main(LEVELS)

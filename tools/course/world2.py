@@ -5,9 +5,8 @@ by default): their level files, plans and replays (`course.ship`). Then
 `python3 tools/ship_levels.py`, and `tangent leniency --level L --only` for the
 figures (docs/campaign.md).
 """
-import sys
+from course import Course, main, ship
 
-from course import Course, ship
 
 # Bouncing levels: the player bounces, the tiles are dead, so only trampolines throw.
 BOUNCY = dict(extra="    tile_restitution: 0,\n", tuning="(player_restitution: 1.0, max_fall: 1400)")
@@ -184,5 +183,4 @@ LEVELS = {"2-1-bounce": bounce, "2-2-spike-garden": spike_garden,
           "2-5-vine-ladder": vine_ladder}
 
 if __name__ == "__main__":
-    for stem in sys.argv[1:] or LEVELS:
-        LEVELS[stem]()
+    main(LEVELS)

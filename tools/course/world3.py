@@ -5,9 +5,7 @@ on floors seven rows apart (world 2's are six).
 `python3 tools/course/world3.py [STEM...]` rewrites the named levels (all five
 by default), as `world2.py` does.
 """
-import sys
-
-from course import ship, snake
+from course import main, ship, snake
 
 
 def moving_parts():
@@ -113,5 +111,4 @@ LEVELS = {"3-1-moving-parts": moving_parts, "3-2-lift-off": lift_off,
           "3-5-rush-hour": rush_hour}
 
 if __name__ == "__main__":
-    for stem in sys.argv[1:] or LEVELS:
-        LEVELS[stem]()
+    main(LEVELS)

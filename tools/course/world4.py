@@ -5,10 +5,9 @@ rows apart, climbed by ladders of one-way rungs.
 `python3 tools/course/world4.py [STEM...]` rewrites the named levels (all five
 by default), as `world2.py` does.
 """
-import sys
-
 import course
-from course import ship
+from course import main, ship
+
 
 def snake(W, tops, floors, shafts=(), **level):
     """`course.snake` on floors eight rows apart, climbed by ladders (by
@@ -102,5 +101,4 @@ LEVELS = {"4-1-halfpipe": halfpipe, "4-2-loop-valley": pipe_valley,
           "4-3-lava-bowl": lava_bowl, "4-4-ramp-jump": ramp_jump, "4-5-pipeline": pipeline}
 
 if __name__ == "__main__":
-    for stem in sys.argv[1:] or LEVELS:
-        LEVELS[stem]()
+    main(LEVELS)

@@ -6,9 +6,7 @@ climbed by lifts and ladders, on floors six rows apart.
 `python3 tools/course/world5.py [STEM...]` rewrites the named levels (all five
 by default), as `world2.py` does.
 """
-import sys
-
-from course import ship, snake
+from course import main, ship, snake
 
 
 def gauntlet():
@@ -112,5 +110,4 @@ LEVELS = {"5-1-gauntlet": gauntlet, "5-2-bounce-lift": bounce_lift,
           "5-5-grand-tour": grand_tour}
 
 if __name__ == "__main__":
-    for stem in sys.argv[1:] or LEVELS:
-        LEVELS[stem]()
+    main(LEVELS)

@@ -5,9 +5,7 @@ straight after half-pipes, crumbling bridges, sliders and swinging bridges.
 `python3 tools/course/world6.py [STEM...]` rewrites the named levels (all five
 by default), as `world2.py` does.
 """
-import sys
-
-from course import ship, snake
+from course import main, ship, snake
 
 
 def night_shift():
@@ -109,5 +107,4 @@ LEVELS = {"6-1-night-shift": night_shift, "6-2-moonlit-pipes": moonlit_pipes,
           "6-5-dawn": dawn}
 
 if __name__ == "__main__":
-    for stem in sys.argv[1:] or LEVELS:
-        LEVELS[stem]()
+    main(LEVELS)
