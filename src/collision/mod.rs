@@ -5,12 +5,12 @@
 
 pub use tangent_collision::bevy::{
     ActorMode, CollisionDebugPlugin, CollisionSystems, Crushed, MoverBlocked, MoverTargets,
-    PreviousPhysicsPosition, SurfaceRun, TerrainIndex, TerrainMover,
+    PreviousPhysicsPosition, StepWorkers, SurfaceRun, TerrainIndex, TerrainMover,
 };
 pub use tangent_collision::dynamics::{
-    Crush, Obstacle, RunStep, StepError, StepEvents, StepScratch, WorldScratch, move_movers,
-    run_among, run_on_surface, run_on_surface_skipping, step_bodies, step_body, step_body_with,
-    surface_tangent,
+    Crush, Obstacle, Parallel, RunStep, StepError, StepEvents, StepScratch, WorldScratch,
+    move_movers, run_among, run_on_surface, run_on_surface_skipping, step_bodies, step_body,
+    step_body_with, surface_tangent,
 };
 pub use tangent_collision::geometry::Rect;
 pub use tangent_collision::prelude::*;

@@ -13,6 +13,7 @@ use bevy::time::TimeUpdateStrategy;
 use super::SimPlugin;
 use super::replay::ReplayInput;
 use super::trace::{TRACE_HEADER, TraceWriter};
+use crate::collision::{Parallel, StepWorkers};
 use crate::level::play::load_level_file;
 use crate::level::{LevelCommand, LevelStatus};
 use crate::player::Replay;
@@ -114,7 +115,23 @@ pub fn read_replay(path: Option<&Path>) -> Result<Option<Replay>, String> {
 /// Runs `opts.frames` fixed steps and reports what happened.
 pub fn run_headless(opts: &HeadlessOptions) -> Result<HeadlessSummary, String> {
     let replay = read_replay(opts.replay.as_deref())?;
+    run_app(opts, headless_app(&opts.level, replay)?)
+}
+
+/// [`run_headless`] with the collision step's islands on `parallel`
+/// (see [`StepWorkers`]): the same run, bit for bit, on any workers.
+pub fn run_headless_on(
+    opts: &HeadlessOptions,
+    parallel: Parallel,
+) -> Result<HeadlessSummary, String> {
+    let replay = read_replay(opts.replay.as_deref())?;
     let mut app = headless_app(&opts.level, replay)?;
+    app.insert_resource(StepWorkers(parallel));
+    run_app(opts, app)
+}
+
+/// Runs `app` as `opts` say (its frames, its trace).
+fn run_app(opts: &HeadlessOptions, mut app: App) -> Result<HeadlessSummary, String> {
     let warnings = app
         .world()
         .resource::<LevelStatus>()

@@ -5,7 +5,9 @@
 //! exponent `k` of a least-squares fit of time per step ∝ bodiesᵏ (1:
 //! linear). Then sleeping: 10 000 balls resting on floors, timed while
 //! awake (their first steps) and once every one is asleep (velocity zero),
-//! as a share of the awake cost.
+//! as a share of the awake cost. Each row also runs on a rayon pool of
+//! every core (`step_bodies_on`: islands), with the ratio, and stops if
+//! the two runs' bodies differ by a bit.
 //!
 //! `cargo bench -p tangent_bench --bench scaling`; under `cargo test
 //! --benches` (CI) it runs tiny rows once, to check it still runs.
@@ -13,15 +15,23 @@
 use std::time::Instant;
 
 use glam::Vec2;
-use tangent_bench::scene::{DT, GRAVITY, TILE, scene};
-use tangent_collision::dynamics::{WorldScratch, step_bodies};
+use std::sync::Arc;
+use tangent_bench::scene::{DT, GRAVITY, TILE, checksum, scene};
+
+use tangent_collision::dynamics::{Parallel, WorldScratch, step_bodies_on};
 use tangent_collision::prelude::{ActorShape, Body, TerrainSet, TileGrid, TileKind};
 
-/// Seconds per step over `steps` steps.
-fn per_step(set: &TerrainSet, bodies: &mut [Body], world: &mut WorldScratch, steps: usize) -> f64 {
+/// Seconds per step over `steps` steps, on `parallel`'s workers.
+fn per_step(
+    set: &TerrainSet,
+    bodies: &mut [Body],
+    world: &mut WorldScratch,
+    steps: usize,
+    parallel: &Parallel,
+) -> f64 {
     let start = Instant::now();
     for _ in 0..steps {
-        step_bodies(set, bodies, world, GRAVITY, DT);
+        step_bodies_on(set, bodies, world, GRAVITY, DT, parallel);
     }
     start.elapsed().as_secs_f64() / steps as f64
 }
@@ -81,17 +91,42 @@ fn main() {
             .filter_map(|s| s.trim().parse().ok())
             .collect();
     }
-    println!("| bodies | steps/s (contacts on, first {steps} steps) | µs per body-step |");
-    println!("|---|---|---|");
+    let threads = std::thread::available_parallelism()
+        .map_or(2, |n| n.get())
+        .max(2);
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build();
+    let all = Parallel::on(Arc::new(pool.expect("a thread pool")));
+    let one = Parallel::default();
+    println!(
+        "| bodies | steps/s (contacts on, first {steps} steps) | µs per body-step | steps/s on {threads} threads | {threads} / 1 |"
+    );
+    println!("|---|---|---|---|---|");
     let mut points = Vec::new();
     for &n in &sizes {
         let s = scene(1000, 1000, n);
         let set = TerrainSet::from_tiles(&s.grid, s.curves.clone()).expect("valid terrain");
-        let mut bodies: Vec<Body> = s.balls.iter().map(|b| b.body()).collect();
-        let mut world = WorldScratch::default();
-        step_bodies(&set, &mut bodies, &mut world, GRAVITY, DT);
-        let t = per_step(&set, &mut bodies, &mut world, steps);
-        println!("| {n} | {:.1} | {:.3} |", 1.0 / t, 1e6 * t / n as f64);
+        let start: Vec<Body> = s.balls.iter().map(|b| b.body()).collect();
+        let mut timed = Vec::new();
+        let mut ends = Vec::new();
+        for parallel in [&one, &all] {
+            let mut bodies = start.clone();
+            let mut world = WorldScratch::default();
+            step_bodies_on(&set, &mut bodies, &mut world, GRAVITY, DT, parallel);
+            timed.push(per_step(&set, &mut bodies, &mut world, steps, parallel));
+            ends.push(checksum(&bodies));
+        }
+        assert_eq!(
+            ends[0], ends[1],
+            "{n} bodies: {threads} threads changed the result"
+        );
+        let t = timed[0];
+        println!(
+            "| {n} | {:.1} | {:.3} | {:.1} | **{:.2}** |",
+            1.0 / t,
+            1e6 * t / n as f64,
+            1.0 / timed[1],
+            t / timed[1]
+        );
         points.push((n as f64, t));
     }
     if points.len() > 1 {
@@ -105,15 +140,21 @@ fn main() {
     let n = if quick { 500 } else { 10_000 };
     let (set, mut bodies) = resting(n);
     let mut world = WorldScratch::default();
-    let awake = per_step(&set, &mut bodies, &mut world, if quick { 2 } else { 20 });
+    let awake = per_step(
+        &set,
+        &mut bodies,
+        &mut world,
+        if quick { 2 } else { 20 },
+        &one,
+    );
     // Half a second still puts a body to sleep; give it a second.
-    per_step(&set, &mut bodies, &mut world, 60);
+    per_step(&set, &mut bodies, &mut world, 60, &one);
     let sleeping = bodies.iter().filter(|b| b.velocity == Vec2::ZERO).count();
     let asleep_steps = std::env::var("SCALING_ASLEEP_STEPS")
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or(if quick { 2 } else { 60 });
-    let asleep = per_step(&set, &mut bodies, &mut world, asleep_steps);
+    let asleep = per_step(&set, &mut bodies, &mut world, asleep_steps, &one);
     println!(
         "sleeping: {n} resting balls, {sleeping} asleep: {:.1} µs a step asleep, {:.1} awake: {:.2} % of the awake cost (goal under 5 %)",
         1e6 * asleep,

@@ -1,7 +1,10 @@
 //! Scene bench: N circle bodies bouncing under gravity over a level of tiles
-//! and Bézier curves for 600 fixed steps, single thread, Tangent's
-//! `step_body_with` (the step with one reused `StepScratch`) over a `TerrainSet`
-//! beside rapier2d on the same scene.
+//! and Bézier curves for 600 fixed steps, Tangent's `step_body_with` (the
+//! step with one reused `StepScratch`) over a `TerrainSet` beside rapier2d
+//! (one thread) on the same scene. Tangent runs each row twice, on one
+//! thread and on a rayon pool of every core (`step_bodies_on`: islands;
+//! rows without contacts step chunks of bodies alone), prints the ratio,
+//! and stops if the two runs' bodies differ by a bit.
 //!
 //! rapier2d gets the same merged tile edges (one polyline collider) and the
 //! curves flattened to polylines at 0.1 px with lyon_geom, CCD on for every
@@ -26,13 +29,17 @@
 //! profiling; `SCENE_ROWS=small-1k,big-1k` picks rows; `SCENE_ENGINES=tangent`
 //! skips rapier.
 
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use glam::Vec2;
 use rapier2d::prelude::*;
-use tangent_bench::scene::{DT, GRAVITY, MovingPart, Scene, escaped, moving_parts, scene};
+use tangent_bench::scene::{
+    DT, GRAVITY, MovingPart, Scene, checksum, escaped, moving_parts, scene,
+};
 use tangent_collision::dynamics::{
-    StepScratch, WorldScratch, move_movers, step_bodies, step_body_with,
+    Parallel, Serial, StepScratch, Workers, WorldScratch, move_movers, step_bodies_on,
+    step_body_with,
 };
 use tangent_collision::prelude::{Body, Terrain, TerrainSet};
 
@@ -41,9 +48,19 @@ const FLATTEN_TOLERANCE: f32 = 0.1;
 struct Run {
     steps_per_s: f64,
     escaped: usize,
+    /// Every body's bits at the end (`tangent_bench::scene::checksum`).
+    checksum: u64,
+    /// Steps that ran split into islands.
+    split: usize,
 }
 
-fn run_tangent(s: &Scene, parts: &[MovingPart], steps: usize, contacts: bool) -> Run {
+fn run_tangent(
+    s: &Scene,
+    parts: &[MovingPart],
+    steps: usize,
+    contacts: bool,
+    workers: Arc<dyn Workers>,
+) -> Run {
     let mut set = TerrainSet::from_tiles(&s.grid, s.curves.clone()).expect("valid terrain");
     if !parts.is_empty() {
         let fixed: Vec<_> = (0..set.len()).map(|i| *set.piece(i)).collect();
@@ -51,9 +68,15 @@ fn run_tangent(s: &Scene, parts: &[MovingPart], steps: usize, contacts: bool) ->
         set = TerrainSet::with_movers(fixed, movers).expect("valid movers");
     }
     let mut bodies: Vec<Body> = s.balls.iter().map(|b| b.body()).collect();
-    let mut scratch = StepScratch::default();
+    // Without contacts each body steps alone: `step_body_with` over chunks
+    // of the bodies, a chunk a job, each with its own scratch.
+    let chunks = 16 * workers.threads();
+    let chunk_len = bodies.len().div_ceil(chunks).max(1);
+    let scratches: Vec<Mutex<StepScratch>> = (0..chunks).map(|_| Mutex::default()).collect();
+    let parallel = Parallel::on(workers);
     let mut world = WorldScratch::default();
     let mut poses = Vec::with_capacity(parts.len());
+    let mut split = 0;
     let start = Instant::now();
     for step in 0..steps {
         if !parts.is_empty() {
@@ -68,18 +91,25 @@ fn run_tangent(s: &Scene, parts: &[MovingPart], steps: usize, contacts: bool) ->
             }
         }
         if contacts {
-            step_bodies(&set, &mut bodies, &mut world, GRAVITY, DT);
+            step_bodies_on(&set, &mut bodies, &mut world, GRAVITY, DT, &parallel);
+            split += usize::from(world.batches() > 1);
             std::hint::black_box(world.reports());
             continue;
         }
-        for body in &mut bodies {
-            std::hint::black_box(step_body_with(&set, body, &mut scratch, GRAVITY, DT));
-        }
+        let jobs: Vec<Mutex<&mut [Body]>> = bodies.chunks_mut(chunk_len).map(Mutex::new).collect();
+        parallel.workers.for_each(jobs.len(), &|k| {
+            let mut scratch = scratches[k].lock().unwrap();
+            for body in jobs[k].lock().unwrap().iter_mut() {
+                std::hint::black_box(step_body_with(&set, body, &mut scratch, GRAVITY, DT));
+            }
+        });
     }
     let secs = start.elapsed().as_secs_f64();
     Run {
         steps_per_s: steps as f64 / secs,
         escaped: escaped(&s.grid, bodies.iter().map(|b| b.position)),
+        checksum: checksum(&bodies),
+        split,
     }
 }
 
@@ -238,6 +268,8 @@ fn run_rapier(s: &Scene, parts: &[MovingPart], steps: usize, contacts: bool) -> 
     Run {
         steps_per_s: steps as f64 / secs,
         escaped: escaped(&s.grid, positions),
+        checksum: 0,
+        split: 0,
     }
 }
 
@@ -260,10 +292,19 @@ fn main() {
         ("small-10k+contacts", 256, 64, 10_000, true, 0),
         ("small-1k+200movers", 256, 64, 1_000, true, 200),
     ];
-    println!(
-        "| scene | tiles | terrain pieces | bodies | Tangent steps/s | rapier2d steps/s | Tangent / rapier | tunneled (ours / rapier) |"
+    let threads = std::thread::available_parallelism()
+        .map_or(2, |n| n.get())
+        .max(2);
+    let pool: Arc<dyn Workers> = Arc::new(
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .expect("a thread pool"),
     );
-    println!("|---|---|---|---|---|---|---|---|");
+    println!(
+        "| scene | tiles | terrain pieces | bodies | Tangent steps/s, 1 thread | {threads} threads | {threads} / 1 (split steps) | same bits | rapier2d steps/s | Tangent / rapier (1 thread; {threads}) | tunneled (ours / rapier) |"
+    );
+    println!("|---|---|---|---|---|---|---|---|---|---|---|");
     for (name, cols, rows, n, contacts, movers) in configs {
         if !rows_wanted.is_empty() && !rows_wanted.split(',').any(|r| r == name) {
             continue;
@@ -273,9 +314,9 @@ fn main() {
         let pieces = s.grid.pieces().len()
             + s.curves.len()
             + parts.iter().map(|p| p.pieces.len()).sum::<usize>();
-        let ours = engines
-            .contains("tangent")
-            .then(|| run_tangent(&s, &parts, steps, contacts));
+        let tangent = engines.contains("tangent");
+        let one = tangent.then(|| run_tangent(&s, &parts, steps, contacts, Arc::new(Serial)));
+        let many = tangent.then(|| run_tangent(&s, &parts, steps, contacts, pool.clone()));
         let theirs = engines
             .contains("rapier")
             .then(|| run_rapier(&s, &parts, steps, contacts));
@@ -283,8 +324,32 @@ fn main() {
             r.as_ref()
                 .map_or("-".to_string(), |r| format!("{:.1}", r.steps_per_s))
         };
-        let ratio = match (&ours, &theirs) {
-            (Some(a), Some(b)) => format!("{:.2}", a.steps_per_s / b.steps_per_s),
+        let (ratio, same) = match (&one, &many) {
+            (Some(a), Some(b)) => {
+                // The bits must not depend on the threads: a bench that
+                // finds they do stops here rather than print a speed.
+                assert_eq!(
+                    a.checksum, b.checksum,
+                    "{name}: {threads} threads changed the result"
+                );
+                let split = if contacts {
+                    format!(" ({} of {steps})", b.split)
+                } else {
+                    String::new()
+                };
+                (
+                    format!("**{:.2}**{split}", b.steps_per_s / a.steps_per_s),
+                    "yes",
+                )
+            }
+            _ => ("-".into(), "-"),
+        };
+        let vs = match (&one, &many, &theirs) {
+            (Some(a), Some(b), Some(r)) => format!(
+                "{:.2}; {:.2}",
+                a.steps_per_s / r.steps_per_s,
+                b.steps_per_s / r.steps_per_s
+            ),
             _ => "-".into(),
         };
         let esc = |r: &Option<Run>| {
@@ -292,11 +357,12 @@ fn main() {
                 .map_or("-".to_string(), |r| r.escaped.to_string())
         };
         println!(
-            "| {name} | {} | {pieces} | {n} | {} | {} | {ratio} | {} / {} |",
+            "| {name} | {} | {pieces} | {n} | {} | {} | {ratio} | {same} | {} | {vs} | {} / {} |",
             cols * rows,
-            f(&ours),
+            f(&one),
+            f(&many),
             f(&theirs),
-            esc(&ours),
+            esc(&many),
             esc(&theirs)
         );
     }

@@ -13,57 +13,13 @@
 
 mod common;
 
-use common::levels::room;
-use common::rng::Rng;
-use glam::Vec2;
+use common::levels::{fnv, room_scene};
 use tangent_collision::dynamics::{StepScratch, WorldScratch, step_bodies, step_body_with};
-use tangent_collision::prelude::*;
 
 const HASH_FILE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/determinism.hash");
 
-/// FNV-1a, 64 bit, over `bytes`, continuing from `h`.
-fn fnv(mut h: u64, bytes: &[u8]) -> u64 {
-    for b in bytes {
-        h ^= *b as u64;
-        h = h.wrapping_mul(0x0100_0000_01b3);
-    }
-    h
-}
-
 fn scene_hash(seed: u64, together: bool) -> u64 {
-    let r = room(1.0);
-    let mut rng = Rng::new(seed);
-    let mut bodies: Vec<Body> = (0..40)
-        .map(|i| {
-            let shape = if i % 3 == 0 {
-                ActorShape::Rect {
-                    half_extents: Vec2::new(
-                        rng.range(2.0, 16.0) as f32,
-                        rng.range(2.0, 16.0) as f32,
-                    ),
-                }
-            } else {
-                ActorShape::Circle {
-                    radius: rng.range(2.0, 20.0) as f32,
-                }
-            };
-            let body = loop {
-                let p = Vec2::new(
-                    rng.range(60.0, 1090.0) as f32,
-                    rng.range(60.0, 710.0) as f32,
-                );
-                if r.penetration(&shape, p) == 0.0 {
-                    let v = Vec2::new(
-                        rng.range(-2000.0, 2000.0) as f32,
-                        rng.range(-2000.0, 2000.0) as f32,
-                    );
-                    break Body::new(shape, p, v, rng.unit() as f32);
-                }
-            };
-            if i % 4 == 1 { body.with_grip() } else { body }
-        })
-        .collect();
-    let gravity = Vec2::new(0.0, -rng.range(600.0, 5000.0) as f32);
+    let (r, mut bodies, gravity) = room_scene(seed);
     let mut scratch = StepScratch::default();
     let mut world = WorldScratch::default();
     let mut h = 0xcbf2_9ce4_8422_2325;

@@ -7,6 +7,7 @@ mod components;
 mod debug;
 mod messages;
 mod systems;
+mod workers;
 
 pub use components::{
     Actor, ActorMode, Contacts, Gravity, Grounded, MoverTargets, PhysicsPosition,
@@ -14,6 +15,7 @@ pub use components::{
 };
 pub use debug::CollisionDebugPlugin;
 pub use messages::{ActorHit, Crushed, HitMessage, MoverBlocked};
+pub use workers::{ComputePool, StepWorkers};
 
 use bevy_app::prelude::*;
 use bevy_ecs::prelude::*;
@@ -76,6 +78,7 @@ impl Plugin for CollisionPlugin {
             .init_resource::<TerrainIndex>()
             .init_resource::<Gravity>()
             .init_resource::<MoverTargets>()
+            .init_resource::<StepWorkers>()
             .add_message::<HitMessage>()
             .add_message::<ActorHit>()
             .add_message::<Crushed>()

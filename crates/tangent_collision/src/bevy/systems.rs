@@ -15,6 +15,7 @@ use super::components::{
     PreviousPhysicsPosition, SurfaceRun, TerrainIndex, TerrainMover, Velocity,
 };
 use super::messages::{ActorHit, Crushed, HitMessage, MoverBlocked};
+use super::workers::StepWorkers;
 use crate::dynamics::{BodyMode, StepEvents, StepReport, Touched, World};
 use crate::terrain::{TerrainPiece, TerrainSet};
 
@@ -166,6 +167,7 @@ pub(crate) fn step_actors(
     mut actors: Query<ActorItem>,
     mut movers: Query<&mut TerrainMover>,
     mut out: StepMessages,
+    workers: Res<StepWorkers>,
     mut state: Local<StepState>,
 ) {
     let dt = time.delta_secs();
@@ -208,6 +210,7 @@ pub(crate) fn step_actors(
     // once if a level still shares it.
     let index = index.bypass_change_detection();
     world.set_gravity(gravity.0);
+    world.set_parallel(workers.0.clone());
     world.set_mover_targets(&targets.0);
     world.swap_terrain(&mut index.set);
     world.step(dt);

@@ -23,7 +23,8 @@ pub use surface::among::{Obstacle, RunStep, run_among};
 pub use surface::run::{
     OnSurface, SurfaceStep, run_on_surface, run_on_surface_skipping, surface_tangent,
 };
+pub use world::bodies::{WorldScratch, step_bodies, step_bodies_on};
 pub use world::handle::{BodyMode, StepEvents, World};
 pub use world::movers::move_movers;
 pub use world::riding::Crush;
-pub use world::turns::{WorldScratch, step_bodies};
+pub use world::workers::{Parallel, Serial, Workers};

@@ -8,9 +8,10 @@ use std::sync::Arc;
 
 use glam::Vec2;
 
+use super::bodies::{WorldScratch, step_bodies_on};
 use super::movers::move_movers;
 use super::riding::Crush;
-use super::turns::{WorldScratch, step_bodies};
+use super::workers::Parallel;
 use crate::dynamics::body::types::{Body, StepReport, Touched};
 use crate::dynamics::surface::among::{Obstacle, RunStep, run_among};
 use crate::dynamics::surface::run::{OnSurface, SurfaceStep, surface_tangent};
@@ -84,6 +85,8 @@ pub struct World {
     obstacle_of: Vec<usize>,
     /// The runners held still this step, with their gravity scales.
     held: Vec<(usize, f32)>,
+    /// Who steps the bodies' islands.
+    parallel: Parallel,
 }
 
 impl World {
@@ -107,7 +110,15 @@ impl World {
             obstacles: Vec::new(),
             obstacle_of: Vec::new(),
             held: Vec::new(),
+            parallel: Parallel::default(),
         }
+    }
+
+    /// Steps the bodies split into islands on `parallel`'s workers (see
+    /// [`step_bodies_on`]): the same bits as on the calling thread alone
+    /// (the default), in less time where many bodies are apart.
+    pub fn set_parallel(&mut self, parallel: Parallel) {
+        self.parallel = parallel;
     }
 
     /// The terrain as the last step left it (the movers where they went).
@@ -194,6 +205,12 @@ impl World {
         self.scratch.wake_all();
     }
 
+    /// How many batches of islands the last step's bodies ran in (0: in
+    /// one piece; see [`set_parallel`](Self::set_parallel)).
+    pub fn batches(&self) -> usize {
+        self.scratch.batches()
+    }
+
     /// Whether body `i` slept through the last step.
     pub fn is_asleep(&self, i: usize) -> bool {
         self.scratch.is_asleep(i)
@@ -212,7 +229,8 @@ impl World {
 
     /// One step of `dt` seconds: the movers to their targets
     /// ([`move_movers`]: carry, push, crush), every body's turn
-    /// ([`step_bodies`], the surface runners held still), then each
+    /// ([`step_bodies_on`], the surface runners held still, split
+    /// into islands on the workers of [`set_parallel`](Self::set_parallel)), then each
     /// surface runner along its surface among the others ([`run_among`]),
     /// in index order. Deterministic: the same world and calls give the
     /// same bits.
@@ -241,12 +259,13 @@ impl World {
                 (b.velocity, b.gravity_scale) = (Vec2::ZERO, 0.0);
             }
         }
-        step_bodies(
+        step_bodies_on(
             &self.terrain,
             &mut self.bodies,
             &mut self.scratch,
             self.gravity,
             dt,
+            &self.parallel,
         );
         self.runs.clear();
         for &(i, scale) in &held {

@@ -15,9 +15,9 @@
 
 use glam::Vec2;
 
+use super::bodies::WorldScratch;
 use super::riding::{Crush, MoverMotion, Ride, Riding, find_riders};
 use super::sleep::Rest;
-use super::turns::WorldScratch;
 use crate::dynamics::body::impact::first_impact_among;
 use crate::dynamics::body::margins::{CONTACT_MARGIN, SKIN};
 use crate::dynamics::body::types::{Body, up_against};
@@ -113,7 +113,7 @@ pub fn move_movers(
     r.blocked.clear();
     r.on.clear();
     r.on.resize(n, None);
-    find_riders(set, bodies, &scratch.reports, up, &mut r.riders);
+    find_riders(set, bodies, &scratch.turns.reports, up, &mut r.riders);
     // The broad phase: the bodies sorted by the left edge of their box.
     // A body moved since (carried or pushed) is within the distance it was
     // moved of where it was sorted, so a region widened by the most any
@@ -123,7 +123,7 @@ pub fn move_movers(
     r.moved.resize(n, 0.0);
     let mut drift = 0.0f32;
     let cache = &mut scratch.mover_cache;
-    let wake = scratch.rest.len() == n;
+    let wake = scratch.turns.rest.len() == n;
     for (g, &to) in poses.iter().enumerate().take(set.mover_count()) {
         let motion = MoverMotion {
             from: set.mover_pose(g),
@@ -159,7 +159,11 @@ pub fn move_movers(
             // between calls: no allocation once it has grown).
             let mut pushes = std::mem::take(&mut r.pushes);
             pushes.clear();
-            let rest = if wake { &mut scratch.rest[..] } else { &mut [] };
+            let rest = if wake {
+                &mut scratch.turns.rest[..]
+            } else {
+                &mut []
+            };
             let sub = SubStep { g, a, b, motion };
             find_pushes(set, bodies, r, rest, (sub, region), cache, &mut pushes);
             set.set_mover_pose(g, b)?;

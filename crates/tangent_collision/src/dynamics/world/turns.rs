@@ -1,19 +1,19 @@
 //! Many bodies in one step: each moves through the terrain and among the
-//! others, which it stands on, pushes, stacks on and knocks.
-//!
-//! (The method in full is on `step_bodies`.)
+//! others, which it stands on, pushes, stacks on and knocks. [`Turns`]
+//! runs the turns of one set of bodies (all of them, or one island's
+//! batch); the method in full is on
+//! [`step_bodies`](crate::dynamics::step_bodies).
 
 use glam::Vec2;
 
 use super::grid::{Grid, reach};
-use super::riding::{Crush, Riding};
 use super::sleep::{Rest, SLEEP_SPEED, moved};
 use crate::dynamics::body::margins::{CONTACT_MARGIN, SKIN};
 use crate::dynamics::body::neighbours::{Braces, Neighbour};
 use crate::dynamics::body::step::{StepScratch, step_body_among};
 use crate::dynamics::body::types::{Body, StepReport, up_against};
 use crate::geometry::Rect;
-use crate::terrain::{SpanCache, TerrainSet};
+use crate::terrain::TerrainSet;
 
 /// Where a body is in this step's turns.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -23,192 +23,100 @@ enum Turn {
     Done,
 }
 
-/// The lists [`step_bodies`] fills, kept between calls (allocated once), and
-/// what it reports: [`reports`](Self::reports), one per body. It also keeps
-/// each body's braces from its last step: step the same bodies in the same
-/// order with one scratch.
-///
-/// ```
-/// use tangent_collision::prelude::*;
-/// use tangent_collision::dynamics::{WorldScratch, step_bodies};
-/// let set = TerrainSet::new(vec![TerrainPiece::solid(Segment::new(Vec2::new(-50.0, 0.0), Vec2::new(50.0, 0.0)))])?;
-/// let ball = |x: f32, y: f32| Body::new(ActorShape::Circle { radius: 4.0 }, Vec2::new(x, y), Vec2::ZERO, 0.0);
-/// let mut bodies = vec![ball(0.0, 4.05), ball(0.0, 12.1)];   // one on the other
-/// let mut world = WorldScratch::default();
-/// for _ in 0..60 {
-///     step_bodies(&set, &mut bodies, &mut world, Vec2::new(0.0, -900.0), 1.0 / 60.0);
-/// }
-/// assert!(world.reports().iter().all(|r| r.grounded));
-/// assert!((bodies[1].position.y - 12.0).abs() < 0.2);   // stacked, still
-/// # Ok::<(), TerrainError>(())
-/// ```
+/// The lists one set of bodies' turns fill, kept between calls (allocated
+/// once), by body index: what each step reports, each body's braces and
+/// rest from its last step, and the scratch of the turns themselves.
 #[derive(Default)]
-pub struct WorldScratch {
+pub(in crate::dynamics) struct Turns {
     step: StepScratch,
-    braces: Vec<Braces>,
+    pub(in crate::dynamics) braces: Vec<Braces>,
     pub(in crate::dynamics) reports: Vec<StepReport>,
-    /// Bodies to move, as `(height, index)` keys (see [`step_bodies`]).
+    pub(in crate::dynamics) rest: Vec<Rest>,
+    /// Bodies to move, as `(height, index)` keys (see [`Turns::run`]).
     order: Vec<u64>,
     turn: Vec<Turn>,
     stack: Vec<(usize, f32)>,
     grid: Grid,
     neighbours: Vec<Neighbour>,
     found: Vec<usize>,
-    pub(in crate::dynamics) rest: Vec<Rest>,
     /// Where each body started this step.
     start: Vec<Vec2>,
-    /// The gravity of the last step (a change wakes every body).
-    gravity: Vec2,
-    /// What the movers did this step (see `movers`, `riding`).
-    pub(in crate::dynamics) riding: Riding,
-    pub(in crate::dynamics) mover_cache: SpanCache,
+    /// With bounds: every region searched and box ended in that was not
+    /// inside its body's bound (see [`Turns::run`]).
+    pub(in crate::dynamics) outside: Vec<Rect>,
 }
 
-impl WorldScratch {
-    /// What the last [`step_bodies`] did to each body, by index.
-    pub fn reports(&self) -> &[StepReport] {
-        &self.reports
-    }
+/// How near a body that moves must come to a sleeper to wake it.
+const TOUCH: f32 = SKIN + CONTACT_MARGIN;
 
-    /// Whether body `i` slept through the last [`step_bodies`] (see
-    /// `SLEEP_AFTER`).
-    pub fn is_asleep(&self, i: usize) -> bool {
-        self.rest.get(i).is_some_and(Rest::asleep)
-    }
+/// Whether `outer` holds all of `inner`.
+fn covers(outer: Rect, inner: Rect) -> bool {
+    outer.min.cmple(inner.min).all() && outer.max.cmpge(inner.max).all()
+}
 
-    /// The bodies the movers crushed in the last [`move_movers`], each once
-    /// (see `dynamics::movers`): the caller takes them away.
+impl Turns {
+    /// Every body's turn, lowest first along gravity (index order among
+    /// equals): see [`step_bodies`](crate::dynamics::step_bodies). The
+    /// braces, rests and reports are the bodies' own (one each, by index).
     ///
-    /// [`move_movers`]: crate::dynamics::move_movers
-    pub fn crushes(&self) -> &[Crush] {
-        &self.riding.crushed
-    }
-
-    /// The movers that stopped short of their pose in the last
-    /// [`move_movers`](crate::dynamics::move_movers) rather than crush a body (those
-    /// made with `stops_when_blocked`), by index; each is where it stopped
-    /// ([`TerrainSet::mover_pose`]).
-    pub fn blocked(&self) -> &[usize] {
-        &self.riding.blocked
-    }
-
-    /// Wakes every body for at least `SLEEP_AFTER`:
-    /// call after changing what the bodies cannot see change (the terrain,
-    /// or which body is at which index). What held one up may be gone.
-    pub fn wake_all(&mut self) {
-        self.rest.iter_mut().for_each(Rest::shake);
-    }
-}
-
-/// Why this method. Box2D v3 (soft step, sub-steps, relaxation) and Rapier
-/// (PGS) solve every contact of a step together, on polygons whose contact
-/// points they know before solving. Here a contact with terrain is found
-/// by exact queries on Bézier curves inside one body's continuous step
-/// (depenetrate, support, sweep, follow, slide), which moves one body at a
-/// time by nature. So bodies take their turns, lowest first along gravity
-/// (index order among equals: deterministic), and each one's step sees the
-/// others as obstacles held still where they are, swept exactly (the pair's
-/// Minkowski sum, `RoundedBox`): no body passes through another or ends
-/// inside it by more than the skin, at any speed. Each contact between two
-/// bodies trades an impulse (`neighbours`: restitution the product of the two
-/// materials, Coulomb friction with the geometric mean). A body that hits
-/// one that has not moved yet stops there, lets it move first and then goes
-/// on (so a pushed crate moves before its pusher, and a row of balls passes
-/// a knock along within one step, as Celeste moves what a solid pushes
-/// before the solid). A stack stands still because support runs down it to
-/// the ground: a body remembers the surfaces it rested on (`Braces`) and a
-/// push into them moves it not at all. Contacts with terrain, and their
-/// bounce normals (`⟂ B'(mean hit t)`), are the single-body step's.
-///
-/// A body that has stayed still for half a second sleeps (`sleep`): it is
-/// not stepped, only stood on and run into, until something moves it.
-///
-/// Broad phase: a uniform grid (cells sized from the bodies) of the boxes
-/// each body's own motion can reach in the step, entries sorted by cell; a
-/// body knocked out of its cells during the step is also kept in a short
-/// list searched in full. Each body looks for the others near the box its
-/// motion can reach.
-///
-/// Moves every body one step of `dt` seconds through `set` and among each
-/// other under `gravity` (times each body's `gravity_scale`). See the module
-/// docs for the method. Bodies whose [`Layers`](crate::dynamics::Layers) do not meet
-/// pass through each other.
-///
-/// ```
-/// use tangent_collision::prelude::*;
-/// use tangent_collision::dynamics::{WorldScratch, step_bodies};
-/// let floor = TerrainPiece::solid(Segment::new(Vec2::new(-200.0, 0.0), Vec2::new(200.0, 0.0)));
-/// let set = TerrainSet::new(vec![floor])?;
-/// let crate_ = |y: f32| Body::new(ActorShape::Rect { half_extents: Vec2::splat(16.0) }, Vec2::new(0.0, y), Vec2::ZERO, 0.0);
-/// // Three crates dropped in a column land on each other and stay stacked.
-/// let mut bodies = vec![crate_(20.0), crate_(60.0), crate_(100.0)];
-/// let mut scratch = WorldScratch::default();
-/// for _ in 0..120 {
-///     step_bodies(&set, &mut bodies, &mut scratch, Vec2::new(0.0, -900.0), 1.0 / 60.0);
-/// }
-/// for (k, b) in bodies.iter().enumerate() {
-///     assert!((b.position.y - (16.0 + 32.0 * k as f32)).abs() < 0.5, "{k}: {b:?}");
-/// }
-/// assert!(scratch.reports()[2].grounded);          // standing on the crate below
-/// # Ok::<(), TerrainError>(())
-/// ```
-pub fn step_bodies(
-    set: &TerrainSet,
-    bodies: &mut [Body],
-    scratch: &mut WorldScratch,
-    gravity: Vec2,
-    dt: f32,
-) {
-    let n = bodies.len();
-    if scratch.rest.len() != n || scratch.gravity != gravity {
-        scratch.rest.clear();
-        scratch.gravity = gravity;
-    }
-    scratch.rest.resize(n, Rest::default());
-    scratch.start.clear();
-    scratch.start.extend(bodies.iter().map(|b| b.position));
-    scratch.braces.resize(n, Braces::default());
-    scratch.reports.resize_with(n, StepReport::default);
-    scratch.turn.clear();
-    scratch.turn.resize(n, Turn::Waiting);
-    scratch.grid.build(bodies, gravity, dt);
-    let up = up_against(gravity);
-    // Lowest first, index order among equals: one sort of keys that order
-    // as `(height, index)` do (the height's bits made to sort as unsigned).
-    let sortable = |h: f32| {
-        let b = h.to_bits();
-        if b >> 31 == 1 { !b } else { b | 0x8000_0000 }
-    };
-    scratch.order.clear();
-    scratch
-        .order
-        .extend((0..n).map(|i| ((sortable(bodies[i].position.dot(up)) as u64) << 32) | i as u64));
-    scratch.order.sort_unstable();
-    for k in 0..scratch.order.len() {
-        let first = (scratch.order[k] & 0xFFFF_FFFF) as usize;
-        if scratch.turn[first] != Turn::Waiting {
-            continue;
-        }
-        scratch.stack.push((first, dt));
-        while let Some((i, time)) = scratch.stack.pop() {
-            take_turn(set, bodies, scratch, (i, time), gravity, dt);
+    /// With `bounds` (an island batch's, a box for each body), every region
+    /// a body's turns search and every box it ends a turn in that is not
+    /// inside its box is noted in `outside`: where the batch may have met a
+    /// body of another (see `Islands::step`).
+    pub(in crate::dynamics) fn run(
+        &mut self,
+        set: &TerrainSet,
+        bodies: &mut [Body],
+        gravity: Vec2,
+        dt: f32,
+        bounds: Option<&[Rect]>,
+    ) {
+        let n = bodies.len();
+        self.outside.clear();
+        self.rest.resize(n, Rest::default());
+        self.start.clear();
+        self.start.extend(bodies.iter().map(|b| b.position));
+        self.braces.resize(n, Braces::default());
+        self.reports.resize_with(n, StepReport::default);
+        self.turn.clear();
+        self.turn.resize(n, Turn::Waiting);
+        self.grid.build(bodies, gravity, dt);
+        let up = up_against(gravity);
+        // Lowest first, index order among equals: one sort of keys that order
+        // as `(height, index)` do (the height's bits made to sort as unsigned).
+        let sortable = |h: f32| {
+            let b = h.to_bits();
+            if b >> 31 == 1 { !b } else { b | 0x8000_0000 }
+        };
+        self.order.clear();
+        self.order.extend(
+            (0..n).map(|i| ((sortable(bodies[i].position.dot(up)) as u64) << 32) | i as u64),
+        );
+        self.order.sort_unstable();
+        self.stack.clear();
+        for k in 0..self.order.len() {
+            let first = (self.order[k] & 0xFFFF_FFFF) as usize;
+            if self.turn[first] != Turn::Waiting {
+                continue;
+            }
+            self.stack.push((first, dt));
+            while let Some((i, time)) = self.stack.pop() {
+                take_turn(set, bodies, self, (i, time), (gravity, dt), bounds);
+            }
         }
     }
-    scratch
-        .riding
-        .after_bodies(set, bodies, &mut scratch.reports, up);
-    scratch.riding.motions.clear();
 }
 
 /// Moves body `i` for `time` seconds (all of its step, or what is left of
 /// it after waiting for another).
+/// Notes in `outside` what of it left its bound (see [`Turns::run`]).
 fn take_turn(
     set: &TerrainSet,
     bodies: &mut [Body],
-    s: &mut WorldScratch,
+    s: &mut Turns,
     (i, time): (usize, f32),
-    gravity: Vec2,
-    dt: f32,
+    (gravity, dt): (Vec2, f32),
+    bounds: Option<&[Rect]>,
 ) {
     let first = s.turn[i] == Turn::Waiting;
     if first && s.rest[i].undisturbed(&bodies[i]) {
@@ -237,6 +145,15 @@ fn take_turn(
     s.turn[i] = Turn::Moving;
     let mut body = bodies[i];
     let region = reach(&body, gravity, time);
+    let note = |outside: &mut Vec<Rect>, r: Rect| {
+        if bounds.is_some_and(|b| !covers(b[i], r)) {
+            outside.push(r);
+        }
+    };
+    note(&mut s.outside, region);
+    if from != s.start[i] {
+        note(&mut s.outside, body.shape.aabb(from).inflate(TOUCH));
+    }
     gather_neighbours(s, bodies, i, region);
     let mut braces = if first {
         Braces::default()
@@ -266,6 +183,7 @@ fn take_turn(
     merge_report(merged, report, first);
     merged.waits_for = None;
     s.grid.moved(i, &body);
+    note(&mut s.outside, body.shape.aabb(body.position));
     match report.waits_for {
         Some(k) => {
             let left = report.leftover;
@@ -282,7 +200,7 @@ fn take_turn(
 /// The bodies near body `i` (in `region`, on layers it meets) into
 /// `s.neighbours`, as they are now, with their braces and whether they
 /// still wait for their turn.
-fn gather_neighbours(s: &mut WorldScratch, bodies: &[Body], i: usize, region: Rect) {
+fn gather_neighbours(s: &mut Turns, bodies: &[Body], i: usize, region: Rect) {
     s.grid.query(region, &mut s.found);
     s.neighbours.clear();
     for &j in &s.found {
@@ -313,10 +231,9 @@ fn wake_touched(
     dt: f32,
 ) {
     let body = bodies[i];
-    let touch = SKIN + CONTACT_MARGIN;
     let shaken = moved(from, body.position, dt).then(|| {
         let (was, is) = (body.shape.aabb(from), body.shape.aabb(body.position));
-        (was.inflate(touch), is.inflate(touch))
+        (was.inflate(TOUCH), is.inflate(TOUCH))
     });
     for other in neighbours {
         let j = other.index;
