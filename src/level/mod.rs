@@ -13,6 +13,7 @@ pub mod grass;
 pub mod hazard;
 pub mod list;
 pub mod loader;
+pub mod map_art;
 pub mod movers;
 pub mod play;
 pub mod render;
@@ -94,6 +95,7 @@ impl Plugin for LevelRenderPlugin {
                     render::shake_crumbling,
                     crystals::show_crystals,
                     coins::show_coins,
+                    map_art::animate_map_art,
                     (celebrate::start_celebration, celebrate::run_celebration).chain(),
                 ),
             );

@@ -29,7 +29,9 @@ use tangent_level::validate::{Level, actor_shape};
 /// [`tangent_level::files`]).
 pub fn load_level_file(path: &Path) -> Result<Level, String> {
     let text = read_level_text(path)?;
-    Level::parse(&text, &path.display().to_string()).map_err(|e| e.to_string())
+    let file = path.display().to_string();
+    let level = Level::parse(&text, &file).map_err(|e| e.to_string())?;
+    Ok(tangent_level::import::tiled::with_art(level, &text, &file))
 }
 
 /// One more fixed step done ([`SimFrame`]).

@@ -9,6 +9,7 @@ use bevy::asset::RenderAssetUsages;
 use bevy::mesh::{Indices, PrimitiveTopology};
 use bevy::prelude::*;
 
+use super::map_art::spawn_map_art;
 use super::movers::LevelMover;
 use super::state::Died;
 use super::state::{CurrentLevel, Goal, LevelCurve, LevelEntity, LevelSpawned, LevelStatus};
@@ -151,6 +152,7 @@ pub(crate) fn decorate(
     (assets, theme): (Res<GameAssets>, Res<LevelTheme>),
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
+    mut images: ResMut<Assets<Image>>,
 ) {
     if spawned.read().count() == 0 {
         return;
@@ -162,7 +164,18 @@ pub(crate) fn decorate(
     let Some(art) = assets.themes.get(theme.0) else {
         return;
     };
-    spawn_tilemap(&mut commands, level, &art.tiles);
+    // The level's own art (a Tiled map's tiles), else the theme's tiles.
+    let drawn = level
+        .art
+        .as_ref()
+        .filter(|a| a.problems.is_empty())
+        .map(|a| spawn_map_art(&mut commands, a, &mut images, 0.0));
+    if let Some(Err(e)) = &drawn {
+        warn!("art not drawn, the theme's tiles instead: {e}");
+    }
+    if !matches!(drawn, Some(Ok(()))) {
+        spawn_tilemap(&mut commands, level, &art.tiles);
+    }
     let ground = Ground {
         earth: materials.add(ColorMaterial::from(art.ground.clone())),
         lava: materials.add(LAVA),

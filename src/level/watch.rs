@@ -1,7 +1,7 @@
-//! Live reload: the current level file, and the SVG drawing it names
-//! (`svg`), are polled for changes (every [`POLL_SECONDS`], by modification
+//! Live reload: the current level file, and the SVG drawing (`svg`) and
+//! Tiled map (`art`, with its tileset images) it names, are polled for changes (every [`POLL_SECONDS`], by modification
 //! time and length, so it works for any path and any editor) and the level
-//! is reloaded when either changes. A good save replaces
+//! is reloaded when any changes. A good save replaces
 //! the level, keeping the player where it was if that spot is still free; a
 //! bad save keeps the last good level running and shows the error (file,
 //! line, problem) until a good save clears it.
@@ -44,23 +44,31 @@ impl LevelWatch {
     }
 }
 
-/// Modification time and length of the level file and of its drawing.
-type Stamp = ((SystemTime, u64), Option<(SystemTime, u64)>);
+/// Modification time and length of the level file, and of each file it
+/// draws from: its drawing, its art map and that map's tileset images.
+type Stamp = ((SystemTime, u64), Vec<Option<(SystemTime, u64)>>);
 
 fn file_stamp(path: &std::path::Path) -> Option<(SystemTime, u64)> {
     let meta = std::fs::metadata(path).ok()?;
     Some((meta.modified().ok()?, meta.len()))
 }
 
-/// The stamp of the current level's file and drawing (`None` while the
-/// level file cannot be read).
+/// The stamp of the current level's file and the files it draws from
+/// (`None` while the level file cannot be read).
 fn stamp_of(current: &CurrentLevel) -> Option<Stamp> {
     let level = file_stamp(&current.path)?;
-    let drawing = current.level.file.svg.as_ref().and_then(|svg| {
-        let dir = current.path.parent().unwrap_or(std::path::Path::new(""));
-        file_stamp(&dir.join(svg))
-    });
-    Some((level, drawing))
+    let dir = current.path.parent().unwrap_or(std::path::Path::new(""));
+    let file = &current.level.file;
+    let mut paths: Vec<PathBuf> = file
+        .svg
+        .iter()
+        .chain(&file.art)
+        .map(|p| dir.join(p))
+        .collect();
+    if let Some(art) = &current.level.art {
+        paths.extend(art.tilesets.iter().filter_map(|t| t.image.clone()));
+    }
+    Some((level, paths.iter().map(|p| file_stamp(p)).collect()))
 }
 
 pub(crate) fn watch_level_file(

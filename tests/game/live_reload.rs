@@ -42,7 +42,7 @@ fn player_x(app: &mut App) -> f32 {
 /// watcher has started loading the saved file, and checks that the running
 /// level is untouched while the file loads off the main thread; then runs
 /// until the load is done and the level switched (a few more updates).
-fn settle(app: &mut App) {
+pub(crate) fn settle(app: &mut App) {
     std::thread::sleep(Duration::from_millis(20));
     let before = level_name(app);
     let mut updates = 0;

@@ -26,6 +26,7 @@ mod leniency;
 mod level_asset;
 mod level_fuzz;
 mod live_reload;
+mod map_art;
 mod menus;
 mod modes;
 mod movers;

@@ -470,6 +470,7 @@ fn random_level(rng: &mut Rng) -> LevelFile {
         dev_time: None,
         svg: None,
         svg_scale: 1.0,
+        art: None,
         view_height: None,
         theme: None,
         tuning: Default::default(),

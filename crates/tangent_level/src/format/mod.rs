@@ -6,6 +6,7 @@
 //! bottom-left corner of the bottom row is the world origin. A full example
 //! with every field is in `docs/level-format.md`.
 
+pub mod art;
 pub mod curve;
 pub mod fill;
 pub mod loops;
@@ -233,6 +234,13 @@ pub struct LevelFile {
     /// Level px per SVG unit of `svg`.
     #[serde(default = "one")]
     pub svg_scale: f32,
+    /// A Tiled map (`.tmx`, path relative to the level's folder) whose
+    /// tile layers are drawn instead of the theme's tiles, with its own
+    /// tilesets (see docs/level-format.md, "Tiled maps"); the collision
+    /// still comes from `tiles`. Art that cannot be drawn is a warning,
+    /// and the theme's tiles are drawn instead.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub art: Option<String>,
     /// How tall a slice of the level the screen shows, px (the width is
     /// 16:9 of it); `None`: [`DEFAULT_VIEW_HEIGHT`]. The settings' zoom
     /// divides it.

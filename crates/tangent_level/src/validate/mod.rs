@@ -60,8 +60,13 @@ pub struct Level {
     /// The refill crystals: the file's, then its drawing's, as `curve_defs`.
     pub crystals: Vec<(f32, f32)>,
     /// What plays but is not as the file says, each `file:line: ...`: a
-    /// `next` level that is not beside this one (the goal ends the run).
+    /// `next` level that is not beside this one (the goal ends the run),
+    /// art that cannot be drawn.
     pub warnings: Vec<String>,
+    /// The drawn tiles of its `art` map where it can be read (drawn only
+    /// where it has no problems; each is in `warnings` too): filled by
+    /// `import::tiled::with_art` (a level is checked without its art).
+    pub art: Option<crate::format::art::MapArt>,
     /// The movers' pivots and tile cells, in the order of `mover_defs`
     /// (their cells are not in `grid`).
     pub movers: Vec<MoverParts>,
@@ -177,7 +182,7 @@ impl Level {
         if let Some(m) = raw.next.as_deref().and_then(next_problem) {
             return Err(err(loc.key("next"), None, m));
         }
-        let warnings = raw
+        let warnings: Vec<String> = raw
             .next
             .as_deref()
             .and_then(|n| next_missing(n, file))
@@ -186,6 +191,7 @@ impl Level {
             .collect();
         Ok(Level {
             warnings,
+            art: None,
             curve_defs: raw.curves.clone(),
             mover_defs: raw.movers.clone(),
             crystals: raw.crystals.clone(),

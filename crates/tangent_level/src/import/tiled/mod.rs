@@ -1,7 +1,9 @@
 //! Tiled maps (`.tmx`): reading one as the parts of a level ([`read`], with
-//! its objects in [`objects`]) and writing a level as one ([`mod@write`]). The
+//! its objects in [`objects`]) and its drawn tiles ([`art`]), and writing a
+//! level as one ([`mod@write`]). The
 //! mapping is documented in `docs/level-format.md`, "Tiled maps".
 
+pub mod art;
 mod map_text;
 pub mod objects;
 mod old_tilesets;
@@ -10,6 +12,7 @@ pub mod world;
 pub mod write;
 mod xml_layers;
 
+pub use art::{ArtLayer, ArtTile, MapArt, TilesetArt, png_size, read_tmx_art, with_art};
 pub use read::{MAX_TMX_BYTES, MAX_TMX_SIDE, flipped, read_tmx};
 pub use world::{WorldMaps, read_world};
 pub use write::{TILESET_IMAGE, write_tmx};

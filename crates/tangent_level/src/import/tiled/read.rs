@@ -64,6 +64,13 @@ fn check_sizes(doc: &roxmltree::Document, file: &str) -> Result<(), String> {
 ///
 /// Reads the map at `path`. Errors name the file (and line, where there is one).
 pub fn read_tmx(path: &Path) -> Result<MapParts, String> {
+    let (map, lines) = load_tmx(path)?;
+    level_of(&map, &lines)
+}
+
+/// The map at `path` as the `tiled` crate reads it (its tilesets too),
+/// and where its parts are in its text.
+pub(super) fn load_tmx(path: &Path) -> Result<(Map, Lines), String> {
     let file = path.display().to_string();
     let bytes = read_plain(path).map_err(|e| format!("{file}: cannot read: {e}"))?;
     let text = crate::files::level_text(&bytes, &file)?;
@@ -94,14 +101,14 @@ pub fn read_tmx(path: &Path) -> Result<MapParts, String> {
     let map = tiled::Loader::with_reader(reader)
         .load_tmx_map(path)
         .map_err(|e| format!("{}: not a Tiled map Tangent can read: {e}", lines.at_map()))?;
-    level_of(&map, &lines)
+    Ok((map, lines))
 }
 
 /// The tile grid's first column and row (in the map's tile coordinates)
 /// and its size: the map's for a finite map; for an infinite one, the
 /// bounds of the chunks of its visible tile layers (Tiled writes chunks of
 /// 16 x 16 tiles), at most [`MAX_TMX_SIDE`] tiles a side.
-fn grid_bounds(map: &Map, at: &str) -> Result<(i32, i32, usize, usize), String> {
+pub(super) fn grid_bounds(map: &Map, at: &str) -> Result<(i32, i32, usize, usize), String> {
     if !map.infinite() {
         return Ok((0, 0, map.width as usize, map.height as usize));
     }

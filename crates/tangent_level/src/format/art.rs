@@ -1,0 +1,67 @@
+//! A Tiled map's drawn tiles as data ([`MapArt`]): read by
+//! `import::tiled::art`, carried by a checked level, drawn by the game.
+
+use std::path::PathBuf;
+
+/// The drawn tiles of a map, on the level's grid (row 0 at the bottom).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct MapArt {
+    /// The grid's size, cells, and the map's tile size, px.
+    pub width: usize,
+    pub height: usize,
+    pub tile_size: f32,
+    /// Every tileset of the map, by its index in the map.
+    pub tilesets: Vec<TilesetArt>,
+    /// One per visible tile layer and tileset it uses, bottom first.
+    pub layers: Vec<ArtLayer>,
+    /// What keeps the art from being drawn as the designer drew it, one
+    /// line each, naming the file; empty where all of it can be drawn.
+    pub problems: Vec<String>,
+}
+
+/// A tileset's image and how its tiles lie in it.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct TilesetArt {
+    pub name: String,
+    /// The image's file (as the map or tileset names it, from its folder);
+    /// `None` for a tileset of separate images.
+    pub image: Option<PathBuf>,
+    /// The image's size as the tileset says, px (0 where it does not).
+    pub image_size: (u32, u32),
+    pub tile_size: (u32, u32),
+    /// Pixels between tiles, and around them at the image's edges.
+    pub spacing: u32,
+    pub margin: u32,
+    pub columns: u32,
+}
+
+/// The tiles one layer draws from one tileset.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ArtLayer {
+    pub name: String,
+    /// Index into [`MapArt::tilesets`].
+    pub tileset: usize,
+    /// 0 (clear) to 1 (opaque).
+    pub opacity: f32,
+    /// How far the layer is moved, px, x right and y up.
+    pub offset: (f32, f32),
+    pub tiles: Vec<ArtTile>,
+}
+
+/// One drawn tile.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ArtTile {
+    /// The cell, on the level's grid (row 0 at the bottom).
+    pub x: usize,
+    pub y: usize,
+    /// The tile's index in its tileset (left to right, then down).
+    pub index: u32,
+    /// Tiled's flips: horizontal, vertical and diagonal (applied first;
+    /// with a horizontal flip, a quarter turn clockwise).
+    pub flip_h: bool,
+    pub flip_v: bool,
+    pub flip_d: bool,
+    /// The tile's animation: `(index, milliseconds)` per frame; empty for
+    /// a still tile.
+    pub frames: Vec<(u32, u32)>,
+}
