@@ -25,7 +25,7 @@ use crate::format::{CurveDef, LevelFile, Side};
 use crate::limits::{Place, next_missing, next_problem, out_of_range};
 use curves::{curve_fills, curve_pieces, drawing};
 pub use locate::LevelError;
-use locate::Locator;
+pub(crate) use locate::Locator;
 pub use movers::MoverParts;
 use movers::{motion_conflict, mover_error, movers};
 use numbers::{finite2, v};

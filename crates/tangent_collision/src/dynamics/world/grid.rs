@@ -53,21 +53,26 @@ pub(in crate::dynamics) struct Grid {
 const MAX_QUERY_CELLS: i64 = 4096;
 
 /// How many cells a range `[x0, y0, x1, y1]` covers.
-fn cell_count(r: [i32; 4]) -> i64 {
+pub(in crate::dynamics) fn cell_count(r: [i32; 4]) -> i64 {
     (r[2] as i64 - r[0] as i64 + 1) * (r[3] as i64 - r[1] as i64 + 1)
+}
+
+/// The cells `[x0, y0, x1, y1]` of a grid of `cell` px that box `r` covers.
+pub(in crate::dynamics) fn cell_range(cell: f32, r: Rect) -> [i32; 4] {
+    let c = |v: f32| (v / cell).floor().clamp(-1e9, 1e9) as i32;
+    [c(r.min.x), c(r.min.y), c(r.max.x), c(r.max.y)]
+}
+
+/// A cell's sort key: by `x`, then `y`, as signed numbers (the sign bits
+/// flipped), so keys sort as the dense table lays cells out.
+pub(in crate::dynamics) fn cell_key(x: i32, y: i32) -> u64 {
+    let flip = |v: i32| (v as u32 ^ 0x8000_0000) as u64;
+    (flip(x) << 32) | flip(y)
 }
 
 impl Grid {
     fn range(&self, r: Rect) -> [i32; 4] {
-        let c = |v: f32| (v / self.cell).floor().clamp(-1e9, 1e9) as i32;
-        [c(r.min.x), c(r.min.y), c(r.max.x), c(r.max.y)]
-    }
-
-    /// The cell's sort key: by `x`, then `y`, as signed numbers (the sign
-    /// bits flipped), so keys sort as the dense table lays cells out.
-    fn key(x: i32, y: i32) -> u64 {
-        let flip = |v: i32| (v as u32 ^ 0x8000_0000) as u64;
-        (flip(x) << 32) | flip(y)
+        cell_range(self.cell, r)
     }
 
     pub(in crate::dynamics) fn build(&mut self, bodies: &[Body], gravity: Vec2, dt: f32) {
@@ -116,7 +121,7 @@ impl Grid {
             }
             for x in r[0]..=r[2] {
                 for y in r[1]..=r[3] {
-                    self.entries.push((Self::key(x, y), i));
+                    self.entries.push((cell_key(x, y), i));
                 }
             }
         }
@@ -176,7 +181,7 @@ impl Grid {
             let c = dx as usize * size[1] as usize + dy as usize;
             return &self.entries[self.starts[c] as usize..self.starts[c + 1] as usize];
         }
-        let key = Self::key(x, y);
+        let key = cell_key(x, y);
         let start = self.entries.partition_point(|e| e.0 < key);
         let len = self.entries[start..].partition_point(|e| e.0 == key);
         &self.entries[start..start + len]

@@ -7,7 +7,7 @@ use std::sync::Mutex;
 
 use glam::Vec2;
 
-use super::grid::reach;
+use super::grid::{cell_count, cell_key, cell_range, reach};
 use super::turns::Turns;
 use super::workers::Workers;
 use crate::dynamics::body::types::{Body, StepReport, Touched};
@@ -105,7 +105,6 @@ impl Islands {
         (gravity, dt): (Vec2, f32),
         workers: &dyn Workers,
     ) -> bool {
-        self.last = 0;
         if self.skip > 0 {
             self.skip -= 1;
             return false;
@@ -178,21 +177,20 @@ impl Islands {
     /// outside. (Inside its own boxes a batch meets only its own bodies:
     /// the islands' boxes do not meet.)
     fn crossed(&self, outside: &[&[Rect]]) -> bool {
-        let c = |v: f32| (v / self.cell).floor().clamp(-1e9, 1e9) as i32;
-        let key = |x: i32, y: i32| ((x as u32 as u64) << 32) | y as u32 as u64;
         let all = outside.iter().map(|o| o.len()).sum::<usize>();
         if all > MAX_OUTSIDE {
             return true;
         }
         for (k, boxes) in outside.iter().enumerate() {
             for r in boxes.iter() {
-                let [x0, y0, x1, y1] = [c(r.min.x), c(r.min.y), c(r.max.x), c(r.max.y)];
-                if (x1 as i64 - x0 as i64 + 1) * (y1 as i64 - y0 as i64 + 1) > MAX_CELLS {
+                let cells = cell_range(self.cell, *r);
+                if cell_count(cells) > MAX_CELLS {
                     return true;
                 }
+                let [x0, y0, x1, y1] = cells;
                 for x in x0..=x1 {
                     for y in y0..=y1 {
-                        let at = key(x, y);
+                        let at = cell_key(x, y);
                         let from = self.entries.partition_point(|e| e.0 < at);
                         let foreign =
                             self.entries[from..]
@@ -229,17 +227,16 @@ impl Islands {
         let mean = widest.sum::<f32>() / n.max(1) as f32;
         let cell = mean.clamp(8.0, 4096.0);
         self.cell = cell;
-        let c = |v: f32| (v / cell).floor().clamp(-1e9, 1e9) as i32;
-        let key = |x: i32, y: i32| ((x as u32 as u64) << 32) | y as u32 as u64;
         self.entries.clear();
         for (i, r) in self.boxes.iter().enumerate() {
-            let [x0, y0, x1, y1] = [c(r.min.x), c(r.min.y), c(r.max.x), c(r.max.y)];
-            if (x1 as i64 - x0 as i64 + 1) * (y1 as i64 - y0 as i64 + 1) > MAX_CELLS {
+            let cells = cell_range(cell, *r);
+            if cell_count(cells) > MAX_CELLS {
                 return 0;
             }
+            let [x0, y0, x1, y1] = cells;
             for x in x0..=x1 {
                 for y in y0..=y1 {
-                    self.entries.push((key(x, y), i as u32));
+                    self.entries.push((cell_key(x, y), i as u32));
                 }
             }
         }

@@ -9,6 +9,7 @@
 //!
 //! (The reading in full is on `read_tmx_art`.)
 
+use std::io::Read;
 use std::path::Path;
 
 use tiled::{LayerType, Map};
@@ -16,7 +17,7 @@ use tiled::{LayerType, Map};
 use super::map_text::{Lines, visible_layers};
 use super::read::{grid_bounds, load_tmx};
 pub use crate::format::art::{ArtLayer, ArtTile, MapArt, TilesetArt};
-use crate::validate::Level;
+use crate::validate::{Level, Locator};
 
 /// The width and height of a PNG image from its first 24 bytes (its
 /// signature and header chunk), or `None` if they are not a PNG's.
@@ -44,27 +45,14 @@ pub fn png_size(bytes: &[u8]) -> Option<(u32, u32)> {
 /// tileset says, 0 where it does not), in one line naming the file.
 fn image_problem(path: &Path, said: (u32, u32), set: &str) -> Option<String> {
     let file = path.display();
-    let mut head = [0u8; 24];
-    let read = std::fs::File::open(path).and_then(|mut f| {
-        use std::io::Read;
-        let mut got = 0;
-        while got < head.len() {
-            match f.read(&mut head[got..])? {
-                0 => break,
-                n => got += n,
-            }
-        }
-        Ok(got)
-    });
-    let got = match read {
-        Ok(n) => n,
-        Err(e) => {
-            return Some(format!(
-                "{file}: tileset `{set}`'s image cannot be read: {e}"
-            ));
-        }
-    };
-    let Some(size) = png_size(&head[..got]) else {
+    let mut head = Vec::with_capacity(24);
+    let read = std::fs::File::open(path).and_then(|f| f.take(24).read_to_end(&mut head));
+    if let Err(e) = read {
+        return Some(format!(
+            "{file}: tileset `{set}`'s image cannot be read: {e}"
+        ));
+    }
+    let Some(size) = png_size(&head) else {
         return Some(format!("{file}: tileset `{set}`'s image is not a PNG"));
     };
     let declared = said.0 > 0 && said.1 > 0;
@@ -193,17 +181,7 @@ pub fn with_art(mut level: Level, text: &str, file: &str) -> Level {
     let Some(name) = level.file.art.clone() else {
         return level;
     };
-    let line = text
-        .lines()
-        .position(|l| {
-            l.split("//")
-                .next()
-                .unwrap_or("")
-                .trim_start()
-                .starts_with("art:")
-        })
-        .map_or(0, |i| i + 1);
-    let at = format!("{file}:{line}");
+    let at = format!("{file}:{}", Locator::new(text, file).key("art"));
     let path = Path::new(file).parent().unwrap_or(Path::new("")).join(name);
     let mut art = match read_tmx_art(&path) {
         Ok(art) => art,
