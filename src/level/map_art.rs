@@ -10,7 +10,7 @@ use bevy::image::{CompressedImageFormats, ImageSampler, ImageType};
 use bevy::prelude::*;
 use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
 use bevy_ecs_tilemap::prelude::*;
-use tangent_level::import::tiled::{MapArt, TilesetArt};
+use tangent_level::import::tiled::{ArtTile, MapArt, TilesetArt};
 
 use super::state::LevelEntity;
 
@@ -94,6 +94,44 @@ fn tileset_image(set: &TilesetArt) -> Result<Image, String> {
     ))
 }
 
+/// A tile's place on its tilemap.
+fn tile_pos(t: &ArtTile) -> TilePos {
+    TilePos {
+        x: t.x as u32,
+        y: t.y as u32,
+    }
+}
+
+/// One drawn tile of tilemap `map`: its index, Tiled's flips, the layer's
+/// `colour` (its opacity), and its frames where it is animated.
+fn spawn_art_tile(commands: &mut Commands, map: Entity, t: &ArtTile, colour: TileColor) -> Entity {
+    let mut tile = commands.spawn((
+        LevelEntity,
+        TileBundle {
+            position: tile_pos(t),
+            tilemap_id: TilemapId(map),
+            texture_index: TileTextureIndex(t.index),
+            flip: TileFlip {
+                x: t.flip_h,
+                y: t.flip_v,
+                d: t.flip_d,
+            },
+            color: colour,
+            ..default()
+        },
+    ));
+    if !t.frames.is_empty() {
+        let frames: Vec<(u32, f32)> = t
+            .frames
+            .iter()
+            .map(|&(i, ms)| (i, ms as f32 / 1000.0))
+            .collect();
+        let period = frames.iter().map(|f| f.1).sum();
+        tile.insert(ArtFrames { frames, period });
+    }
+    tile.id()
+}
+
 /// Spawns the art's tilemaps (depth `z` and up, a step per layer), or
 /// gives why it cannot (a tileset image that will not decode), having
 /// spawned nothing.
@@ -125,35 +163,8 @@ pub fn spawn_map_art(
         let mut storage = TileStorage::empty(size);
         let colour = TileColor(Color::srgba(1.0, 1.0, 1.0, layer.opacity));
         for t in &layer.tiles {
-            let position = TilePos {
-                x: t.x as u32,
-                y: t.y as u32,
-            };
-            let mut tile = commands.spawn((
-                LevelEntity,
-                TileBundle {
-                    position,
-                    tilemap_id: TilemapId(map),
-                    texture_index: TileTextureIndex(t.index),
-                    flip: TileFlip {
-                        x: t.flip_h,
-                        y: t.flip_v,
-                        d: t.flip_d,
-                    },
-                    color: colour,
-                    ..default()
-                },
-            ));
-            if !t.frames.is_empty() {
-                let frames: Vec<(u32, f32)> = t
-                    .frames
-                    .iter()
-                    .map(|&(i, ms)| (i, ms as f32 / 1000.0))
-                    .collect();
-                let period = frames.iter().map(|f| f.1).sum();
-                tile.insert(ArtFrames { frames, period });
-            }
-            storage.set(&position, tile.id());
+            let tile = spawn_art_tile(commands, map, t, colour);
+            storage.set(&tile_pos(t), tile);
         }
         let tile_size = TilemapTileSize {
             x: set.tile_size.0 as f32,
