@@ -115,6 +115,7 @@ pub fn preview(
     let name = current.path.display().to_string();
     match Level::parse(&written, &name) {
         Ok(level) => {
+            let level = with_current_art(level, current, &written, &name);
             let own = model.file.movers.len();
             let pivots = level.movers.iter().take(own).map(|m| m.pivot).collect();
             commands.write(LevelCommand::Replace(Box::new(level)));
@@ -127,6 +128,24 @@ pub fn preview(
         }
         Err(e) => state.message = format!("error (not applied): {e}"),
     }
+}
+
+/// `level` (the edited one, checked from `written`) with its `art` map's
+/// drawn tiles: the shown level's, read once, while `art` names the same
+/// map (with the warnings about it); read again when it names another.
+fn with_current_art(level: Level, current: &CurrentLevel, written: &str, name: &str) -> Level {
+    if level.file.art != current.level.file.art {
+        return tangent_level::import::art::with_art(level, written, name);
+    }
+    let mut level = level;
+    level.art = current.level.art.clone();
+    let about_art = current
+        .level
+        .warnings
+        .iter()
+        .filter(|w| w.contains(": art not drawn: "));
+    level.warnings.extend(about_art.cloned());
+    level
 }
 
 /// The mouse's point in the level, if it is over the window.

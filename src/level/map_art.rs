@@ -2,15 +2,18 @@
 //! bevy_ecs_tilemap: one tilemap per layer and tileset, each tile with its
 //! index, Tiled's flips and its animation, the layer's opacity and offset,
 //! the tileset's spacing (its margin cut off the image). Drawn instead of
-//! the theme's tiles; a tileset image that will not decode leaves the
-//! theme's tiles drawn, with a warning naming the file.
+//! the theme's tiles; behind them the map's background colour and images
+//! (Tiled's image layers, an LDtk level's background). A tileset image
+//! that will not decode leaves the theme's tiles drawn, with a warning
+//! naming the file.
 
 use bevy::asset::RenderAssetUsages;
 use bevy::image::{CompressedImageFormats, ImageSampler, ImageType};
 use bevy::prelude::*;
 use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
 use bevy_ecs_tilemap::prelude::*;
-use tangent_level::import::tiled::{ArtTile, MapArt, TilesetArt};
+use tangent_level::format::art::{ArtImage, ArtTile, MapArt, TilesetArt};
+use tangent_level::import::images::png_file_size;
 
 use super::state::LevelEntity;
 
@@ -41,13 +44,10 @@ impl ArtFrames {
     }
 }
 
-/// The tileset's image read from disk, laid out as bevy_ecs_tilemap reads
-/// a tileset (each tile after the spacing, the first one too: the margin
-/// made the spacing), or why not.
-fn tileset_image(set: &TilesetArt) -> Result<Image, String> {
-    let Some(path) = &set.image else {
-        return Err(format!("tileset `{}` has no image", set.name));
-    };
+/// The PNG image at `path` read from disk as RGBA, sampled nearest (as
+/// Tiled and LDtk draw it: pixel art stays sharp, and no tile bleeds into
+/// its neighbour), or why not.
+fn read_png(path: &std::path::Path) -> Result<Image, String> {
     let file = path.display();
     let bytes = std::fs::read(path).map_err(|e| format!("{file}: {e}"))?;
     let image = Image::from_buffer(
@@ -59,13 +59,37 @@ fn tileset_image(set: &TilesetArt) -> Result<Image, String> {
         RenderAssetUsages::default(),
     )
     .map_err(|e| format!("{file}: {e}"))?;
-    let rgba = image
+    let mut rgba = image
         .convert(TextureFormat::Rgba8UnormSrgb)
         .ok_or_else(|| format!("{file}: cannot be turned into RGBA"))?;
+    rgba.sampler = ImageSampler::nearest();
+    Ok(rgba)
+}
+
+/// How many times a tileset's image is magnified (each pixel a square of
+/// that many, up to 4, the image at most 2 048 px a side): bevy_ecs_tilemap
+/// samples every tilemap with the app's default sampler (smooth), and a
+/// magnified image drawn at its own size stays as sharp as Tiled and LDtk
+/// draw it (nearest), its blur a quarter of a pixel.
+///
+/// ```
+/// use tangent::level::map_art::magnification;
+/// assert_eq!((magnification(368, 336), magnification(1024, 64), magnification(4096, 16)), (4, 2, 1));
+/// ```
+pub fn magnification(w: u32, h: u32) -> u32 {
+    (2048 / w.max(h).max(1)).clamp(1, 4)
+}
+
+/// The tileset's image read from disk, laid out as bevy_ecs_tilemap reads
+/// a tileset (each tile after the spacing, the first one too: the margin
+/// made the spacing) and magnified `k` times, or why not.
+fn tileset_image(set: &TilesetArt, k: u32) -> Result<Image, String> {
+    let Some(path) = &set.image else {
+        return Err(format!("tileset `{}` has no image", set.name));
+    };
+    let file = path.display();
+    let rgba = read_png(path)?;
     let (w, h, m, gap) = (rgba.width(), rgba.height(), set.margin, set.spacing);
-    if m == 0 && gap == 0 {
-        return Ok(rgba);
-    }
     if 2 * m >= w || 2 * m >= h {
         return Err(format!("{file}: a margin of {m} px leaves no tiles"));
     }
@@ -74,14 +98,20 @@ fn tileset_image(set: &TilesetArt) -> Result<Image, String> {
     // tile `i` at `column * (tile + spacing) + spacing`).
     let data = rgba.data.as_deref().unwrap_or_default();
     let (cw, ch) = (w - 2 * m, h - 2 * m);
-    let (ow, oh) = (cw + gap, ch + gap);
+    let (ow, oh) = ((cw + gap) * k, (ch + gap) * k);
     let mut out = vec![0u8; (ow * oh * 4) as usize];
-    for y in 0..ch {
-        let from = ((y + m) * w + m) as usize * 4;
-        let to = ((y + gap) * ow + gap) as usize * 4;
-        out[to..to + cw as usize * 4].copy_from_slice(&data[from..from + cw as usize * 4]);
+    for y in 0..oh {
+        for x in 0..ow {
+            let (sx, sy) = (x / k, y / k);
+            if sx < gap || sy < gap {
+                continue;
+            }
+            let from = ((sy - gap + m) * w + sx - gap + m) as usize * 4;
+            let to = (y * ow + x) as usize * 4;
+            out[to..to + 4].copy_from_slice(&data[from..from + 4]);
+        }
     }
-    Ok(Image::new(
+    let mut laid_out = Image::new(
         Extent3d {
             width: ow,
             height: oh,
@@ -91,7 +121,50 @@ fn tileset_image(set: &TilesetArt) -> Result<Image, String> {
         out,
         TextureFormat::Rgba8UnormSrgb,
         RenderAssetUsages::default(),
-    ))
+    );
+    laid_out.sampler = ImageSampler::nearest();
+    Ok(laid_out)
+}
+
+/// The images the art was last drawn with, by file and how they were laid
+/// out (a tileset's margin, spacing and magnification; zeros and 1 for a
+/// backdrop): a
+/// reload whose image cannot be read (being written, gone a moment) keeps
+/// drawing the last good one, as it keeps the last good map
+/// (`watch::keep_good_art`).
+#[derive(Resource, Default)]
+pub struct ArtTextures(std::collections::HashMap<(std::path::PathBuf, [u32; 3]), Handle<Image>>);
+
+impl ArtTextures {
+    /// The image read by `read` as a texture, remembered under `key`; the
+    /// one remembered where it cannot be read, else why not.
+    ///
+    /// ```
+    /// use bevy::prelude::*;
+    /// use tangent::level::map_art::ArtTextures;
+    /// let (mut cache, mut images) = (ArtTextures::default(), Assets::<Image>::default());
+    /// let key = || ("tiles.png".into(), [0, 0, 1]);
+    /// let good = cache.get(key(), &mut images, || Ok(Image::default())).unwrap();
+    /// let gone = cache.get(key(), &mut images, || Err("tiles.png: gone".into()));
+    /// assert_eq!(gone, Ok(good));
+    /// let other = cache.get(("other.png".into(), [0, 0, 1]), &mut images, || Err("other.png: gone".into()));
+    /// assert_eq!(other, Err("other.png: gone".to_string()));
+    /// ```
+    pub fn get(
+        &mut self,
+        key: (std::path::PathBuf, [u32; 3]),
+        images: &mut Assets<Image>,
+        read: impl FnOnce() -> Result<Image, String>,
+    ) -> Result<Handle<Image>, String> {
+        match read() {
+            Ok(image) => {
+                let handle = images.add(image);
+                self.0.insert(key, handle.clone());
+                Ok(handle)
+            }
+            Err(e) => self.0.get(&key).cloned().ok_or(e),
+        }
+    }
 }
 
 /// A tile's place on its tilemap.
@@ -132,23 +205,38 @@ fn spawn_art_tile(commands: &mut Commands, map: Entity, t: &ArtTile, colour: Til
     tile.id()
 }
 
-/// Spawns the art's tilemaps (depth `z` and up, a step per layer), or
-/// gives why it cannot (a tileset image that will not decode), having
-/// spawned nothing.
+/// How far apart in depth the art's layers are drawn.
+const LAYER_STEP: f32 = 0.01;
+
+/// How far behind the art's first layer its backdrops lie: in front of the
+/// theme's sky and far layers, behind anything the level draws.
+const BACKDROP_DEPTH: f32 = 5.0;
+
+/// Spawns the art's tilemaps (depth `z` and up, a step per layer) and its
+/// backdrops (behind), or gives why it cannot (an image that will not
+/// decode), having spawned nothing.
 pub fn spawn_map_art(
     commands: &mut Commands,
     art: &MapArt,
-    images: &mut Assets<Image>,
+    (cache, images): (&mut ArtTextures, &mut Assets<Image>),
     z: f32,
 ) -> Result<(), String> {
     let mut textures = Vec::with_capacity(art.tilesets.len());
-    for (k, set) in art.tilesets.iter().enumerate() {
-        let used = art.layers.iter().any(|l| l.tileset == k);
+    for (n, set) in art.tilesets.iter().enumerate() {
+        let used = art.layers.iter().any(|l| l.tileset == n);
+        let file = set.image.clone().unwrap_or_default();
+        let (w, h) = png_file_size(&file).unwrap_or(set.image_size);
+        let k = magnification(w, h);
+        let key = (file, [set.margin, set.spacing, k]);
         textures.push(if used {
-            Some(images.add(tileset_image(set)?))
+            Some((cache.get(key, images, || tileset_image(set, k))?, k))
         } else {
             None
         });
+    }
+    let backdrops = backdrops(art, (cache, images), z)?;
+    for b in backdrops {
+        commands.spawn((LevelEntity, b));
     }
     let size = TilemapSize {
         x: art.width as u32,
@@ -156,29 +244,34 @@ pub fn spawn_map_art(
     };
     for (n, layer) in art.layers.iter().enumerate() {
         let set = &art.tilesets[layer.tileset];
-        let Some(texture) = textures[layer.tileset].clone() else {
+        let Some((texture, k)) = textures[layer.tileset].clone() else {
             continue;
         };
+        // The image magnified k times: the tilemap's grid too, and the
+        // tilemap drawn at 1 / k.
+        let k = k as f32;
         let map = commands.spawn(LevelEntity).id();
         let mut storage = TileStorage::empty(size);
-        let colour = TileColor(Color::srgba(1.0, 1.0, 1.0, layer.opacity));
+        let [r, g, b, a] = layer.tint.unwrap_or([255; 4]).map(|c| c as f32 / 255.0);
+        let colour = TileColor(Color::srgba(r, g, b, a * layer.opacity));
         for t in &layer.tiles {
             let tile = spawn_art_tile(commands, map, t, colour);
             storage.set(&tile_pos(t), tile);
         }
         let tile_size = TilemapTileSize {
-            x: set.tile_size.0 as f32,
-            y: set.tile_size.1 as f32,
+            x: set.tile_size.0 as f32 * k,
+            y: set.tile_size.1 as f32 * k,
         };
         let spacing = TilemapSpacing {
-            x: set.spacing as f32,
-            y: set.spacing as f32,
+            x: set.spacing as f32 * k,
+            y: set.spacing as f32 * k,
         };
         let (dx, dy) = layer.offset;
+        let place = Transform::from_xyz(dx, dy, z + LAYER_STEP * n as f32);
         commands.entity(map).insert(TilemapBundle {
             grid_size: TilemapGridSize {
-                x: art.tile_size,
-                y: art.tile_size,
+                x: art.tile_size * k,
+                y: art.tile_size * k,
             },
             size,
             storage,
@@ -186,11 +279,84 @@ pub fn spawn_map_art(
             tile_size,
             spacing,
             anchor: TilemapAnchor::BottomLeft,
-            transform: Transform::from_xyz(dx, dy, z + 0.01 * n as f32),
+            transform: place.with_scale(Vec3::new(1.0 / k, 1.0 / k, 1.0)),
             ..default()
         });
     }
     Ok(())
+}
+
+/// The art's background colour over the level's extent and its images,
+/// as sprites at their places (each repeated image once per place), or
+/// why an image cannot be drawn.
+fn backdrops(
+    art: &MapArt,
+    (cache, images): (&mut ArtTextures, &mut Assets<Image>),
+    z: f32,
+) -> Result<Vec<(Sprite, Transform)>, String> {
+    let (w, h) = (
+        art.width as f32 * art.tile_size,
+        art.height as f32 * art.tile_size,
+    );
+    let back = z - BACKDROP_DEPTH;
+    let mut out = Vec::new();
+    if let Some(c) = art.background {
+        let [r, g, b, a] = c.map(|v| v as f32 / 255.0);
+        let sprite = Sprite::from_color(Color::srgba(r, g, b, a), Vec2::new(w, h));
+        out.push((sprite, Transform::from_xyz(w / 2.0, h / 2.0, back)));
+    }
+    for (n, i) in art.images.iter().enumerate() {
+        let handle = cache.get((i.image.clone(), [0, 0, 1]), images, || read_png(&i.image))?;
+        let png = images.get(&handle).ok_or("an image just added is gone")?;
+        let (iw, ih) = (png.width() as f32, png.height() as f32);
+        let (cx, cy, cw, ch) = i.crop.unwrap_or((0.0, 0.0, iw, ih));
+        let size = Vec2::new(cw * i.scale.0, ch * i.scale.1);
+        if size.x <= 0.0 || size.y <= 0.0 {
+            continue;
+        }
+        let depth = if i.above_layers == 0 {
+            back + LAYER_STEP * (n + 1) as f32
+        } else {
+            z + LAYER_STEP * (i.above_layers as f32 - 0.5)
+        };
+        let colour = Color::srgba(1.0, 1.0, 1.0, i.opacity);
+        for (left, top) in places(i, size, (w, h)) {
+            let sprite = Sprite {
+                image: handle.clone(),
+                rect: Some(Rect::new(cx, cy, cx + cw, cy + ch)),
+                custom_size: Some(size),
+                color: colour,
+                ..default()
+            };
+            let centre = Vec3::new(left + size.x / 2.0, top - size.y / 2.0, depth);
+            out.push((sprite, Transform::from_translation(centre)));
+        }
+    }
+    Ok(out)
+}
+
+/// The top-left corners an image of `size` is drawn at: its own, and
+/// where it repeats, every step of its size across the level's `extent`.
+fn places(i: &ArtImage, size: Vec2, extent: (f32, f32)) -> Vec<(f32, f32)> {
+    let along = |start: f32, step: f32, repeat: bool, lo: f32, hi: f32| -> Vec<f32> {
+        if !repeat {
+            return vec![start];
+        }
+        let first = start - ((start - lo) / step).ceil() * step;
+        // At most 256 a side: a tiny image repeated over a huge level.
+        let count = ((hi - first) / step).ceil().clamp(1.0, 256.0) as usize;
+        (0..count).map(|k| first + k as f32 * step).collect()
+    };
+    let xs = along(i.top_left.0, size.x, i.repeat.0, 0.0, extent.0);
+    // Going down from the top edge: the image's top at `top`, ...
+    let ys = along(-i.top_left.1, size.y, i.repeat.1, -extent.1, 0.0);
+    let mut out = Vec::new();
+    for &x in &xs {
+        for &y in &ys {
+            out.push((x, -y));
+        }
+    }
+    out
 }
 
 /// Shows each animated tile's frame for the time since the app started.

@@ -77,6 +77,7 @@ impl Plugin for LevelRenderPlugin {
         app.add_plugins(bevy_ecs_tilemap::TilemapPlugin)
             .insert_resource(ClearColor(render::SKY))
             .init_resource::<theme::LevelTheme>()
+            .init_resource::<map_art::ArtTextures>()
             .init_resource::<celebrate::GoalCelebration>()
             .add_systems(
                 PostUpdate,

@@ -31,7 +31,7 @@ pub fn load_level_file(path: &Path) -> Result<Level, String> {
     let text = read_level_text(path)?;
     let file = path.display().to_string();
     let level = Level::parse(&text, &file).map_err(|e| e.to_string())?;
-    Ok(tangent_level::import::tiled::with_art(level, &text, &file))
+    Ok(tangent_level::import::art::with_art(level, &text, &file))
 }
 
 /// One more fixed step done ([`SimFrame`]).

@@ -9,7 +9,7 @@ use bevy::asset::RenderAssetUsages;
 use bevy::mesh::{Indices, PrimitiveTopology};
 use bevy::prelude::*;
 
-use super::map_art::spawn_map_art;
+use super::map_art::{ArtTextures, spawn_map_art};
 use super::movers::LevelMover;
 use super::state::Died;
 use super::state::{CurrentLevel, Goal, LevelCurve, LevelEntity, LevelSpawned, LevelStatus};
@@ -152,7 +152,7 @@ pub(crate) fn decorate(
     (assets, theme): (Res<GameAssets>, Res<LevelTheme>),
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
-    mut images: ResMut<Assets<Image>>,
+    (mut images, mut textures): (ResMut<Assets<Image>>, ResMut<ArtTextures>),
 ) {
     if spawned.read().count() == 0 {
         return;
@@ -164,12 +164,13 @@ pub(crate) fn decorate(
     let Some(art) = assets.themes.get(theme.0) else {
         return;
     };
-    // The level's own art (a Tiled map's tiles), else the theme's tiles.
+    // The level's own art (a Tiled map's or LDtk level's tiles), else the
+    // theme's tiles (also for a map that draws no tiles).
     let drawn = level
         .art
         .as_ref()
-        .filter(|a| a.problems.is_empty())
-        .map(|a| spawn_map_art(&mut commands, a, &mut images, 0.0));
+        .filter(|a| a.problems.is_empty() && !a.layers.is_empty())
+        .map(|a| spawn_map_art(&mut commands, a, (&mut textures, &mut images), 0.0));
     if let Some(Err(e)) = &drawn {
         warn!("art not drawn, the theme's tiles instead: {e}");
     }

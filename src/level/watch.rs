@@ -1,17 +1,17 @@
 //! Live reload: the current level file, and the SVG drawing (`svg`) and
-//! Tiled map (`art`, with its tileset images) it names, are polled for changes (every [`POLL_SECONDS`], by modification
+//! Tiled map or LDtk project (`art`, with the files and images it reads)
+//! it names, are polled for changes (every [`POLL_SECONDS`], by modification
 //! time and length, so it works for any path and any editor) and the level
-//! is reloaded when any changes. A good save replaces
-//! the level, keeping the player where it was if that spot is still free; a
-//! bad save keeps the last good level running and shows the error (file,
-//! line, problem) until a good save clears it.
+//! is reloaded when any changes. A good save replaces the level, keeping
+//! the player where it was if that spot is still free; a bad save keeps
+//! the last good level (or art) running and shows the error (file, line,
+//! problem) until a good save clears it.
 //!
 //! The file is read, parsed and checked on Bevy's async compute pool, not
 //! in a frame: a large level takes tens of milliseconds (the fuzzer's
-//! slowest accepted load took 62 ms), longer than a frame, and the game
-//! keeps running meanwhile. A save that lands while an older one is still
-//! loading replaces it (the older load is dropped), and a load that ends
-//! after the player went to another level is dropped too. A load is
+//! slowest accepted load took 62 ms), longer than a frame. A save that
+//! lands while an older one is still loading replaces it, and a load that
+//! ends after the player went to another level is dropped. A load is
 //! looked at from the frame after it started.
 
 use std::path::PathBuf;
@@ -19,6 +19,7 @@ use std::time::SystemTime;
 
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
+use tangent_level::import::art::art_file;
 
 use super::play::load_level_file;
 use super::state::{CurrentLevel, LevelCommand, LevelStatus};
@@ -45,7 +46,8 @@ impl LevelWatch {
 }
 
 /// Modification time and length of the level file, and of each file it
-/// draws from: its drawing, its art map and that map's tileset images.
+/// draws from: its drawing, its art map, the files that map reads (external
+/// tilesets, separate level files) and its images.
 type Stamp = ((SystemTime, u64), Vec<Option<(SystemTime, u64)>>);
 
 fn file_stamp(path: &std::path::Path) -> Option<(SystemTime, u64)> {
@@ -59,14 +61,12 @@ fn stamp_of(current: &CurrentLevel) -> Option<Stamp> {
     let level = file_stamp(&current.path)?;
     let dir = current.path.parent().unwrap_or(std::path::Path::new(""));
     let file = &current.level.file;
-    let mut paths: Vec<PathBuf> = file
-        .svg
-        .iter()
-        .chain(&file.art)
-        .map(|p| dir.join(p))
-        .collect();
+    let mut paths: Vec<PathBuf> = file.svg.iter().map(|p| dir.join(p)).collect();
+    paths.extend((file.art.iter()).map(|a| art_file(&current.path, a)));
     if let Some(art) = &current.level.art {
+        paths.extend(art.sources.iter().cloned());
         paths.extend(art.tilesets.iter().filter_map(|t| t.image.clone()));
+        paths.extend(art.images.iter().map(|i| i.image.clone()));
     }
     Some((level, paths.iter().map(|p| file_stamp(p)).collect()))
 }
@@ -115,18 +115,31 @@ pub(crate) fn finish_reload(
     let Some(result) = check_ready(task) else {
         return;
     };
-    let still_current = current.is_some_and(|c| c.path == *path);
+    let still_current = current.as_ref().is_some_and(|c| c.path == *path);
     watch.loading = None;
-    if !still_current {
+    let Some(running) = current.filter(|_| still_current) else {
         return;
-    }
+    };
     match result {
-        Ok(level) => {
+        Ok(mut level) => {
+            keep_good_art(&mut level, &running.level);
             commands.write(LevelCommand::Replace(Box::new(level)));
         }
         Err(e) => {
             error!("{e}");
             status.error = Some(e);
         }
+    }
+}
+
+/// A reload whose art cannot be drawn (its map saved half-way, an image
+/// gone or being written) keeps the art of the level running, where that
+/// was drawn and the `art` names the same map: the warning on screen says
+/// why, and the last good art stays drawn (its images too:
+/// `map_art::ArtTextures`).
+fn keep_good_art(level: &mut Level, running: &Level) {
+    let drawable = |l: &Level| l.art.as_ref().is_some_and(|a| a.problems.is_empty());
+    if !drawable(level) && drawable(running) && level.file.art == running.file.art {
+        level.art = running.art.clone();
     }
 }

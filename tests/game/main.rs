@@ -27,6 +27,7 @@ mod level_asset;
 mod level_fuzz;
 mod live_reload;
 mod map_art;
+mod map_art_ldtk;
 mod menus;
 mod modes;
 mod movers;

@@ -17,17 +17,17 @@ use crate::common::temp_dir;
 use bevy::math::UVec2;
 use tangent::screenshot::{Frame, ShotOptions, render_frame};
 
-const RED: [u8; 3] = [255, 0, 0];
-const GREEN: [u8; 3] = [0, 255, 0];
-const BLUE: [u8; 3] = [0, 0, 255];
-const YELLOW: [u8; 3] = [255, 255, 0];
-const MAGENTA: [u8; 3] = [255, 0, 255];
+pub(crate) const RED: [u8; 3] = [255, 0, 0];
+pub(crate) const GREEN: [u8; 3] = [0, 255, 0];
+pub(crate) const BLUE: [u8; 3] = [0, 0, 255];
+pub(crate) const YELLOW: [u8; 3] = [255, 255, 0];
+pub(crate) const MAGENTA: [u8; 3] = [255, 0, 255];
 /// The tileset's margin and spacing (a colour the theme does not use).
-const EDGE: [u8; 3] = [0, 255, 255];
+pub(crate) const EDGE: [u8; 3] = [0, 255, 255];
 
 /// The tileset image: tile `k` at column `k % 2`, row `k / 2`, each 32
 /// px, 2 px margin, 4 px spacing; the margin and spacing cyan.
-fn write_tileset(path: &Path) {
+pub(crate) fn write_tileset(path: &Path) {
     let (w, h) = (72u32, 72u32);
     let mut data = Vec::with_capacity((w * h * 4) as usize);
     for y in 0..h {
@@ -51,12 +51,25 @@ fn write_tileset(path: &Path) {
             data.extend_from_slice(&[rgb[0], rgb[1], rgb[2], 255]);
         }
     }
+    write_rgba(path, w, h, &data);
+}
+
+/// Writes `data` (`w` x `h` RGBA pixels) as a PNG.
+pub(crate) fn write_rgba(path: &Path, w: u32, h: u32, data: &[u8]) {
     let file = std::io::BufWriter::new(std::fs::File::create(path).unwrap());
     let mut encoder = png::Encoder::new(file, w, h);
     encoder.set_color(png::ColorType::Rgba);
     encoder.set_depth(png::BitDepth::Eight);
     let mut writer = encoder.write_header().unwrap();
-    writer.write_image_data(&data).unwrap();
+    writer.write_image_data(data).unwrap();
+}
+
+/// A `w` x `h` PNG of one colour.
+pub(crate) fn write_plain(path: &Path, w: u32, h: u32, rgb: [u8; 3]) {
+    let data: Vec<u8> = (0..w * h)
+        .flat_map(|_| [rgb[0], rgb[1], rgb[2], 255])
+        .collect();
+    write_rgba(path, w, h, &data);
 }
 
 /// The map (12 x 8 tiles of 32 px) and a level that draws it: a floor of
@@ -79,10 +92,6 @@ fn write_level(dir: &Path) -> std::path::PathBuf {
     rows[5][3] = 3; // tile 2, as it is
     rows[5][8] = 3 | 0x8000_0000; // tile 2, flipped horizontally
     rows[3][6] = 2; // tile 1, animated
-    let csv: Vec<String> = rows
-        .iter()
-        .map(|r| r.iter().map(u32::to_string).collect::<Vec<_>>().join(","))
-        .collect();
     let tmx = format!(
         r#"<?xml version="1.0" encoding="UTF-8"?>
 <map version="1.10" tiledversion="1.10.2" orientation="orthogonal" renderorder="right-down" width="12" height="8" tilewidth="32" tileheight="32" infinite="0" nextlayerid="2" nextobjectid="1">
@@ -94,12 +103,18 @@ fn write_level(dir: &Path) -> std::path::PathBuf {
  </layer>
 </map>
 "#,
-        csv.join(",\n")
+        csv_of(&rows)
     );
     std::fs::write(dir.join("colours.tmx"), tmx).unwrap();
+    write_colours_level(dir, "colours.tmx")
+}
+
+/// A level of 12 x 8 tiles of 32 px, a floor of solid tiles on the bottom
+/// row, the player in the middle, drawn with the map `art` names.
+pub(crate) fn write_colours_level(dir: &Path, art: &str) -> std::path::PathBuf {
     let empty = format!("    \"{}\",\n", ".".repeat(12));
     let level = format!(
-        "(\n  name: \"Colours\",\n  tile_size: 32,\n  legend: {{ '#': Solid, '.': Empty }},\n  tiles: [\n{}    \"{}\",\n  ],\n  art: Some(\"colours.tmx\"),\n  spawn: (200, 48),\n  goal: (position: (360, 64), size: (16, 32)),\n)\n",
+        "(\n  name: \"Colours\",\n  tile_size: 32,\n  legend: {{ '#': Solid, '.': Empty }},\n  tiles: [\n{}    \"{}\",\n  ],\n  art: Some({art:?}),\n  spawn: (200, 48),\n  goal: (position: (360, 64), size: (16, 32)),\n)\n",
         empty.repeat(7),
         "#".repeat(12)
     );
@@ -108,26 +123,40 @@ fn write_level(dir: &Path) -> std::path::PathBuf {
     path
 }
 
-/// The screen xs of the pixels within 8 of `rgb` on each channel.
-fn xs_of(f: &Frame, rgb: [u8; 3]) -> Vec<u32> {
+/// Rows of gids as a Tiled layer's CSV.
+fn csv_of(rows: &[Vec<u32>]) -> String {
+    let lines: Vec<String> = rows
+        .iter()
+        .map(|r| r.iter().map(u32::to_string).collect::<Vec<_>>().join(","))
+        .collect();
+    lines.join(",\n")
+}
+
+/// The screen places of the pixels within 8 of `rgb` on each channel.
+pub(crate) fn pixels_of(f: &Frame, rgb: [u8; 3]) -> Vec<(u32, u32)> {
     let near = |p: [u8; 3]| (0..3).all(|c| p[c].abs_diff(rgb[c]) <= 8);
-    let mut xs = Vec::new();
+    let mut out = Vec::new();
     for y in 0..f.height {
         for x in 0..f.width {
             if near(f.pixel(x, y)) {
-                xs.push(x);
+                out.push((x, y));
             }
         }
     }
-    xs
+    out
 }
 
-fn mean(xs: &[u32]) -> f64 {
+/// The screen xs of the pixels within 8 of `rgb` on each channel.
+pub(crate) fn xs_of(f: &Frame, rgb: [u8; 3]) -> Vec<u32> {
+    pixels_of(f, rgb).into_iter().map(|p| p.0).collect()
+}
+
+pub(crate) fn mean(xs: &[u32]) -> f64 {
     xs.iter().map(|&x| f64::from(x)).sum::<f64>() / xs.len().max(1) as f64
 }
 
 /// Writes `f` as a PNG.
-fn save(f: &Frame, path: &Path) {
+pub(crate) fn save(f: &Frame, path: &Path) {
     let file = std::io::BufWriter::new(std::fs::File::create(path).unwrap());
     let mut encoder = png::Encoder::new(file, f.width, f.height);
     encoder.set_color(png::ColorType::Rgb);
@@ -139,7 +168,7 @@ fn save(f: &Frame, path: &Path) {
         .unwrap();
 }
 
-fn shot(level: &Path, frame: u64) -> Frame {
+pub(crate) fn shot(level: &Path, frame: u64) -> Frame {
     let opts = ShotOptions {
         level: level.to_path_buf(),
         replay: None,
@@ -221,9 +250,80 @@ fn a_levels_art_is_drawn_with_its_own_tiles_flips_and_animation() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
-/// Live: the level reloads when its map is saved (a tile changed) and when
-/// a tileset image goes missing (the art is kept out, with the problem)
-/// and comes back.
+const ORANGE: [u8; 3] = [255, 128, 0];
+const TEAL: [u8; 3] = [0, 128, 128];
+/// The map's background colour, `#203040`.
+const NAVY: [u8; 3] = [0x20, 0x30, 0x40];
+
+/// Tiled's other ways: a tile rotated a quarter turn clockwise (Tiled
+/// writes it flipped diagonally and horizontally), a second tileset (one
+/// orange tile in an image of its own), an image layer (a teal square,
+/// drawn once at its offset, under the tiles) and the map's background
+/// colour. Checked: the rotated blue-yellow tile has blue above yellow
+/// (it had blue left of yellow), and each colour is on screen.
+#[test]
+fn a_rotated_tile_two_tilesets_an_image_layer_and_the_background() {
+    let dir = temp_dir("map-art-more");
+    write_tileset(&dir.join("colours.png"));
+    write_plain(&dir.join("orange.png"), 32, 32, ORANGE);
+    write_plain(&dir.join("teal.png"), 64, 64, TEAL);
+    let level = write_level(&dir);
+    let mut rows = vec![vec![0u32; 12]; 8];
+    rows[7] = vec![1; 12];
+    rows[5][4] = 3 | 0x8000_0000 | 0x2000_0000; // tile 2, rotated clockwise
+    rows[5][8] = 5; // the orange tileset's tile
+    let tmx = format!(
+        r##"<?xml version="1.0" encoding="UTF-8"?>
+<map version="1.10" orientation="orthogonal" renderorder="right-down" width="12" height="8" tilewidth="32" tileheight="32" infinite="0" backgroundcolor="#203040" nextlayerid="3" nextobjectid="1">
+ <tileset firstgid="1" source="colours.tsx"/>
+ <tileset firstgid="5" name="orange" tilewidth="32" tileheight="32" tilecount="1" columns="1">
+  <image source="orange.png" width="32" height="32"/>
+ </tileset>
+ <imagelayer id="2" name="backdrop" offsetx="96" offsety="64">
+  <image source="teal.png" width="64" height="64"/>
+ </imagelayer>
+ <layer id="1" name="art" width="12" height="8">
+  <data encoding="csv">
+{}
+</data>
+ </layer>
+</map>
+"##,
+        csv_of(&rows)
+    );
+    std::fs::write(dir.join("colours.tmx"), tmx).unwrap();
+    let frame = shot(&level, 10);
+    save(
+        &frame,
+        &std::env::temp_dir().join("tangent-map-art-more.png"),
+    );
+    let (blue, yellow) = (pixels_of(&frame, BLUE), pixels_of(&frame, YELLOW));
+    let mean_y = |ps: &[(u32, u32)]| mean(&ps.iter().map(|p| p.1).collect::<Vec<_>>());
+    let mean_x = |ps: &[(u32, u32)]| mean(&ps.iter().map(|p| p.0).collect::<Vec<_>>());
+    println!(
+        "blue at ({:.1}, {:.1}), yellow at ({:.1}, {:.1}); orange {}, teal {}, navy {} px",
+        mean_x(&blue),
+        mean_y(&blue),
+        mean_x(&yellow),
+        mean_y(&yellow),
+        xs_of(&frame, ORANGE).len(),
+        xs_of(&frame, TEAL).len(),
+        xs_of(&frame, NAVY).len()
+    );
+    assert!(blue.len() > 200 && yellow.len() > 200);
+    // Screen y points down: blue above yellow, side by side no more.
+    assert!(mean_y(&blue) + 8.0 < mean_y(&yellow), "rotated clockwise");
+    assert!((mean_x(&blue) - mean_x(&yellow)).abs() < 2.0);
+    assert!(xs_of(&frame, ORANGE).len() > 400, "the second tileset");
+    assert!(xs_of(&frame, TEAL).len() > 1500, "the image layer");
+    assert!(xs_of(&frame, NAVY).len() > 5000, "the background colour");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// Live: the level reloads when its map is saved (a tile changed), when a
+/// tileset image goes missing and comes back, and when the map is saved
+/// half-way; while the art cannot be read the problem is on screen and the
+/// last good art is kept.
 #[test]
 fn saving_the_map_or_its_image_reloads_the_level() {
     use tangent::level::LevelWatchPlugin;
@@ -256,15 +356,29 @@ fn saving_the_map_or_its_image_reloads_the_level() {
     std::fs::write(&map, edited).unwrap();
     crate::live_reload::settle(&mut app);
     assert_eq!(tile_at(&app, 3, 2), (Some(3), 0));
-    // The image goes: the level reloads, its art kept out with the problem.
+    // The image goes: the level reloads, the problem on screen, the last
+    // good art kept (the renderer keeps its last good image too).
     std::fs::remove_file(dir.join("colours.png")).unwrap();
     crate::live_reload::settle(&mut app);
-    assert_eq!(tile_at(&app, 3, 2), (Some(3), 1));
-    let status = app.world().resource::<LevelStatus>();
-    let shown = status.warning.clone().unwrap_or_default();
-    assert!(shown.contains("colours.png"), "{shown}");
+    assert_eq!(tile_at(&app, 3, 2), (Some(3), 0));
+    let shown = |app: &bevy::prelude::App| {
+        let status = app.world().resource::<LevelStatus>();
+        status.warning.clone().unwrap_or_default()
+    };
+    assert!(shown(&app).contains("colours.png"), "{}", shown(&app));
     write_tileset(&dir.join("colours.png"));
     crate::live_reload::settle(&mut app);
     assert_eq!(tile_at(&app, 3, 2), (Some(3), 0));
+    assert!(shown(&app).is_empty(), "{}", shown(&app));
+    // The map saved half-way (not XML): the error, file and line, on
+    // screen; the last good art kept.
+    let whole = std::fs::read_to_string(&map).unwrap();
+    std::fs::write(&map, &whole[..whole.len() / 2]).unwrap();
+    crate::live_reload::settle(&mut app);
+    assert_eq!(tile_at(&app, 3, 2), (Some(3), 0));
+    assert!(shown(&app).contains("colours.tmx:"), "{}", shown(&app));
+    std::fs::write(&map, &whole).unwrap();
+    crate::live_reload::settle(&mut app);
+    assert!(shown(&app).is_empty(), "{}", shown(&app));
     std::fs::remove_dir_all(&dir).ok();
 }

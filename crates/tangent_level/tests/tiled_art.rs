@@ -15,7 +15,8 @@ mod common;
 
 use common::temp_dir;
 
-use tangent_level::import::tiled::{ArtTile, MapArt, png_size, read_tmx, read_tmx_art};
+use tangent_level::import::images::png_size;
+use tangent_level::import::tiled::{ArtTile, MapArt, read_tmx, read_tmx_art};
 
 /// Tiled's gid flags: flipped horizontally, vertically, diagonally.
 const H: u32 = 0x8000_0000;
@@ -193,7 +194,7 @@ fn bad_art_is_a_problem_naming_the_file_not_an_error() {
             )
             .unwrap()
         }),
-        ("is 30 x 16 px; the tileset says 32 x 16", &|| {
+        ("is 30 x 16 px; the map says 32 x 16", &|| {
             write_png(&props, 30, 16)
         }),
     ];
@@ -289,7 +290,7 @@ fn a_level_draws_its_art_map_or_says_why_not() {
         std::fs::write(&file, &text).unwrap();
         let name = file.display().to_string();
         let level = tangent_level::Level::parse(&text, &name).unwrap();
-        tangent_level::import::tiled::with_art(level, &text, &name)
+        tangent_level::import::art::with_art(level, &text, &name)
     };
     let good = load(level_text("art.tmx", 6));
     assert!(good.warnings.is_empty(), "{:?}", good.warnings);

@@ -181,6 +181,7 @@ fn field_values(f: &LevelFile) -> Vec<(&'static str, Option<String>)> {
         ("dev_time", f.dev_time.map(|p| format!("Some({})", num(p)))),
         ("svg", f.svg.as_ref().map(|n| format!("Some({n:?})"))),
         ("svg_scale", (f.svg_scale != 1.0).then(|| num(f.svg_scale))),
+        ("art", f.art.as_ref().map(|n| format!("Some({n:?})"))),
         (
             "view_height",
             f.view_height.map(|h| format!("Some({})", num(h))),
@@ -335,7 +336,7 @@ fn default_text(key: &str) -> String {
     match key {
         "gravity" => pair(crate::format::gravity()),
         "tile_restitution" => "1".into(),
-        "next" | "svg" | "par" | "dev_time" | "view_height" | "theme" => "None".into(),
+        "next" | "svg" | "art" | "par" | "dev_time" | "view_height" | "theme" => "None".into(),
         "open" => "false".into(),
         "svg_scale" => "1".into(),
         "tuning" => "()".into(),

@@ -1,5 +1,6 @@
-//! A Tiled map's drawn tiles as data ([`MapArt`]): read by
-//! `import::tiled::art`, carried by a checked level, drawn by the game.
+//! A map's drawn tiles and backdrops as data ([`MapArt`]): read from a
+//! Tiled map by `import::tiled::art` or an LDtk level by
+//! `import::ldtk::art`, carried by a checked level, drawn by the game.
 
 use std::path::PathBuf;
 
@@ -12,8 +13,19 @@ pub struct MapArt {
     pub tile_size: f32,
     /// Every tileset of the map, by its index in the map.
     pub tilesets: Vec<TilesetArt>,
-    /// One per visible tile layer and tileset it uses, bottom first.
+    /// One per visible tile layer and tileset it uses, bottom first (an
+    /// LDtk layer gives more: one per depth of its stacked tiles, offset
+    /// and opacity).
     pub layers: Vec<ArtLayer>,
+    /// The images drawn as backdrops (Tiled's image layers, an LDtk
+    /// level's background image), bottom first.
+    pub images: Vec<ArtImage>,
+    /// The colour drawn behind everything over the level's extent (Tiled's
+    /// map `backgroundcolor`, an LDtk level's background colour), RGBA.
+    pub background: Option<[u8; 4]>,
+    /// The files read besides the named one (Tiled's external tilesets,
+    /// LDtk's separate level files), which a game watches for changes.
+    pub sources: Vec<PathBuf>,
     /// What keeps the art from being drawn as the designer drew it, one
     /// line each, naming the file; empty where all of it can be drawn.
     pub problems: Vec<String>,
@@ -45,6 +57,9 @@ pub struct ArtLayer {
     pub opacity: f32,
     /// How far the layer is moved, px, x right and y up.
     pub offset: (f32, f32),
+    /// The colour its tiles are multiplied by (Tiled's layer tint), RGBA;
+    /// `None` for white.
+    pub tint: Option<[u8; 4]>,
     pub tiles: Vec<ArtTile>,
 }
 
@@ -64,4 +79,26 @@ pub struct ArtTile {
     /// The tile's animation: `(index, milliseconds)` per frame; empty for
     /// a still tile.
     pub frames: Vec<(u32, u32)>,
+}
+
+/// An image drawn as a backdrop, once or repeated.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ArtImage {
+    pub name: String,
+    /// The image's file (from the map's folder).
+    pub image: PathBuf,
+    /// The part of the image drawn, px from its top-left: x, y, w, h;
+    /// `None` for all of it.
+    pub crop: Option<(f32, f32, f32, f32)>,
+    /// Where the drawn part's top-left corner lies, level px (x right, y
+    /// up from the level's bottom edge).
+    pub top_left: (f32, f32),
+    /// How much it is scaled, x and y.
+    pub scale: (f32, f32),
+    /// 0 (clear) to 1 (opaque).
+    pub opacity: f32,
+    /// Whether it repeats across the level's extent, x and y.
+    pub repeat: (bool, bool),
+    /// How many of [`MapArt::layers`] lie under it.
+    pub above_layers: usize,
 }

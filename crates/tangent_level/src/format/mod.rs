@@ -234,11 +234,12 @@ pub struct LevelFile {
     /// Level px per SVG unit of `svg`.
     #[serde(default = "one")]
     pub svg_scale: f32,
-    /// A Tiled map (`.tmx`, path relative to the level's folder) whose
+    /// A Tiled map (`map.tmx`) or an LDtk project's level
+    /// (`world.ldtk#Level_0`), path relative to the level's folder, whose
     /// tile layers are drawn instead of the theme's tiles, with its own
-    /// tilesets (see docs/level-format.md, "Tiled maps"); the collision
-    /// still comes from `tiles`. Art that cannot be drawn is a warning,
-    /// and the theme's tiles are drawn instead.
+    /// tilesets and backgrounds (see docs/level-format.md, "The map's own
+    /// art"); the collision still comes from `tiles`. Art that cannot be
+    /// drawn is a warning, and the theme's tiles are drawn instead.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub art: Option<String>,
     /// How tall a slice of the level the screen shows, px (the width is

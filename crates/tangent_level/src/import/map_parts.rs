@@ -8,6 +8,7 @@
 //! tile kinds ([`tile_kind`]).
 
 use std::collections::BTreeMap;
+use std::path::PathBuf;
 
 use crate::format::mover::MoverDef;
 use crate::format::mover_props::word;
@@ -27,6 +28,9 @@ pub struct MapParts {
     pub open: Option<bool>,
     /// The spawn, goal, checkpoints, actors and curves.
     pub objects: MapObjects,
+    /// The map file and (LDtk) the level in it, where the map draws tiles
+    /// of its own: what the level's `art` names.
+    pub art: Option<(PathBuf, Option<String>)>,
 }
 
 /// The things of a map, in level terms (y up, px).

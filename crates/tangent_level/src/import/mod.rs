@@ -7,6 +7,8 @@
 //!   export-tmx` writes one ([`crate::import::tiled`]);
 //! - `tangent import-ldtk` makes levels of an LDtk project ([`crate::import::ldtk`]).
 
+pub mod art;
+pub mod images;
 pub mod ldtk;
 pub mod map_parts;
 pub mod placing;
@@ -17,6 +19,7 @@ use std::path::{Path, PathBuf};
 use crate::files::level_stem;
 use crate::files::save::{save_level, write_over};
 use crate::format::{LevelFile, ShapeDef};
+use crate::import::art::art_for;
 use crate::import::ldtk::read_ldtk;
 use crate::import::map_parts::MapParts;
 use crate::import::placing::{Editor, place_missing};
@@ -193,7 +196,13 @@ pub fn import_tmx_into(map_path: &Path, level: &Path) -> Result<String, String> 
     let original = level_or_starter(level)?;
     let what = format!("made of {map_name}");
     let mut notes = Vec::new();
-    let new = match rewrite_level(level, &original, &what, |old| with_map(old, &map)) {
+    let (art, art_note) = art_for(&map, level);
+    notes.extend(art_note);
+    let drawn = |old: &LevelFile, map: &MapParts| LevelFile {
+        art: art.clone().or(old.art.clone()),
+        ..with_map(old, map)
+    };
+    let new = match rewrite_level(level, &original, &what, |old| drawn(old, &map)) {
         Ok(new) => new,
         // The level's own spawn or goal, kept for what the map lacks, does
         // not fit the map's tiles: place them as a world's maps get them.
@@ -205,7 +214,7 @@ pub fn import_tmx_into(map_path: &Path, level: &Path) -> Result<String, String> 
             let mut placed = map.clone();
             place_missing(&mut placed, Editor::Tiled, &player, &mut notes)
                 .map_err(|p| format!("{e}\n{map_name}: {p}"))?;
-            rewrite_level(level, &original, &what, |old| with_map(old, &placed))?
+            rewrite_level(level, &original, &what, |old| drawn(old, &placed))?
         }
         Err(e) => return Err(e),
     };
@@ -221,6 +230,11 @@ pub fn import_tmx_into(map_path: &Path, level: &Path) -> Result<String, String> 
     );
     for line in &notes {
         out.push_str(&format!("\n{line}"));
+    }
+    if let Some(art) = &new.art {
+        out.push_str(&format!(
+            "\ndrawn with the map's own tiles: art: Some({art:?})"
+        ));
     }
     for line in &map.objects.ignored {
         out.push_str(&format!("\nleft out: {line}"));
@@ -333,8 +347,10 @@ fn import_run(source: &str, run: Vec<RunLevel>, level: &Path) -> Result<String, 
             (l.parts)(&old.player).map_err(|e| format!("{e} ({what}; {name} not changed)"))?;
         // `next` is set once every file is written (it must name one that
         // exists); the level is checked without it.
+        let (art, art_note) = art_for(&parts, path);
         let mut new = LevelFile {
             next: None,
+            art: art.or(old.art.clone()),
             ..with_map(&old, &parts)
         };
         checked_over(&original, &old, &new, &name, &what)?;
@@ -354,8 +370,13 @@ fn import_run(source: &str, run: Vec<RunLevel>, level: &Path) -> Result<String, 
             objects.crystals.len(),
             objects.curves.len(),
         ));
-        for n in &notes {
+        for n in notes.iter().chain(&art_note) {
             out.push_str(&format!("\n  {n}"));
+        }
+        if let Some(art) = &new.art {
+            out.push_str(&format!(
+                "\n  drawn with the map's own tiles: art: Some({art:?})"
+            ));
         }
         for n in &objects.ignored {
             out.push_str(&format!("\n  left out: {n}"));

@@ -65,7 +65,7 @@ pub struct Level {
     pub warnings: Vec<String>,
     /// The drawn tiles of its `art` map where it can be read (drawn only
     /// where it has no problems; each is in `warnings` too): filled by
-    /// `import::tiled::with_art` (a level is checked without its art).
+    /// `import::art::with_art` (a level is checked without its art).
     pub art: Option<crate::format::art::MapArt>,
     /// The movers' pivots and tile cells, in the order of `mover_defs`
     /// (their cells are not in `grid`).

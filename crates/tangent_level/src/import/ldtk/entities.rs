@@ -66,7 +66,7 @@ pub fn read_entities(
         if layer.kind != "Entities" {
             if layer.kind != "IntGrid" {
                 notes.push(format!(
-                    "{at}.layerInstances[{i}] (`{}`): drawn tiles ({}), left out: Tangent draws its own",
+                    "{at}.layerInstances[{i}] (`{}`): drawn tiles ({}): the level's `art`, not its tiles",
                     layer.identifier, layer.kind
                 ));
             }

@@ -18,11 +18,37 @@ pub struct Project {
     pub worlds: Vec<World>,
 }
 
-/// The definitions: only the layers' are read (the IntGrid value names).
+/// The definitions: the layers' (the IntGrid value names) and the
+/// tilesets'.
 #[derive(Debug, Deserialize)]
 pub struct Defs {
     #[serde(default)]
     pub layers: Vec<LayerDef>,
+    #[serde(default)]
+    pub tilesets: Vec<TilesetDef>,
+}
+
+/// A tileset: its image (from the project's folder; none for LDtk's
+/// internal icons) and how its tiles lie in it.
+#[derive(Debug, Deserialize)]
+pub struct TilesetDef {
+    pub uid: i64,
+    pub identifier: String,
+    #[serde(rename = "relPath", default)]
+    pub rel_path: Option<String>,
+    #[serde(rename = "pxWid")]
+    pub px_wid: i64,
+    #[serde(rename = "pxHei")]
+    pub px_hei: i64,
+    #[serde(rename = "tileGridSize")]
+    pub tile_grid_size: i64,
+    #[serde(default)]
+    pub spacing: i64,
+    /// The margin around the image's tiles.
+    #[serde(default)]
+    pub padding: i64,
+    #[serde(rename = "__cWid", default)]
+    pub c_wid: i64,
 }
 
 #[derive(Debug, Deserialize)]
@@ -60,6 +86,27 @@ pub struct Level {
     /// `None` in the project file when the level is saved separately.
     #[serde(rename = "layerInstances", default)]
     pub layer_instances: Option<Vec<LayerInstance>>,
+    /// The background colour (`#RRGGBB`), the project's default where the
+    /// level has none of its own.
+    #[serde(rename = "__bgColor", default)]
+    pub bg_color: Option<String>,
+    /// The background image, from the project's folder, and where it lies.
+    #[serde(rename = "bgRelPath", default)]
+    pub bg_rel_path: Option<String>,
+    #[serde(rename = "__bgPos", default)]
+    pub bg_pos: Option<BgPos>,
+}
+
+/// Where a level's background image is drawn: the part of the image
+/// (`cropRect`: x, y, w, h px), its scale, and its top-left corner in the
+/// level (px, y down).
+#[derive(Debug, Deserialize)]
+pub struct BgPos {
+    #[serde(rename = "cropRect")]
+    pub crop_rect: [f64; 4],
+    pub scale: [f64; 2],
+    #[serde(rename = "topLeftPx")]
+    pub top_left_px: [f64; 2],
 }
 
 /// A layer of a level. LDtk lists them top-most first.
@@ -89,6 +136,43 @@ pub struct LayerInstance {
     pub int_grid_csv: Vec<i64>,
     #[serde(rename = "entityInstances", default)]
     pub entity_instances: Vec<EntityInstance>,
+    /// The tileset its tiles come from, and how opaque it is drawn.
+    #[serde(rename = "__tilesetDefUid", default)]
+    pub tileset_def_uid: Option<i64>,
+    #[serde(rename = "__opacity", default = "one")]
+    pub opacity: f64,
+    /// A Tiles layer's tiles, and an AutoLayer's or IntGrid layer's tiles
+    /// made by its rules; each in the order drawn, bottom first.
+    #[serde(rename = "gridTiles", default)]
+    pub grid_tiles: Vec<TileInstance>,
+    #[serde(rename = "autoLayerTiles", default)]
+    pub auto_layer_tiles: Vec<TileInstance>,
+}
+
+fn one() -> f64 {
+    1.0
+}
+
+fn minus_one() -> i64 {
+    -1
+}
+
+/// A drawn tile: its top-left corner in the layer (`px`, y down), its
+/// place in the tileset's image (`src`), its id there (`t`), its flips
+/// (`f`: bit 0 x, bit 1 y) and its opacity (`a`). Files older than
+/// LDtk 0.8 have no `t` (-1 here): the id is then found from `src`.
+#[derive(Debug, Deserialize)]
+pub struct TileInstance {
+    #[serde(default)]
+    pub px: [i64; 2],
+    #[serde(default)]
+    pub src: [i64; 2],
+    #[serde(default)]
+    pub f: i64,
+    #[serde(default = "minus_one")]
+    pub t: i64,
+    #[serde(default = "one")]
+    pub a: f64,
 }
 
 fn yes() -> bool {

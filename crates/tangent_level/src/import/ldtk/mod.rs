@@ -8,10 +8,13 @@
 //! - the spawn, goal, checkpoints, actors, spikes and curves from the
 //!   entities ([`entities`]); a level with no spawn or goal gets them where
 //!   the player can stand ([`crate::import::placing`]);
-//! - Tiles and AutoLayer layers are drawings: left out, and said.
+//! - Tiles and AutoLayer layers are drawings: left out of the level's
+//!   parts, and said; a level whose `art` names the project draws them
+//!   ([`art`]).
 //!
 //! (The method in full is on `read_ldtk`.)
 
+pub mod art;
 pub mod entities;
 pub mod grid;
 mod json;
@@ -19,6 +22,7 @@ mod project;
 
 use std::path::Path;
 
+pub use art::read_ldtk_art;
 pub use grid::kind_of_value;
 pub use project::MAX_LDTK_BYTES;
 
@@ -110,6 +114,9 @@ pub fn read_ldtk(path: &Path, only: Option<&str>) -> Result<Vec<LdtkLevel>, Stri
             })
             .collect();
         let (legend, tiles) = rows_of(&grid.cells, grid.w);
+        let drawn = layers
+            .iter()
+            .any(|l| l.visible && (!l.grid_tiles.is_empty() || !l.auto_layer_tiles.is_empty()));
         out.push(LdtkLevel {
             identifier: level.identifier.clone(),
             at: format!("{}: {} (`{}`)", pl.file, pl.at, level.identifier),
@@ -120,6 +127,7 @@ pub fn read_ldtk(path: &Path, only: Option<&str>) -> Result<Vec<LdtkLevel>, Stri
                 tiles,
                 open: None,
                 objects,
+                art: drawn.then(|| (path.to_path_buf(), Some(level.identifier.clone()))),
             },
             spawn_feet: things.spawn_feet,
             checkpoint_feet: things.checkpoint_feet,

@@ -12,7 +12,7 @@ pub mod world;
 pub mod write;
 mod xml_layers;
 
-pub use art::{ArtLayer, ArtTile, MapArt, TilesetArt, png_size, read_tmx_art, with_art};
+pub use art::{ArtImage, ArtLayer, ArtTile, MapArt, TilesetArt, read_tmx_art};
 pub use read::{MAX_TMX_BYTES, MAX_TMX_SIDE, flipped, read_tmx};
 pub use world::{WorldMaps, read_world};
 pub use write::{TILESET_IMAGE, write_tmx};

@@ -12,18 +12,7 @@
 use std::path::Path;
 
 use super::map_text::{TextEdit, apply_edits, parse_xml};
-
-/// The width and height a PNG file's header gives (its `IHDR` chunk).
-fn png_size(path: &Path) -> Option<(u32, u32)> {
-    use std::io::Read;
-    let mut head = [0u8; 24];
-    std::fs::File::open(path).ok()?.read_exact(&mut head).ok()?;
-    if &head[..8] != b"\x89PNG\r\n\x1a\n" || &head[12..16] != b"IHDR" {
-        return None;
-    }
-    let be = |b: &[u8]| u32::from_be_bytes([b[0], b[1], b[2], b[3]]);
-    Some((be(&head[16..20]), be(&head[20..24])))
-}
+use crate::import::images::png_file_size;
 
 /// `xml` (a map or tileset file in the folder `dir`) with `tilecount` and
 /// `columns` added to each `<tileset>` that defines its tiles but lacks
@@ -58,8 +47,9 @@ pub(super) fn count_edits(doc: &roxmltree::Document, dir: &Path) -> Vec<TextEdit
                 let (iw, ih) = match (num(img, "width"), num(img, "height")) {
                     (Some(w), Some(h)) => (w, h),
                     _ => {
-                        let Some((w, h)) =
-                            img.attribute("source").and_then(|s| png_size(&dir.join(s)))
+                        let Some((w, h)) = img
+                            .attribute("source")
+                            .and_then(|s| png_file_size(&dir.join(s)).ok())
                         else {
                             continue;
                         };

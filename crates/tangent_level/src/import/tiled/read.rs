@@ -12,7 +12,7 @@
 //! (The method in full is on `read_tmx`.)
 
 use std::io::Cursor;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use tiled::{ChunkData, LayerType, Map, Orientation, TileLayer};
 
@@ -157,6 +157,7 @@ fn level_of(map: &Map, lines: &Lines) -> Result<MapParts, String> {
         return Err(format!("{at}: a map of {w} x {h} tiles"));
     }
     let mut cells = vec![TileDef::Empty; w * h];
+    let mut drawn = false;
     for (layer, offset) in visible_layers(map) {
         let LayerType::Tiles(tiles) = layer.layer_type() else {
             continue;
@@ -182,6 +183,7 @@ fn level_of(map: &Map, lines: &Lines) -> Result<MapParts, String> {
                         ));
                     }
                     cells[y * w + x] = kind_of(&t, lines)?;
+                    drawn = true;
                 }
             }
         }
@@ -205,6 +207,7 @@ fn level_of(map: &Map, lines: &Lines) -> Result<MapParts, String> {
         tiles,
         open,
         objects,
+        art: drawn.then(|| (PathBuf::from(&lines.file), None)),
     })
 }
 
