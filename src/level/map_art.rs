@@ -238,11 +238,11 @@ pub fn spawn_map_art(
     for b in backdrops {
         commands.spawn((LevelEntity, b));
     }
-    let size = TilemapSize {
-        x: art.width as u32,
-        y: art.height as u32,
-    };
     for (n, layer) in art.layers.iter().enumerate() {
+        let size = TilemapSize {
+            x: layer.cells.0 as u32,
+            y: layer.cells.1 as u32,
+        };
         let set = &art.tilesets[layer.tileset];
         let Some((texture, k)) = textures[layer.tileset].clone() else {
             continue;
@@ -270,8 +270,8 @@ pub fn spawn_map_art(
         let place = Transform::from_xyz(dx, dy, z + LAYER_STEP * n as f32);
         commands.entity(map).insert(TilemapBundle {
             grid_size: TilemapGridSize {
-                x: art.tile_size * k,
-                y: art.tile_size * k,
+                x: layer.grid * k,
+                y: layer.grid * k,
             },
             size,
             storage,

@@ -2,7 +2,8 @@
 //! LDtk's own sample projects (kept in `tests/levels/ldtk`) imports, every
 //! level it makes loads and runs headless with the player held right; the
 //! levels follow one another by `next` in the project's order; `--level`
-//! takes one; a bad project leaves the level as it was. How each level's
+//! takes one; a bad project leaves the level as it was; each level is drawn
+//! in its project's own art where it draws tiles, none blank. How each level's
 //! tiles and things are read is checked in `crates/tangent_level/tests/ldtk.rs`.
 
 use std::path::{Path, PathBuf};
@@ -42,6 +43,7 @@ fn every_sample_project_imports_and_each_level_runs() {
         .collect();
     samples.sort();
     let (mut projects, mut levels, mut moved) = (0, 0, 0);
+    let (mut drawn, mut shots) = (0, Vec::new());
     let mut worst_out = 0.0f32;
     for project in &samples {
         let stem = project.file_stem().unwrap().to_string_lossy().to_string();
@@ -62,7 +64,49 @@ fn every_sample_project_imports_and_each_level_runs() {
             .unwrap_or_else(|| panic!("{said}"));
         let chain = chain_from(&into);
         assert_eq!(chain.len(), count, "{said}");
-        for (path, level) in &chain {
+        // The project's level identifiers, in its order (read generically).
+        let json: serde_json::Value =
+            serde_json::from_slice(&std::fs::read(project).unwrap()).unwrap();
+        let listed = |v: &serde_json::Value| v["levels"].as_array().cloned().unwrap_or_default();
+        let mut in_order = listed(&json);
+        for world in json["worlds"].as_array().cloned().unwrap_or_default() {
+            in_order.extend(listed(&world));
+        }
+        let ids: Vec<String> = (in_order.iter())
+            .map(|l| l["identifier"].as_str().unwrap().to_string())
+            .collect();
+        assert_eq!(ids.len(), count);
+        for (k, (path, level)) in chain.iter().enumerate() {
+            // Drawn in its own art where the project draws tiles, but for
+            // an `.aseprite` tileset (not a PNG) or a project of no tiles.
+            let loaded = tangent::level::play::load_level_file(path).unwrap();
+            match (&level.file.art, &loaded.art) {
+                (Some(_), Some(art)) if art.problems.is_empty() && !art.layers.is_empty() => {
+                    drawn += 1;
+                    if k == 0 {
+                        // The same level without its art, beside it.
+                        let text = std::fs::read_to_string(path).unwrap();
+                        let plain = path.with_file_name("plain.level.ron");
+                        let art_line = |l: &&str| !l.trim_start().starts_with("art:");
+                        let lines: Vec<&str> = text.lines().filter(art_line).collect();
+                        std::fs::write(&plain, lines.join("\n")).unwrap();
+                        shots.push((shot_colours(path), shot_colours(&plain)));
+                    }
+                }
+                (None, _) => {
+                    // The level draws no tiles, or from a tileset that is
+                    // not a PNG (the import said so).
+                    let id = &ids[k];
+                    let art = tangent_level::import::ldtk::read_ldtk_art(project, Some(id));
+                    let art = art.unwrap_or_else(|e| panic!("{e}"));
+                    assert!(
+                        art.layers.is_empty() || said.contains(".aseprite"),
+                        "{}: no art: {said}",
+                        path.display()
+                    );
+                }
+                (art, got) => panic!("{}: art {art:?}, read {got:?}", path.display()),
+            }
             // Runs: loads, two seconds holding right, the player never
             // anything but finite, and inside the level or respawned.
             let mut app = headless_app(path, None).unwrap_or_else(|e| panic!("{e}"));
@@ -97,8 +141,19 @@ fn every_sample_project_imports_and_each_level_runs() {
     }
     println!(
         "{projects} projects, {levels} levels imported and run; {moved} players moved; \
-         at most {worst_out:.1} px outside the level"
+         at most {worst_out:.1} px outside the level; {drawn} drawn in their own art; \
+         % of each project's first level's frame in its tilesets' colours, with and without its art {shots:?}"
     );
+    // All but WorldMap_Free_layout's 12 (an `.aseprite` sheet), the 3 of
+    // SeparateLevelFiles and the 2 of `hand.ldtk` (no drawn tiles). None
+    // blank on screen: each frame shows more of the tilesets' colours than
+    // the same level in the theme's tiles (measured 3.8-59.5 % against
+    // 1.3-2.1 %: the HUD's black and white among them).
+    assert!(drawn >= levels - 17, "{drawn} of {levels} drawn");
+    assert!(shots.len() >= 12, "{shots:?}");
+    for &(art, theme) in &shots {
+        assert!(art > theme + 1.5, "{shots:?}");
+    }
     assert_eq!(projects, 15);
     assert!(levels >= 58, "{levels} levels");
     // Open levels let the player fall out: it dies on leaving the grid and
@@ -106,6 +161,36 @@ fn every_sample_project_imports_and_each_level_runs() {
     // every 10 steps).
     assert!(worst_out < 200.0, "{worst_out}");
     assert!(moved * 10 >= levels * 9, "{moved} of {levels} moved");
+}
+
+/// The share of a frame of the level at `path` (in percent) whose pixels
+/// are colours of LDtk's sample tilesets (an opaque pixel of any image in
+/// `atlas/`): near 0 for a blank level or one in the theme's tiles.
+fn shot_colours(path: &Path) -> f64 {
+    let mut palette = std::collections::HashSet::new();
+    for png in std::fs::read_dir(fixtures().join("atlas")).unwrap() {
+        let png = png.unwrap().path();
+        if png.extension().is_some_and(|e| e == "png") {
+            let (_, rgba) = crate::map_art_ldtk::read_rgba(&png);
+            palette.extend(
+                rgba.chunks(4)
+                    .filter(|p| p[3] == 255)
+                    .map(|p| [p[0], p[1], p[2]]),
+            );
+        }
+    }
+    let opts = tangent::screenshot::ShotOptions {
+        level: path.to_path_buf(),
+        replay: None,
+        frame: 1,
+        size: bevy::math::UVec2::new(320, 180),
+        press: Vec::new(),
+        title: false,
+    };
+    let frame = tangent::screenshot::render_frame(&opts).unwrap();
+    let pixels: Vec<[u8; 3]> = frame.rgb.chunks(3).map(|p| [p[0], p[1], p[2]]).collect();
+    let tileset = pixels.iter().filter(|p| palette.contains(*p)).count();
+    (1000 * tileset / pixels.len()) as f64 / 10.0
 }
 
 #[test]

@@ -228,7 +228,7 @@ fn srgb(l: f32) -> u8 {
 }
 
 /// An RGBA PNG's width and pixels.
-fn read_rgba(path: &Path) -> (usize, Vec<u8>) {
+pub(crate) fn read_rgba(path: &Path) -> (usize, Vec<u8>) {
     let mut decoder =
         png::Decoder::new(std::io::BufReader::new(std::fs::File::open(path).unwrap()));
     decoder.set_transformations(png::Transformations::EXPAND | png::Transformations::ALPHA);

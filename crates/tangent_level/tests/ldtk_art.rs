@@ -25,10 +25,10 @@ fn fixtures() -> PathBuf {
 /// flips (x, y) and its opacity in hundredths.
 type Drawn = ((i64, i64), (i64, i64), (bool, bool), i64);
 
-/// Every tile of every visible layer of `level` (JSON) inside its `w` x
-/// `h` cells of `g` px, by place, in the order LDtk draws them (bottom
-/// layer first, then each layer's tiles in order).
-fn drawn_by_ldtk(level: &Value, g: i64, w: i64, h: i64) -> BTreeMap<(i64, i64), Vec<Drawn>> {
+/// Every tile of every visible layer of `level` (JSON) inside the layer's
+/// cells (`__cWid` x `__cHei` of `__gridSize` px), by place, in the order
+/// LDtk draws them (bottom layer first, then each layer's tiles in order).
+fn drawn_by_ldtk(level: &Value) -> BTreeMap<(i64, i64), Vec<Drawn>> {
     let mut out: BTreeMap<(i64, i64), Vec<Drawn>> = BTreeMap::new();
     let layers = level["layerInstances"]
         .as_array()
@@ -40,6 +40,8 @@ fn drawn_by_ldtk(level: &Value, g: i64, w: i64, h: i64) -> BTreeMap<(i64, i64), 
         }
         let num = |v: &Value| v.as_i64().unwrap();
         let (ox, oy) = (num(&l["__pxTotalOffsetX"]), num(&l["__pxTotalOffsetY"]));
+        let g = num(&l["__gridSize"]);
+        let (w, h) = (num(&l["__cWid"]), num(&l["__cHei"]));
         let opacity = l["__opacity"].as_f64().unwrap();
         let tiles = l["gridTiles"].as_array().unwrap().iter();
         for t in tiles.chain(l["autoLayerTiles"].as_array().unwrap()) {
@@ -64,8 +66,8 @@ fn drawn_by_ldtk(level: &Value, g: i64, w: i64, h: i64) -> BTreeMap<(i64, i64), 
 /// order): each tile's place worked out from its cell and its layer's
 /// offset, its `src` from its index and its tileset's layout.
 fn drawn_by_art(art: &MapArt) -> BTreeMap<(i64, i64), Vec<Drawn>> {
-    let g = art.tile_size as i64;
-    let h = art.height as i64;
+    // The level's top, px above its bottom.
+    let top = art.height as f64 * art.tile_size as f64;
     let mut out: BTreeMap<(i64, i64), Vec<Drawn>> = BTreeMap::new();
     for l in &art.layers {
         let set = &art.tilesets[l.tileset];
@@ -75,9 +77,11 @@ fn drawn_by_art(art: &MapArt) -> BTreeMap<(i64, i64), Vec<Drawn>> {
             set.margin as i64,
         );
         let columns = set.columns as i64;
+        let g = l.grid as f64;
         for t in &l.tiles {
-            let x = t.x as i64 * g + l.offset.0 as i64;
-            let y = (h - 1 - t.y as i64) * g - l.offset.1 as i64;
+            // The tile's top-left corner: its cell's, y down from the top.
+            let x = (l.offset.0 as f64 + t.x as f64 * g) as i64;
+            let y = (top - (l.offset.1 as f64 + (t.y + 1) as f64 * g)) as i64;
             let (col, row) = (t.index as i64 % columns, t.index as i64 / columns);
             let src = (margin + col * (tile + gap), margin + row * (tile + gap));
             assert!(!t.flip_d, "LDtk has no diagonal flip");
@@ -129,7 +133,7 @@ fn every_samples_tiles_are_drawn_where_ldtk_draws_them() {
                 (w, h),
                 ((px("pxWid") + g - 1) / g, (px("pxHei") + g - 1) / g)
             );
-            let want = drawn_by_ldtk(level, g, w, h);
+            let want = drawn_by_ldtk(level);
             let got = drawn_by_art(&art);
             assert_eq!(
                 got.len(),

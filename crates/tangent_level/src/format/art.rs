@@ -55,8 +55,14 @@ pub struct ArtLayer {
     pub tileset: usize,
     /// 0 (clear) to 1 (opaque).
     pub opacity: f32,
-    /// How far the layer is moved, px, x right and y up.
+    /// How far the layer is moved, px, x right and y up: its cell (0, 0)'s
+    /// bottom-left corner lies at `offset` in the level.
     pub offset: (f32, f32),
+    /// Its grid: the cells' size, px, and how many it has across and up
+    /// (a Tiled map's layers share the map's; an LDtk layer has its own,
+    /// its top at the level's top).
+    pub grid: f32,
+    pub cells: (usize, usize),
     /// The colour its tiles are multiplied by (Tiled's layer tint), RGBA;
     /// `None` for white.
     pub tint: Option<[u8; 4]>,
@@ -66,7 +72,7 @@ pub struct ArtLayer {
 /// One drawn tile.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct ArtTile {
-    /// The cell, on the level's grid (row 0 at the bottom).
+    /// The cell, on its layer's grid (row 0 at the bottom).
     pub x: usize,
     pub y: usize,
     /// The tile's index in its tileset (left to right, then down).

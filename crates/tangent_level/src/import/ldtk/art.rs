@@ -10,6 +10,7 @@
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
+use super::grid::read_grid;
 use super::json::{Level, TileInstance, TilesetDef};
 use super::project::{ProjectLevel, read_project};
 use crate::format::art::{ArtImage, ArtLayer, ArtTile, MapArt, TilesetArt};
@@ -62,12 +63,12 @@ fn pick<'a>(
 /// Reads the drawn tiles of the level `only` (its identifier; `None` for
 /// a project of one level) of the LDtk project at `path`.
 ///
-/// The grid is the finest of the tile layers' (all of them should share
-/// it; one that does not is a problem), the level's size rounded up to
-/// whole tiles, row 0 at the bottom: LDtk's y points down from the
-/// level's top, so a tile at `px` = (x, y) lies in column `⌊x / g⌋` and
-/// row `h − 1 − ⌊y / g⌋`, moved by the rest of the division (a tile off
-/// the grid) and the layer's offset, y negated. Layers are read bottom
+/// The art's grid is the level's (as `read_ldtk` makes it); each layer
+/// keeps its own grid of `g` px, `h` rows, its top at the level's, row 0
+/// at the bottom: LDtk's y points down from the level's top, so a tile at
+/// `px` = (x, y) lies in column `⌊x / g⌋` and row `h − 1 − ⌊y / g⌋`, moved
+/// by the rest of the division (a tile off the grid) and the layer's
+/// offset, y negated. Layers are read bottom
 /// first (LDtk lists them top first), each layer's tiles in LDtk's order;
 /// the n-th tile in a cell goes in the layer's n-th depth. A tile's index
 /// is its id `t` in its tileset (`column + row · __cWid`, as Tiled counts).
@@ -83,46 +84,42 @@ pub fn read_ldtk_art(path: &Path, only: Option<&str>) -> Result<MapArt, String> 
         .filter(|l| l.visible && l.grid_size > 0)
         .filter(|l| !l.grid_tiles.is_empty() || !l.auto_layer_tiles.is_empty())
         .collect();
-    let g = drawn.iter().map(|l| l.grid_size).min().unwrap_or(16);
-    let cells = |px: i64| ((px.max(0) + g - 1) / g) as usize;
-    let (w, h) = (cells(level.px_wid), cells(level.px_hei));
+    // The level's grid, as the level's import makes it.
+    let grid = read_grid(level, layers, &project.defs, &pl.at, &mut Vec::new())
+        .map_err(|e| format!("{}: {e}", pl.file))?;
+    let top = grid.h as f32 * grid.size;
     let mut art = MapArt {
-        width: w,
-        height: h,
-        tile_size: g as f32,
+        width: grid.w,
+        height: grid.h,
+        tile_size: grid.size,
         background: level.bg_color.as_deref().and_then(hex_colour),
         ..MapArt::default()
     };
     let mut used: Vec<i64> = Vec::new();
     for l in drawn {
-        let here = format!("{file}: {}.layerInstances (`{}`)", pl.at, l.identifier);
         let Some(uid) = l.tileset_def_uid else {
+            let here = format!("{file}: {}.layerInstances (`{}`)", pl.at, l.identifier);
             art.problems
                 .push(format!("{here}: tiles without a tileset"));
             continue;
         };
-        if l.grid_size != g {
-            art.problems.push(format!(
-                "{here}: a grid of {} px beside layers of {g} px; Tangent draws one grid",
-                l.grid_size
-            ));
-            continue;
-        }
         let set = used.iter().position(|&u| u == uid).unwrap_or_else(|| {
             used.push(uid);
             used.len() - 1
         });
         let tiles = l.grid_tiles.iter().chain(&l.auto_layer_tiles);
-        let offset = (l.offset_x, l.offset_y);
-        let opacity = l.opacity as f32;
-        art.layers.extend(layer_tiles(
-            &l.identifier,
-            set,
-            tiles,
-            offset,
-            opacity,
-            (w, h, g),
-        ));
+        let (g, cells) = (
+            l.grid_size,
+            (l.c_wid.max(0) as usize, l.c_hei.max(0) as usize),
+        );
+        // Its top at the level's: its cell (0, 0) that far below.
+        let offset = (
+            l.offset_x as f32,
+            l.offset_y as f32 + cells.1 as f32 * g as f32 - top,
+        );
+        let look = (set, l.opacity as f32);
+        art.layers
+            .extend(layer_tiles(&l.identifier, look, tiles, offset, (cells, g)));
     }
     for &uid in &used {
         let def = defs.iter().find(|d| d.uid == uid);
@@ -130,8 +127,7 @@ pub fn read_ldtk_art(path: &Path, only: Option<&str>) -> Result<MapArt, String> 
         art.tilesets.push(set);
         art.problems.extend(problem);
     }
-    art.images
-        .extend(background(level, folder, h as f32 * g as f32));
+    art.images.extend(background(level, folder, top));
     for i in &art.images {
         let what = format!("level `{}`'s background image", level.identifier);
         art.problems.extend(image_problem(&i.image, (0, 0), &what));
@@ -144,14 +140,16 @@ pub fn read_ldtk_art(path: &Path, only: Option<&str>) -> Result<MapArt, String> 
 
 /// One LDtk layer's tiles as art layers: one per depth of stacking, rest
 /// of the grid's division (a tile off the grid) and opacity, in order of
-/// depth; tiles outside the `(w, h)` cells of `g` px are left out.
+/// depth. `look` is the tileset's index and the layer's opacity, `offset`
+/// how far its top-left corner lies from the level's (px, y down: its
+/// offset, and where its height in cells is not the level's), and its
+/// cells `(w, h)` of `g` px; tiles outside them are left out.
 fn layer_tiles<'a>(
     name: &str,
-    tileset: usize,
+    (tileset, opacity): (usize, f32),
     tiles: impl Iterator<Item = &'a TileInstance>,
-    offset: (i64, i64),
-    opacity: f32,
-    (w, h, g): (usize, usize, i64),
+    offset: (f32, f32),
+    ((w, h), g): ((usize, usize), i64),
 ) -> Vec<ArtLayer> {
     let mut depth_of: HashMap<(i64, i64), usize> = HashMap::new();
     // (depth, rest x, rest y, opacity bits) -> index in `out`.
@@ -174,7 +172,9 @@ fn layer_tiles<'a>(
                     name: name.to_string(),
                     tileset,
                     opacity: alpha,
-                    offset: ((offset.0 + rx) as f32, -((offset.1 + ry) as f32)),
+                    offset: (offset.0 + rx as f32, -(offset.1 + ry as f32)),
+                    grid: g as f32,
+                    cells: (w, h),
                     tint: None,
                     tiles: Vec::new(),
                 },

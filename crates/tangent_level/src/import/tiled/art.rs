@@ -46,7 +46,7 @@ fn art_of(map: &Map, lines: &Lines) -> Result<MapArt, String> {
         match layer.layer_type() {
             LayerType::Tiles(grid) => {
                 let cells = (x0, y0, w, h);
-                layers.extend(tile_layer(&layer, &grid, offset, cells));
+                layers.extend(tile_layer(&layer, &grid, (offset, tw), cells));
             }
             LayerType::Image(img) => {
                 let Some(image) = &img.image else {
@@ -96,13 +96,13 @@ fn art_of(map: &Map, lines: &Lines) -> Result<MapArt, String> {
 }
 
 /// One tile layer's tiles within the grid's cells (`x0, y0`: its first
-/// column and row in the map; `w` x `h`), as one art layer per tileset,
-/// in the map's order of tilesets; `offset` is the layer's (y up), to
-/// which each tileset's tile offset is added.
+/// column and row in the map; `w` x `h` of `cell` px), as one art layer
+/// per tileset, in the map's order of tilesets; `offset` is the layer's
+/// (y up), to which each tileset's tile offset is added.
 fn tile_layer(
     layer: &Layer,
     grid: &TileLayer,
-    offset: (f32, f32),
+    (offset, cell): ((f32, f32), f32),
     (x0, y0, w, h): (i32, i32, usize, usize),
 ) -> Vec<ArtLayer> {
     let mut by_set: Vec<ArtLayer> = Vec::new();
@@ -123,6 +123,8 @@ fn tile_layer(
                         opacity: layer.opacity,
                         // A tileset's tile offset points down too.
                         offset: (offset.0 + ts.offset_x as f32, offset.1 - ts.offset_y as f32),
+                        grid: cell,
+                        cells: (w, h),
                         tint: layer.tint_color.map(rgba),
                         tiles: Vec::new(),
                     });
