@@ -6,15 +6,20 @@
 //! says (worked out from the art's index and the tileset's layout), with
 //! its flips and opacity, and the tiles of one place are drawn in LDtk's
 //! order. Then the level's background colour and image, the art's
-//! problems (a missing image, an `.aseprite` sheet), and naming a level of
-//! a project of several.
+//! problems (a missing image, an `.aseprite` sheet), naming a level of a
+//! project of several, and mangled projects: read or refused, never a
+//! panic, a tile outside its layer or a layer past its size.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 use tangent_level::format::art::MapArt;
+use tangent_level::import::ldtk::art::MAX_LAYER_CELLS;
 use tangent_level::import::ldtk::read_ldtk_art;
+
+mod common;
+use common::Rng;
 
 fn fixtures() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/levels/ldtk")
@@ -264,4 +269,77 @@ fn a_project_of_several_levels_needs_the_level_named() {
     let one = fixtures().join("AutoLayers_1_basic.ldtk");
     assert!(read_ldtk_art(&one, None).is_ok());
     std::fs::remove_dir_all(path.parent().unwrap()).ok();
+}
+
+/// A sample with tiles (AutoLayers_2_stamps) with one number replaced by
+/// another value, 400 times: the art is read or
+/// refused naming the file, never a panic; what is read keeps every tile
+/// inside its layer's cells, no layer past [`MAX_LAYER_CELLS`], opacities
+/// from 0 to 1, and a tile past its tileset's end is a problem.
+#[test]
+fn mangled_projects_give_art_or_an_error_never_a_panic() {
+    let name = "AutoLayers_2_stamps.ldtk";
+    let text = std::fs::read_to_string(fixtures().join(name)).unwrap();
+    let dir = common::temp_dir("ldtk-art-mangled");
+    std::fs::create_dir_all(dir.join("atlas")).unwrap();
+    let png = "atlas/Inca_front_by_Kronbits-extended.png";
+    std::fs::copy(fixtures().join(png), dir.join(png)).unwrap();
+    let p = dir.join(name);
+    let mut rng = Rng::new(0x0a27_a27a);
+    // Numbers by other numbers, mostly whole (so that most files still
+    // read and their art is checked), now and then another type.
+    let swaps = [
+        "0", "-1", "-99999", "99999999", "4096", "-16", "3", "1e30", "0.5", "null", "\"x\"",
+    ];
+    let chars: Vec<char> = text.chars().collect();
+    let (mut read, mut refused, mut with_problems) = (0, 0, 0);
+    for _ in 0..400 {
+        let mut at = rng.below(chars.len());
+        while at < chars.len() && !chars[at].is_ascii_digit() {
+            at += 1;
+        }
+        let end = (at + 1..chars.len())
+            .find(|&i| matches!(chars[i], ',' | '\n' | ']' | '}'))
+            .unwrap_or(chars.len());
+        let at = at.min(chars.len());
+        let swap = swaps[rng.below(swaps.len())];
+        let mangled: String = chars[..at]
+            .iter()
+            .copied()
+            .chain(swap.chars())
+            .chain(chars[end..].iter().copied())
+            .collect();
+        std::fs::write(&p, &mangled).unwrap();
+        let got = std::panic::catch_unwind(|| read_ldtk_art(&p, None));
+        let got = got.unwrap_or_else(|_| panic!("panicked on:\n{mangled}"));
+        match got {
+            Ok(art) => {
+                read += 1;
+                with_problems += usize::from(!art.problems.is_empty());
+                for l in &art.layers {
+                    let (w, h) = l.cells;
+                    assert!((w * h) as u64 <= MAX_LAYER_CELLS);
+                    assert!(l.tiles.iter().all(|t| t.x < w && t.y < h));
+                    assert!((0.0..=1.0).contains(&l.opacity), "{}", l.opacity);
+                    let set = &art.tilesets[l.tileset];
+                    let rows = (set.image_size.1 + set.spacing).saturating_sub(2 * set.margin)
+                        / (set.tile_size.1 + set.spacing).max(1);
+                    let past = l.tiles.iter().any(|t| t.index >= set.columns * rows);
+                    assert!(!past || art.problems.iter().any(|p| p.contains("which has")));
+                }
+            }
+            Err(e) => {
+                refused += 1;
+                assert!(e.starts_with(&p.display().to_string()), "{e}");
+            }
+        }
+    }
+    println!(
+        "400 mangled projects: {read} art read ({with_problems} with problems), {refused} refused with the file named"
+    );
+    assert!(
+        read >= 150 && refused >= 20,
+        "{read} read, {refused} refused"
+    );
+    std::fs::remove_dir_all(&dir).ok();
 }

@@ -97,27 +97,34 @@ pub fn read_ldtk_art(path: &Path, only: Option<&str>) -> Result<MapArt, String> 
     };
     let mut used: Vec<i64> = Vec::new();
     for l in drawn {
+        let here = format!("{file}: {}.layerInstances (`{}`)", pl.at, l.identifier);
         let Some(uid) = l.tileset_def_uid else {
-            let here = format!("{file}: {}.layerInstances (`{}`)", pl.at, l.identifier);
             art.problems
                 .push(format!("{here}: tiles without a tileset"));
+            continue;
+        };
+        let g = l.grid_size;
+        let Some(cells) = layer_cells(level, g) else {
+            art.problems.push(format!(
+                "{here}: a grid of {g} px makes more than {MAX_LAYER_CELLS} cells of the level"
+            ));
             continue;
         };
         let set = used.iter().position(|&u| u == uid).unwrap_or_else(|| {
             used.push(uid);
             used.len() - 1
         });
+        // Its top at the level's: its cell (0, 0) that far below; a tile
+        // larger than the grid hangs down from its cell's top, as LDtk
+        // draws it (the tilemap anchors it at the cell's bottom).
+        let tile = defs
+            .iter()
+            .find(|d| d.uid == uid)
+            .map_or(g, |d| d.tile_grid_size);
+        let below = (cells.1 as i64 * g + tile - g) as f32 - top;
+        let offset = (l.offset_x as f32, l.offset_y as f32 + below);
+        let look = (set, l.opacity.clamp(0.0, 1.0) as f32);
         let tiles = l.grid_tiles.iter().chain(&l.auto_layer_tiles);
-        let (g, cells) = (
-            l.grid_size,
-            (l.c_wid.max(0) as usize, l.c_hei.max(0) as usize),
-        );
-        // Its top at the level's: its cell (0, 0) that far below.
-        let offset = (
-            l.offset_x as f32,
-            l.offset_y as f32 + cells.1 as f32 * g as f32 - top,
-        );
-        let look = (set, l.opacity as f32);
         art.layers
             .extend(layer_tiles(&l.identifier, look, tiles, offset, (cells, g)));
     }
@@ -127,6 +134,7 @@ pub fn read_ldtk_art(path: &Path, only: Option<&str>) -> Result<MapArt, String> 
         art.tilesets.push(set);
         art.problems.extend(problem);
     }
+    art.problems.extend(tiles_past_their_tileset(&art, &file));
     art.images.extend(background(level, folder, top));
     for i in &art.images {
         let what = format!("level `{}`'s background image", level.identifier);
@@ -136,6 +144,38 @@ pub fn read_ldtk_art(path: &Path, only: Option<&str>) -> Result<MapArt, String> 
         art.sources.push(PathBuf::from(&pl.file));
     }
     Ok(art)
+}
+
+/// Most cells an LDtk layer's grid may make of a level (2²², a level of
+/// 2 048 x 2 048 tiles): a finer grid is a problem, not an allocation.
+pub const MAX_LAYER_CELLS: u64 = 1 << 22;
+
+/// The cells a layer's grid of `g` px makes of the level (its size in px,
+/// rounded up), or `None` past [`MAX_LAYER_CELLS`].
+fn layer_cells(level: &Level, g: i64) -> Option<(usize, usize)> {
+    let cells = |px: i64| (px.max(0) as u64).div_ceil(g.max(1) as u64);
+    let (w, h) = (cells(level.px_wid), cells(level.px_hei));
+    (w.checked_mul(h)? <= MAX_LAYER_CELLS).then_some((w as usize, h as usize))
+}
+
+/// A problem for each layer drawing a tile past the end of its tileset
+/// (its image holds `columns` x rows tiles).
+fn tiles_past_their_tileset(art: &MapArt, file: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for l in &art.layers {
+        let set = &art.tilesets[l.tileset];
+        let (tile, gap) = (set.tile_size.1, set.spacing);
+        let rows = (set.image_size.1 + gap).saturating_sub(2 * set.margin) / (tile + gap).max(1);
+        let count = set.columns.saturating_mul(rows);
+        if let Some(t) = l.tiles.iter().find(|t| t.index >= count) {
+            out.push(format!(
+                "{file}: layer `{}` draws tile {} of tileset `{}`, which has {count}",
+                l.name, t.index, set.name
+            ));
+        }
+    }
+    out.dedup();
+    out
 }
 
 /// One LDtk layer's tiles as art layers: one per depth of stacking, rest
@@ -158,11 +198,16 @@ fn layer_tiles<'a>(
     for t in tiles {
         let (cx, cy) = (t.px[0].div_euclid(g), t.px[1].div_euclid(g));
         let (rx, ry) = (t.px[0].rem_euclid(g), t.px[1].rem_euclid(g));
-        if cx < 0 || cy < 0 || cx >= w as i64 || cy >= h as i64 || t.t < 0 {
+        if cx < 0
+            || cy < 0
+            || cx >= w as i64
+            || cy >= h as i64
+            || !(0..=u32::MAX as i64).contains(&t.t)
+        {
             continue;
         }
         let depth = depth_of.entry((cx, cy)).or_insert(0);
-        let alpha = opacity * t.a as f32;
+        let alpha = opacity * (t.a as f32).clamp(0.0, 1.0);
         let key = (*depth, rx, ry, alpha.to_bits());
         *depth += 1;
         let k = *slot.entry(key).or_insert_with(|| {
