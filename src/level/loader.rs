@@ -1,7 +1,9 @@
 //! The Bevy asset face of level files: `Handle<LevelAsset>` from
 //! `asset_server.load("levels/NAME.level.ron")`, parsed and checked by the
 //! same code as everything else ([`Level::parse`]), so a bad file fails to
-//! load with the same `file:line: problem` message.
+//! load with the same `file:line: problem` message; a level's `art` map is
+//! read from beside the file in the asset folder, as the game's loader
+//! reads it.
 
 use bevy::asset::io::Reader;
 use bevy::asset::{AssetLoader, LoadContext};
@@ -14,9 +16,13 @@ use tangent_level::validate::{Level, LevelError};
 #[derive(Asset, TypePath, Debug, Clone)]
 pub struct LevelAsset(pub Level);
 
-/// Loads `*.level.ron` files.
+/// Loads `*.level.ron` files from the asset folder `root` (where the art
+/// maps levels name are read from; `AssetPlugin::file_path` as Bevy's file
+/// reader finds it).
 #[derive(Default, TypePath)]
-pub struct LevelLoader;
+pub struct LevelLoader {
+    pub root: std::path::PathBuf,
+}
 
 /// Why a level asset failed to load.
 #[derive(Debug)]
@@ -57,9 +63,12 @@ impl AssetLoader for LevelLoader {
             .map_err(LevelLoadError::Io)?;
         let name = load_context.path().to_string();
         let text = level_text(&bytes, &name).map_err(LevelLoadError::NotText)?;
-        Level::parse(text, &name)
-            .map(LevelAsset)
-            .map_err(LevelLoadError::Invalid)
+        let level = Level::parse(text, &name).map_err(LevelLoadError::Invalid)?;
+        let file = self.root.join(load_context.path().path());
+        let file = file.display().to_string();
+        Ok(LevelAsset(tangent_level::import::art::with_art(
+            level, text, &file,
+        )))
     }
 
     fn extensions(&self) -> &[&str] {

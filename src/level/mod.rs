@@ -64,8 +64,16 @@ pub struct LevelAssetPlugin;
 
 impl Plugin for LevelAssetPlugin {
     fn build(&self, app: &mut App) {
+        // The asset folder, as Bevy's file reader finds it: the plugin's
+        // `file_path`, from the base path where it is relative.
+        let folder = app
+            .get_added_plugins::<bevy::asset::AssetPlugin>()
+            .first()
+            .map_or_else(|| "assets".to_string(), |p| p.file_path.clone());
+        let base = bevy::asset::io::file::FileAssetReader::get_base_path();
+        let root = base.join(folder);
         app.init_asset::<loader::LevelAsset>()
-            .init_asset_loader::<loader::LevelLoader>();
+            .register_asset_loader(loader::LevelLoader { root });
     }
 }
 

@@ -1,5 +1,6 @@
-//! Levels load through Bevy's asset server with the `LevelLoader`, and a bad
-//! file fails with the validation message.
+//! Levels load through Bevy's asset server with the `LevelLoader`, with the
+//! art of the map they name, and a bad file fails with the validation
+//! message.
 
 use crate::common::temp_dir;
 use std::time::Duration;
@@ -82,4 +83,32 @@ fn a_bad_level_fails_to_load_with_the_validation_message() {
         other => panic!("expected a failure, got {other:?}"),
     }
     std::fs::remove_dir_all(dir).ok();
+}
+
+/// A level naming an LDtk project as its art, loaded through the asset
+/// server from a folder of its own: the art is read from beside it.
+#[test]
+fn a_level_loads_with_its_art_through_the_asset_server() {
+    let dir = temp_dir("asset-art");
+    crate::map_art_ldtk::write_project(&dir, 1);
+    let mut app = App::new();
+    app.add_plugins((
+        MinimalPlugins,
+        AssetPlugin {
+            file_path: dir.display().to_string(),
+            ..default()
+        },
+        LevelAssetPlugin,
+    ));
+    let handle: Handle<LevelAsset> = app
+        .world()
+        .resource::<AssetServer>()
+        .load("colours.level.ron");
+    assert!(matches!(wait(&mut app, &handle), LoadState::Loaded));
+    let levels = app.world().resource::<Assets<LevelAsset>>();
+    let level = &levels.get(&handle).unwrap().0;
+    let art = level.art.as_ref().expect("the art is read");
+    assert!(art.problems.is_empty(), "{:?}", art.problems);
+    assert!(art.layers.len() >= 3 && art.background.is_some());
+    std::fs::remove_dir_all(&dir).ok();
 }
