@@ -11,11 +11,16 @@ use tangent::level::LevelAssetPlugin;
 use tangent::level::loader::LevelAsset;
 
 fn app() -> App {
+    app_in(concat!(env!("CARGO_MANIFEST_DIR"), "/assets"))
+}
+
+/// An app loading assets from `folder`.
+fn app_in(folder: &str) -> App {
     let mut app = App::new();
     app.add_plugins((
         MinimalPlugins,
         AssetPlugin {
-            file_path: concat!(env!("CARGO_MANIFEST_DIR"), "/assets").to_string(),
+            file_path: folder.to_string(),
             ..default()
         },
         LevelAssetPlugin,
@@ -62,15 +67,7 @@ fn a_bad_level_fails_to_load_with_the_validation_message() {
         good.replacen("spawn: (96, 46.5)", "spawn: (96, NaN)", 1),
     )
     .unwrap();
-    let mut app = App::new();
-    app.add_plugins((
-        MinimalPlugins,
-        AssetPlugin {
-            file_path: dir.display().to_string(),
-            ..default()
-        },
-        LevelAssetPlugin,
-    ));
+    let mut app = app_in(&dir.display().to_string());
     let handle: Handle<LevelAsset> = app.world().resource::<AssetServer>().load("bad.level.ron");
     match wait(&mut app, &handle) {
         LoadState::Failed(e) => {
@@ -91,15 +88,7 @@ fn a_bad_level_fails_to_load_with_the_validation_message() {
 fn a_level_loads_with_its_art_through_the_asset_server() {
     let dir = temp_dir("asset-art");
     crate::map_art_ldtk::write_project(&dir, 1);
-    let mut app = App::new();
-    app.add_plugins((
-        MinimalPlugins,
-        AssetPlugin {
-            file_path: dir.display().to_string(),
-            ..default()
-        },
-        LevelAssetPlugin,
-    ));
+    let mut app = app_in(&dir.display().to_string());
     let handle: Handle<LevelAsset> = app
         .world()
         .resource::<AssetServer>()
