@@ -128,12 +128,18 @@ fn tileset_image(set: &TilesetArt, k: u32) -> Result<Image, String> {
 
 /// The images the art was last drawn with, by file and how they were laid
 /// out (a tileset's margin, spacing and magnification; zeros and 1 for a
-/// backdrop): a
-/// reload whose image cannot be read (being written, gone a moment) keeps
-/// drawing the last good one, as it keeps the last good map
-/// (`watch::keep_good_art`).
+/// backdrop): a reload whose image cannot be read (being written, gone a
+/// moment) keeps drawing the last good one, as it keeps the last good map
+/// (`watch::keep_good_art`). Only the images of the art last drawn are
+/// kept.
 #[derive(Resource, Default)]
-pub struct ArtTextures(std::collections::HashMap<(std::path::PathBuf, [u32; 3]), Handle<Image>>);
+pub struct ArtTextures {
+    by_key: std::collections::HashMap<ArtKey, Handle<Image>>,
+    used: std::collections::HashSet<ArtKey>,
+}
+
+/// An image's file and how it was laid out.
+type ArtKey = (std::path::PathBuf, [u32; 3]);
 
 impl ArtTextures {
     /// The image read by `read` as a texture, remembered under `key`; the
@@ -152,18 +158,26 @@ impl ArtTextures {
     /// ```
     pub fn get(
         &mut self,
-        key: (std::path::PathBuf, [u32; 3]),
+        key: ArtKey,
         images: &mut Assets<Image>,
         read: impl FnOnce() -> Result<Image, String>,
     ) -> Result<Handle<Image>, String> {
+        self.used.insert(key.clone());
         match read() {
             Ok(image) => {
                 let handle = images.add(image);
-                self.0.insert(key, handle.clone());
+                self.by_key.insert(key, handle.clone());
                 Ok(handle)
             }
-            Err(e) => self.0.get(&key).cloned().ok_or(e),
+            Err(e) => self.by_key.get(&key).cloned().ok_or(e),
         }
+    }
+
+    /// Forgets the images not asked for since the last call (those of art
+    /// no longer drawn), freeing them once nothing draws them.
+    pub fn forget_unused(&mut self) {
+        let used = std::mem::take(&mut self.used);
+        self.by_key.retain(|key, _| used.contains(key));
     }
 }
 
@@ -283,6 +297,7 @@ pub fn spawn_map_art(
             ..default()
         });
     }
+    cache.forget_unused();
     Ok(())
 }
 
@@ -348,7 +363,7 @@ fn places(i: &ArtImage, size: Vec2, extent: (f32, f32)) -> Vec<(f32, f32)> {
         (0..count).map(|k| first + k as f32 * step).collect()
     };
     let xs = along(i.top_left.0, size.x, i.repeat.0, 0.0, extent.0);
-    // Going down from the top edge: the image's top at `top`, ...
+    // Downwards (y negated), covering the level from its top to its bottom.
     let ys = along(-i.top_left.1, size.y, i.repeat.1, -extent.1, 0.0);
     let mut out = Vec::new();
     for &x in &xs {
@@ -367,5 +382,34 @@ pub fn animate_map_art(time: Res<Time>, mut tiles: Query<(&ArtFrames, &mut TileT
         if index.0 != at {
             index.0 = at;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_repeated_image_covers_the_level_and_a_single_one_stays() {
+        let mut i = ArtImage {
+            top_left: (50.0, 100.0),
+            repeat: (true, false),
+            ..default()
+        };
+        let size = Vec2::new(64.0, 32.0);
+        let xs: Vec<f32> = places(&i, size, (200.0, 100.0))
+            .iter()
+            .map(|p| p.0)
+            .collect();
+        assert_eq!(xs, [-14.0, 50.0, 114.0, 178.0]);
+        i.repeat = (false, true);
+        let tops: Vec<f32> = places(&i, size, (200.0, 100.0))
+            .iter()
+            .map(|p| p.1)
+            .collect();
+        // Tops 100, 68, 36 and 4: the last one's bottom (-28) below the level's.
+        assert_eq!(tops, [100.0, 68.0, 36.0, 4.0]);
+        i.repeat = (false, false);
+        assert_eq!(places(&i, size, (200.0, 100.0)), [(50.0, 100.0)]);
     }
 }
