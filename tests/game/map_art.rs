@@ -257,15 +257,17 @@ const NAVY: [u8; 3] = [0x20, 0x30, 0x40];
 
 /// Tiled's other ways: a tile rotated a quarter turn clockwise (Tiled
 /// writes it flipped diagonally and horizontally), a second tileset (one
-/// orange tile in an image of its own), an image layer (a teal square,
-/// drawn once at its offset, under the tiles) and the map's background
-/// colour. Checked: the rotated blue-yellow tile has blue above yellow
-/// (it had blue left of yellow), and each colour is on screen.
+/// orange tile twice as tall as the grid, in an image of its own), an
+/// image layer (a teal square, drawn once at its offset, under the tiles)
+/// and the map's background colour. Checked: the rotated blue-yellow tile
+/// has blue above yellow (it had blue left of yellow); the tall tile
+/// stands on its cell's bottom, as Tiled draws it, twice the cell's
+/// height; each colour is on screen.
 #[test]
 fn a_rotated_tile_two_tilesets_an_image_layer_and_the_background() {
     let dir = temp_dir("map-art-more");
     write_tileset(&dir.join("colours.png"));
-    write_plain(&dir.join("orange.png"), 32, 32, ORANGE);
+    write_plain(&dir.join("orange.png"), 32, 64, ORANGE);
     write_plain(&dir.join("teal.png"), 64, 64, TEAL);
     let level = write_level(&dir);
     let mut rows = vec![vec![0u32; 12]; 8];
@@ -276,8 +278,8 @@ fn a_rotated_tile_two_tilesets_an_image_layer_and_the_background() {
         r##"<?xml version="1.0" encoding="UTF-8"?>
 <map version="1.10" orientation="orthogonal" renderorder="right-down" width="12" height="8" tilewidth="32" tileheight="32" infinite="0" backgroundcolor="#203040" nextlayerid="3" nextobjectid="1">
  <tileset firstgid="1" source="colours.tsx"/>
- <tileset firstgid="5" name="orange" tilewidth="32" tileheight="32" tilecount="1" columns="1">
-  <image source="orange.png" width="32" height="32"/>
+ <tileset firstgid="5" name="orange" tilewidth="32" tileheight="64" tilecount="1" columns="1">
+  <image source="orange.png" width="32" height="64"/>
  </tileset>
  <imagelayer id="2" name="backdrop" offsetx="96" offsety="64">
   <image source="teal.png" width="64" height="64"/>
@@ -314,7 +316,22 @@ fn a_rotated_tile_two_tilesets_an_image_layer_and_the_background() {
     // Screen y points down: blue above yellow, side by side no more.
     assert!(mean_y(&blue) + 8.0 < mean_y(&yellow), "rotated clockwise");
     assert!((mean_x(&blue) - mean_x(&yellow)).abs() < 2.0);
-    assert!(xs_of(&frame, ORANGE).len() > 400, "the second tileset");
+    // The tall tile, in the same row as the rotated one: its bottom on
+    // the row's bottom (yellow's), twice the row's height.
+    let orange = pixels_of(&frame, ORANGE);
+    let rows = |ps: &[(u32, u32)]| {
+        let ys = ps.iter().map(|p| p.1);
+        (ys.clone().min().unwrap_or(0), ys.max().unwrap_or(0))
+    };
+    let ((top, bottom), (cell_top, cell_bottom)) = (rows(&orange), rows(&[blue, yellow].concat()));
+    println!("the tall tile's rows {top}-{bottom}, its cell's {cell_top}-{cell_bottom}");
+    assert!(orange.len() > 800, "the second tileset");
+    assert_eq!(bottom, cell_bottom, "standing on its cell's bottom");
+    let (tall, cell) = (bottom - top + 1, cell_bottom - cell_top + 1);
+    assert!(
+        tall.abs_diff(2 * cell) <= 1,
+        "{tall} px tall, the cell {cell}"
+    );
     assert!(xs_of(&frame, TEAL).len() > 1500, "the image layer");
     assert!(xs_of(&frame, NAVY).len() > 5000, "the background colour");
     std::fs::remove_dir_all(&dir).ok();
