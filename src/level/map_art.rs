@@ -1,11 +1,12 @@
-//! A level's drawn tiles from its Tiled map (`art`: [`MapArt`]), through
-//! bevy_ecs_tilemap: one tilemap per layer and tileset, each tile with its
-//! index, Tiled's flips and its animation, the layer's opacity and offset,
-//! the tileset's spacing (its margin cut off the image). Drawn instead of
-//! the theme's tiles; behind them the map's background colour and images
-//! (Tiled's image layers, an LDtk level's background). A tileset image
-//! that will not decode leaves the theme's tiles drawn, with a warning
-//! naming the file.
+//! A level's drawn tiles from its Tiled map or LDtk level (`art`:
+//! [`MapArt`]), through bevy_ecs_tilemap: one tilemap per layer and
+//! tileset, each tile with its index, flips and animation, the layer's
+//! opacity, tint and offset, the tileset's spacing (its margin cut off the
+//! image). Drawn instead of the theme's tiles; behind them the map's
+//! background colour and images (Tiled's image layers, an LDtk level's
+//! background). A tileset image that will not decode leaves the theme's
+//! tiles drawn, with a warning naming the file. The theme's tiles (the
+//! ones that collide) show over the art in the editor alone.
 
 use bevy::asset::RenderAssetUsages;
 use bevy::image::{CompressedImageFormats, ImageSampler, ImageType};
@@ -372,6 +373,38 @@ fn places(i: &ArtImage, size: Vec2, extent: (f32, f32)) -> Vec<(f32, f32)> {
         }
     }
     out
+}
+
+/// How opaque the theme's tiles are drawn over a map's art in the editor.
+pub const COLLISION_ALPHA: f32 = 0.5;
+
+/// A tilemap of the theme's tiles under a level's art: hidden while
+/// playing; in the editor drawn over the art, see-through, so the tiles
+/// being painted (which collide) show.
+#[derive(Component)]
+pub struct CollisionUnderArt;
+
+/// Depth of the theme's tiles over the art in the editor: above the art's
+/// layers, below the player.
+const COLLISION_Z: f32 = 0.9;
+
+/// Shows the theme's tiles over the art while the editor is open.
+pub fn show_collision_in_editor(
+    mode: Option<Res<State<crate::mode::GameMode>>>,
+    mut maps: Query<(&mut Visibility, &mut Transform), With<CollisionUnderArt>>,
+) {
+    let editing = mode.is_some_and(|m| *m.get() == crate::mode::GameMode::Editing);
+    for (mut shown, mut place) in &mut maps {
+        let want = if editing {
+            Visibility::Visible
+        } else {
+            Visibility::Hidden
+        };
+        if *shown != want {
+            *shown = want;
+            place.translation.z = COLLISION_Z;
+        }
+    }
 }
 
 /// Shows each animated tile's frame for the time since the app started.

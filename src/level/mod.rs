@@ -105,6 +105,7 @@ impl Plugin for LevelRenderPlugin {
                     crystals::show_crystals,
                     coins::show_coins,
                     map_art::animate_map_art,
+                    map_art::show_collision_in_editor,
                     (celebrate::start_celebration, celebrate::run_celebration).chain(),
                 ),
             );

@@ -9,7 +9,7 @@ use bevy::asset::RenderAssetUsages;
 use bevy::mesh::{Indices, PrimitiveTopology};
 use bevy::prelude::*;
 
-use super::map_art::{ArtTextures, spawn_map_art};
+use super::map_art::{ArtTextures, COLLISION_ALPHA, CollisionUnderArt, spawn_map_art};
 use super::movers::LevelMover;
 use super::state::Died;
 use super::state::{CurrentLevel, Goal, LevelCurve, LevelEntity, LevelSpawned, LevelStatus};
@@ -17,6 +17,7 @@ use super::theme::LevelTheme;
 use super::tilemap::{FRONT_Z, ONE_WAY_CELL, cell_rect, neighbour_cell, spawn_tilemap};
 use crate::assets::GameAssets;
 use crate::collision::TileKind;
+use bevy_ecs_tilemap::tiles::TileColor;
 use tangent_level::Level;
 use tangent_level::format::fill::{bodies, fill_triangles, flatten};
 use tangent_level::format::{CurveDef, CurveFill};
@@ -174,8 +175,16 @@ pub(crate) fn decorate(
     if let Some(Err(e)) = &drawn {
         warn!("art not drawn, the theme's tiles instead: {e}");
     }
-    if !matches!(drawn, Some(Ok(()))) {
-        spawn_tilemap(&mut commands, level, &art.tiles);
+    if matches!(drawn, Some(Ok(()))) {
+        // The tiles that collide, shown over the art in the editor only.
+        let see_through = TileColor(Color::srgba(1.0, 1.0, 1.0, COLLISION_ALPHA));
+        for map in spawn_tilemap(&mut commands, level, &art.tiles, see_through) {
+            commands
+                .entity(map)
+                .insert((CollisionUnderArt, Visibility::Hidden));
+        }
+    } else {
+        spawn_tilemap(&mut commands, level, &art.tiles, TileColor::default());
     }
     let ground = Ground {
         earth: materials.add(ColorMaterial::from(art.ground.clone())),

@@ -59,9 +59,9 @@ fn spawn_layer(
     commands: &mut Commands,
     level: &Level,
     tiles: &[((usize, usize), u32)],
-    texture: &Handle<Image>,
+    (texture, colour): (&Handle<Image>, TileColor),
     z: f32,
-) {
+) -> Entity {
     let g = &level.grid;
     let size = TilemapSize {
         x: g.width as u32,
@@ -81,6 +81,7 @@ fn spawn_layer(
                     position,
                     tilemap_id: TilemapId(map),
                     texture_index: TileTextureIndex(index),
+                    color: colour,
                     ..default()
                 },
             ))
@@ -100,11 +101,17 @@ fn spawn_layer(
         transform: Transform::from_xyz(0.0, 0.0, z).with_scale(Vec3::new(scale, scale, 1.0)),
         ..default()
     });
+    map
 }
 
 /// The level's grid, spikes and decor (depth 0) and its tufts and front
 /// decor (in front of the player, [`FRONT_Z`]) in the world's `tileset`.
-pub fn spawn_tilemap(commands: &mut Commands, level: &Level, tileset: &Handle<Image>) {
+pub fn spawn_tilemap(
+    commands: &mut Commands,
+    level: &Level,
+    tileset: &Handle<Image>,
+    colour: TileColor,
+) -> [Entity; 2] {
     let g = &level.grid;
     let mut tiles = Vec::new();
     let mut tufts = Vec::new();
@@ -133,8 +140,10 @@ pub fn spawn_tilemap(commands: &mut Commands, level: &Level, tileset: &Handle<Im
         };
         tiles.push(((x, y), SPIKE_CELLS + k));
     }
-    spawn_layer(commands, level, &tiles, tileset, 0.0);
-    spawn_layer(commands, level, &tufts, tileset, FRONT_Z);
+    [
+        spawn_layer(commands, level, &tiles, (tileset, colour), 0.0),
+        spawn_layer(commands, level, &tufts, (tileset, colour), FRONT_Z),
+    ]
 }
 
 /// A tileset cell's rectangle in the image, for a sprite.

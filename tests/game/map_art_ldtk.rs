@@ -79,7 +79,9 @@ fn an_ldtk_levels_tiles_are_drawn_as_ldtk_draws_them() {
     let level = write_project(&dir, 1);
     let checked = tangent::level::play::load_level_file(&level).unwrap();
     assert!(checked.warnings.is_empty(), "{:?}", checked.warnings);
-    let frame = shot(&level, 10);
+    // Step 40: the last 30 steps drawn, so every pipeline (the background
+    // sprite's too) has compiled, even on a machine busy with other tests.
+    let frame = shot(&level, 40);
     save(
         &frame,
         &std::env::temp_dir().join("tangent-map-art-ldtk.png"),
@@ -142,7 +144,8 @@ fn saving_the_ldtk_project_reloads_the_level() {
 
 /// The editor shows the art while editing (its preview keeps the map's
 /// tiles) and keeps `art` in what it saves; a frame of the editor open
-/// shows the art's colours.
+/// shows the art's colours, and over them, see-through, the tiles that
+/// collide (hidden while playing).
 #[test]
 fn the_editor_shows_the_art_and_keeps_it_when_saving() {
     use bevy::ecs::system::RunSystemOnce;
@@ -191,7 +194,7 @@ fn the_editor_shows_the_art_and_keeps_it_when_saving() {
     let opts = tangent::screenshot::ShotOptions {
         level: level.clone(),
         replay: None,
-        frame: 5,
+        frame: 30,
         size: bevy::math::UVec2::new(640, 360),
         press: vec!["Tab".into()],
         title: false,
@@ -202,8 +205,15 @@ fn the_editor_shows_the_art_and_keeps_it_when_saving() {
         &std::env::temp_dir().join("tangent-map-art-editor.png"),
     );
     let (green, orange) = (xs_of(&frame, GREEN).len(), xs_of(&frame, ORANGE).len());
-    println!("the editor open: green {green}, orange {orange} px");
+    // The tiles that collide show over the art, see-through: the floor's
+    // pure red is gone under them.
+    let playing = shot(&level, 30);
+    let (red_editing, red_playing) = (xs_of(&frame, RED).len(), xs_of(&playing, RED).len());
+    println!(
+        "the editor open: green {green}, orange {orange} px; the red floor {red_editing} px, {red_playing} playing"
+    );
     assert!(green > 300 && orange > 300);
+    assert!(red_playing > 2000 && red_editing * 4 < red_playing);
     std::fs::remove_dir_all(&dir).ok();
 }
 
@@ -329,7 +339,7 @@ fn ldtk_samples_frame_is_its_tilesets_own_pixels() {
     let opts = tangent::screenshot::ShotOptions {
         level: level.clone(),
         replay: None,
-        frame: 2,
+        frame: 30,
         size: bevy::math::UVec2::new(1280, 720),
         press: Vec::new(),
         title: false,
