@@ -134,16 +134,18 @@ pub fn preview(
 /// drawn tiles: the shown level's, read once, while `art` names the same
 /// map (with the warnings about it); read again when it names another.
 fn with_current_art(level: Level, current: &CurrentLevel, written: &str, name: &str) -> Level {
+    use tangent_level::import::art::{ART_NOT_DRAWN, with_art};
     if level.file.art != current.level.file.art {
-        return tangent_level::import::art::with_art(level, written, name);
+        return with_art(level, written, name);
     }
     let mut level = level;
     level.art = current.level.art.clone();
+    let marker = format!(": {ART_NOT_DRAWN}: ");
     let about_art = current
         .level
         .warnings
         .iter()
-        .filter(|w| w.contains(": art not drawn: "));
+        .filter(|w| w.contains(&marker));
     level.warnings.extend(about_art.cloned());
     level
 }

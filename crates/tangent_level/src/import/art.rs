@@ -11,6 +11,11 @@ use crate::import::map_parts::MapParts;
 use crate::import::tiled::read_tmx_art;
 use crate::validate::{Level, Locator};
 
+/// What each warning about a level's art says after its `file:line: `
+/// (then why), so that whoever carries a level's art over (the editor)
+/// finds those warnings.
+pub const ART_NOT_DRAWN: &str = "art not drawn";
+
 /// The file an `art` names and, after a `#`, the LDtk level in it.
 ///
 /// ```
@@ -66,7 +71,7 @@ pub fn with_art(mut level: Level, text: &str, file: &str) -> Level {
     let mut art = match read_art(&path, art_target(&name).1) {
         Ok(art) => art,
         Err(e) => {
-            level.warnings.push(format!("{at}: art not drawn: {e}"));
+            level.warnings.push(format!("{at}: {ART_NOT_DRAWN}: {e}"));
             return level;
         }
     };
@@ -84,7 +89,7 @@ pub fn with_art(mut level: Level, text: &str, file: &str) -> Level {
     let warnings = art
         .problems
         .iter()
-        .map(|p| format!("{at}: art not drawn: {p}"));
+        .map(|p| format!("{at}: {ART_NOT_DRAWN}: {p}"));
     level.warnings.extend(warnings);
     level.art = Some(art);
     level
