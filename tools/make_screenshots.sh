@@ -29,8 +29,8 @@ shot() {
 
 shot world-1 1-3-pit-stops 120
 shot world-2 2-3-stairway 285
-shot world-3 3-3-swing-set 760
-shot world-4 4-1-halfpipe 556
+shot world-3 3-3-swing-set 800
+shot world-4 4-1-halfpipe 782
 shot world-5 5-1-gauntlet 622
 shot world-6 6-5-dawn 900
 shot loop tests/levels/loop-valley 220

@@ -38,6 +38,7 @@ mod plans;
 mod profile;
 mod resvg_files;
 mod rolling;
+mod routes;
 mod run_anywhere;
 mod screenshots;
 mod surface_run;

@@ -5,8 +5,7 @@
 //! hash update (`UPDATE_HASHES=1` rewrites the file). The collision step's
 //! own hash is also checked under the release profile
 //! (`crates/tangent_collision/tests/determinism.rs`); this one runs under
-//! the test profile, as building Bevy a second time, optimised, would take
-//! CI half an hour. The same traces come out with the collision step split
+//! the test profile. The same traces come out with the collision step split
 //! into islands on rayon pools of 2, 3 and 8 threads (#62).
 
 use std::path::{Path, PathBuf};

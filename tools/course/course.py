@@ -57,6 +57,30 @@ def loop_curves(x0, y0, radius, offset, d=1):
     return out
 
 
+def ceiling_curves(cx, y0, radius, end_deg, d=1):
+    """A curve that rises by a wall and bends back over the run: the arc of
+    a circle of `radius` standing on the floor at (cx, y0), from its
+    bottom (tangent to the floor, moving d-ward) up the d side and over
+    to `end_deg` degrees (180: its top), in four cubics whose control
+    points lie along the circle's tangents at 4/3 tan(Δ/4) of the radius
+    (the usual circle fit). The way in is solid, the rest one-way from
+    inside; moving left, mirrored and reversed as `loop_curves` is."""
+    step = math.radians(end_deg) / 4
+    h = 4 / 3 * math.tan(step / 4) * radius
+    at = lambda th: (radius * math.sin(th), y0 + radius * (1 - math.cos(th)))
+    tangent = lambda th: (math.cos(th), math.sin(th))
+    out = []
+    for k in range(4):
+        a, b = k * step, (k + 1) * step
+        p0, p3, t0, t3 = at(a), at(b), tangent(a), tangent(b)
+        p1 = (p0[0] + t0[0] * h, p0[1] + t0[1] * h)
+        p2 = (p3[0] - t3[0] * h, p3[1] - t3[1] * h)
+        pts = [(cx + d * round(x, 2), round(y, 2)) for x, y in (p0, p1, p2, p3)]
+        pts = ', '.join(f'({x:g}, {y:g})' for x, y in (pts if d > 0 else reversed(pts)))
+        out.append(f'(points: [{pts}], {"one_way: true, " if k else ""}fill: Line)')
+    return out
+
+
 class Canvas:
     """A grid of tile characters; row 0 at the bottom."""
     def __init__(s, w, h, border=True):
@@ -326,6 +350,53 @@ class Course:
         s.both(f'{K} until {s.past(d, wall - d * 12)} ground', f'{K} 6', '- 4')
         s.last = None
 
+    # Columns from the level's wall that a ceiling climb takes.
+    CEILING_COLS = 29
+
+    def ceiling(s, top, d, end_col, rise, radius=80, end_deg=170, rung=8):
+        """A climb by a ceiling run at the floor's end: up a rung onto a
+        ledge five rows high, down a ramp ten columns long for speed (about
+        1 130 px/s at its foot), then up a curve that rises by the level's
+        wall and bends back over the run (`ceiling_curves`), upside down
+        past 120 degrees; flung off its end, the run flies back over a
+        ladder (`rung` columns wide, the rungs three rows apart, the floor
+        above one-way over it), lands on its lowest rung, brakes and
+        climbs, then runs into the wall on the floor above. The floor's
+        parts must end `CEILING_COLS` columns before the wall."""
+        K, B = s.K(d), s.K(-d)
+        wall = s.wall(d, end_col)
+        cx = wall - d * (radius + 8)
+        y0 = (top + 1) * T
+        s.curves += ceiling_curves(cx, y0 - 1, radius, end_deg, d)
+        # the ladder: from 2 columns off the wall back `rung` columns
+        far = end_col - d * 2
+        lo, hi = sorted((far, far - d * (rung - 1)))
+        rungs = list(range(3, rise, 3)) + [rise]
+        for r in rungs:
+            s.c.rect(lo, top + r, hi, top + r, '=')
+        # the ramp ends 200 px before the curve; the ledge and its rung before it
+        r1 = cx - d * 200
+        r0 = r1 - d * 10 * T
+        m = (r0 + r1) // 2
+        y1 = (top + 6) * T
+        s.curves.append(f'(points: [({r0}, {y1}), ({m}, {y1}), ({m}, {y0}), ({r1}, {y0})])')
+        ledge = int(r0 // T) - (6 if d > 0 else 0)  # its first column going d-ward is ledge or ledge + 5
+        s.c.rect(ledge, top + 1, ledge + 5, top + 5, '#')
+        step = ledge - 3 if d > 0 else ledge + 6
+        s.c.rect(step, top + 3, step + 2, top + 3, '=')
+        ledge_x = ledge * T if d > 0 else (ledge + 6) * T
+        if d * (ledge_x - s.near_edge(d, step, 3)) < 0 or abs(wall - s.near_edge(d, step, 3)) > s.CEILING_COLS * T:
+            sys.exit('the ceiling climb does not fit its columns')
+        s.both(f'{K} until {s.past(d, ledge_x - d * 12)}', f'{K} 6', '- 4', 'J 20', '- until ground', '- 5',
+               f'{K}J 20', f'{K} until ground', f'{K} until {s.past(d, cx)}', f'{K} until air',
+               f'{B} until ground', f'{K} until slow')
+        for i in range(len(rungs) - 1):  # (it landed on the lowest)
+            s.both('- 5' if i else '- 4', 'J 20', '- until ground')
+        # Where the flight lands depends on its timing: into the wall at
+        # the top, which re-times the run, as a ladder's foot does.
+        s.both(f'{K} until {s.past(d, wall - d * 12)}', f'{K} 6', '- 5')
+        s.last = None
+
     def checkpoint(s, col, top):
         s.checkpoints.append((col * T + 16, round(s.stand_y(top), 2)))
 
@@ -371,7 +442,7 @@ class Course:
                 'vine': 64, 'block': 80, 'tramp': 0, 'perch': -(w * T // 2 - 30),
             'crumble': 0, 'slider': -48, 'swing': RANGE - w * T // 2,
             'halfpipe': 0, 'hill': 0, 'dash': 30, 'roll': 60,
-            'crate': 5 * T + 60, 'loop': 40,
+            'crate': 5 * T + 60, 'loop': 40, 'paddle': 40, 'fork': 48,
                 'bridge': RANGE - ((w - 3) // 2 * T + 3 * T // 2)}[kind]
         return near - d * lead
 
@@ -399,6 +470,42 @@ class Course:
         if not 6 <= cur <= s.W - 7:
             sys.exit(f'the floor at row {top} runs to column {cur}, into its climb at the wall')
         return cur
+
+    def fork(s, top, d, a, w=28, thick=1, gap=2, strip=4):
+        """A choice of route over cols [a, a+w): the low road jumps two
+        strips of `strip` spikes on the floor (the main plan); the high road
+        hops onto a one-way plank (six columns) two rows up, then onto a
+        bridge four rows up (too high for a jump from the floor to land on) over both
+        strips, in two halves `gap` columns apart with a coin over the gap,
+        and drops off its far end (the collect-all plan; the gap is hopped
+        with a short jump, under the floor above). Both roads come
+        down past the second strip."""
+        col = lambda k: a + k if d > 0 else a + w - 1 - k  # k-th column met
+        span = lambda k, n: sorted((col(k), col(k + n - 1)))
+        lo, hi = span(1, 6)
+        s.c.rect(lo, top + 2, hi, top + 2, '=')
+        b0, b1 = 7, w - 2  # the bridge's first and last columns met
+        half = (b1 - b0 + 1 - gap) // 2
+        for k, n in ((b0, half), (b0 + half + gap, b1 - b0 + 1 - half - gap)):
+            lo, hi = span(k, n)
+            s.c.rect(lo, top + 4, hi, top + 4, '=')
+        mid = (col(b0 + half) * T + col(b0 + half + gap - 1) * T) / 2 + T / 2
+        s.coins.append((mid, (top + 5) * T + 40))
+        K = s.K(d)
+        x = lambda k: col(k) * T if d > 0 else (col(k) + 1) * T  # k-th column's near side
+        n_coin = len(s.coin_plan)
+        for k in (10, b1 - 6):
+            s.spikes(top, d, col(k) if d > 0 else col(k + strip - 1), strip)
+        main_last = s.last
+        del s.coin_plan[n_coin:]
+        gap_x = x(b0 + half)
+        # (braked first: a run faster than the top speed jumps over the plank)
+        s.only_coins(f'{K} until {s.past(d, x(0) - d * 140)}', f'{s.K(-d)} until slow',
+                     f'{K} until {s.past(d, x(1) - d * 48)}', f'{K}J 20', f'{K} until ground',
+                     f'{K} until {s.past(d, x(b0) - d * 48)}', f'{K}J 20', f'{K} until ground',
+                     f'{K} until {s.past(d, gap_x - d * 24)}', f'{K}J 8', f'{K} until ground coins>={len(s.coins)}',
+                     f'{K} until {s.past(d, x(b1 + 1))}', f'{K} until ground')
+        s.last = (d, max(main_last[1] * d, (x(b1 + 1) + d * 120) * d) * d)
 
     # -- movers (world 3)
     def lift(s, top, d, end_col, rise=6, width=3, speed=480):
@@ -469,6 +576,28 @@ class Course:
         # A jump off a tilting bridge lands less surely: room after it.
         s.last = (d, mid + d * (RANGE + 60))
 
+    def paddle(s, top, d, a, w=12, thick=1, spin=40, length=6, lead=40):
+        """A pit w columns wide (too wide to jump) spanned by a paddle: a bar
+        `length` columns long at floor height in the pit's middle that turns
+        `spin` degrees a second about its middle once stood on (clockwise
+        going right: its far end goes down, so it tips the run on). Jumped
+        onto near its middle, run along and jumped off its far end."""
+        s.c.rect(a, top - thick + 1, a + w - 1, top, '.')
+        y = (top + 1) * T
+        x0 = a * T + (w - length) * T // 2
+        x1 = x0 + length * T
+        s.movers.append(f'(curves: [(points: [({x0}, {y}), ({(x0 + x1) // 2}, {y}), ({x1}, {y})], fill: Line)], '
+                        f'spin: {-d * spin}, trigger: StoodOn)')
+        K = s.K(d)
+        s.run_jump(d, s.near_edge(d, a, w) - d * lead)
+        s.last = None
+        off = (x1 if d > 0 else x0) - d * 40
+        # The bar tips the run on faster than the top speed, which holding
+        # the run keeps: let go a moment after landing, back to about it.
+        s.both(f'{K} until {s.past(d, off)}', f'{K}J 20', f'{K} until ground', '- 8')
+        # a jump off a tipping bar lands less surely: room after it
+        s.last = (d, off + d * (RANGE + 100))
+
     # -- momentum (world 4)
     def halfpipe(s, top, d, a, w, thick=1, depth=1.5):
         """A pit w columns wide holding a half-pipe `depth` rows deep (a cubic
@@ -516,8 +645,8 @@ class Course:
 def snake(W, tops, floors, climbs, headroom=7, start=9, **level):
     """Floor i (top row tops[i]) holds floors[i]'s items, going right on even
     floors and left on odd ones; climbs[i] takes the run to floor i + 1 at
-    its end: up by a 'lift', a 'ladder' of one-way rungs or a 'shaft'
-    climbed by wall jumps, or down a 'drop' (a hole by the wall). The lowest
+    its end: up by a 'lift', a 'ladder' of one-way rungs, a 'shaft'
+    climbed by wall jumps or a 'ceiling' run (floors eight rows apart), or down a 'drop' (a hole by the wall). The lowest
     floor is solid down to the level's bottom; `headroom` rows are left
     over the top floor; the first floor's parts start at column `start`. A ladder has a rung every three rows; a shaft's
     wall jumps are held 6 steps between floors six rows apart (12 further
@@ -543,12 +672,18 @@ def snake(W, tops, floors, climbs, headroom=7, start=9, **level):
         # not over the open columns of a lift or shaft that came up here
         beside = i > 0 and climbs[i - 1] in ('lift', 'shaft')
         c.checkpoint((5 if beside else 3) if d > 0 else E - (4 if beside else 1), top)
-        c.seq(top, d, start if i == 0 else 9 if d > 0 else E - 8, items,
-              thick=top + 1 if top == min(tops) else 1)
+        # (past the ladder a ceiling climb came up by, and a run-up)
+        skip = 8 if i > 0 and climbs[i - 1] == 'ceiling' else 0
+        cur = c.seq(top, d, start if i == 0 else 9 + skip if d > 0 else E - 8 - skip, items,
+                    thick=top + 1 if top == min(tops) else 1)
         if i + 1 < len(tops):
             end = E if d > 0 else 1
             rise = tops[i + 1] - top
-            if climbs[i] == 'lift':
+            if climbs[i] == 'ceiling':
+                if d * cur > d * (end - d * c.CEILING_COLS):
+                    sys.exit(f'the floor at row {top} runs to column {cur}, into its ceiling climb')
+                c.ceiling(top, d, end, rise)
+            elif climbs[i] == 'lift':
                 c.lift(top, d, end, rise=rise)
             elif climbs[i] == 'shaft':
                 c.shaft(top, d, end, rise, jumps=3, hold=6 if rise <= 6 else 12)

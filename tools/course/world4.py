@@ -9,20 +9,24 @@ import course
 from course import main, ship
 
 
-def snake(W, tops, floors, shafts=(), **level):
+def snake(W, tops, floors, shafts=(), ceilings=(), **level):
     """`course.snake` on floors eight rows apart, climbed by ladders (by
-    shafts at the ends of the floors in `shafts`)."""
-    climbs = ['shaft' if i in shafts else 'ladder' for i in range(len(tops) - 1)]
+    shafts at the ends of the floors in `shafts`, by ceiling runs at the
+    ends of those in `ceilings`)."""
+    climbs = ['shaft' if i in shafts else 'ceiling' if i in ceilings else 'ladder'
+              for i in range(len(tops) - 1)]
     return course.snake(W, tops, floors, climbs, headroom=8, **level)
 
 
 def halfpipe():
-    c, level = snake(140, [3, 11, 19], [
+    c, level = snake(156, [3, 11, 19], [
         [('hole', 2), ('halfpipe', 8), ('spikes', 2), ('perch', 4), ('halfpipe', 10), ('hill', 6),
          ('spikes', 3), ('loop', 38)],
-        [('halfpipe', 8), ('spikes', 3), ('perch', 4), ('hill', 6), ('halfpipe', 10), ('hole', 3)],
-        [('spikes', 2), ('halfpipe', 10), ('perch', 4), ('hill', 8), ('spikes', 3), ('halfpipe', 8)],
-    ],
+        [('halfpipe', 8), ('spikes', 3), ('perch', 4), ('hill', 6), ('halfpipe', 10), ('hole', 3),
+         ('spikes', 2)],
+        [('spikes', 2), ('halfpipe', 10), ('perch', 4), ('hill', 8), ('spikes', 3), ('halfpipe', 8),
+         ('hole', 2)],
+    ], ceilings=(0,),
         comment=['Half-Pipe: run down into each half-pipe and up its far side on your',
                  'speed (no jump needed); hills and spikes between, three floors, one-way',
                  'rungs up at the walls.'],
@@ -36,7 +40,7 @@ def pipe_valley():
         [('halfpipe', 8), ('spikes', 4), ('hill', 6), ('halfpipe', 10), ('perch', 4), ('hole', 3),
          ('spikes', 3)],
         [('hole', 2), ('halfpipe', 10), ('spikes', 3), ('perch', 4), ('hill', 8), ('halfpipe', 8)],
-        [('hole', 3), ('halfpipe', 10), ('spikes', 4), ('perch', 4), ('hill', 6), ('halfpipe', 8),
+        [('hole', 3), ('halfpipe', 10), ('fork', 28, 2, 3), ('hill', 6), ('halfpipe', 8),
          ('spikes', 3)],
         [('halfpipe', 8), ('spikes', 4), ('hill', 8), ('halfpipe', 10), ('spikes', 3)],
     ], shafts=(0,),
@@ -55,7 +59,7 @@ def lava_bowl():
         [('spikes', 4), ('halfpipe', 8), ('hill', 6), ('spikes', 4), ('perch', 4), ('halfpipe', 10),
          ('spikes', 3), ('loop', 38)],
         [('halfpipe', 10), ('spikes', 4), ('spikes', 3), ('halfpipe', 8), ('spikes', 4)],
-    ],
+    ], ceilings=(1,),
         comment=['Lava Bowl: half-pipes among spike strips, most of them four wide: each',
                  'a jump to time. Four floors.'],
         name='Lava Bowl', nxt='4-4-ramp-jump.level.ron')
@@ -65,7 +69,7 @@ def lava_bowl():
 
 def ramp_jump():
     c, level = snake(124, [3, 11, 19, 27, 35], [
-        [('hill', 8), ('spikes', 4), ('halfpipe', 10), ('hole', 3), ('spikes', 3), ('perch', 4),
+        [('hill', 8), ('spikes', 4), ('fork', 28, 2, 3), ('halfpipe', 10), ('hole', 3),
          ('halfpipe', 8)],
         [('spikes', 4), ('halfpipe', 10), ('hill', 6), ('spikes', 4), ('perch', 4), ('hole', 3),
          ('spikes', 3), ('dash', 11)],
@@ -89,7 +93,7 @@ def pipeline():
         [('halfpipe', 10), ('hill', 8), ('spikes', 4), ('perch', 4), ('halfpipe', 8), ('spikes', 4)],
         [('spikes', 4), ('halfpipe', 10), ('spikes', 3), ('hill', 6), ('halfpipe', 8), ('spikes', 4),
          ('loop', 38)],
-    ], shafts=(1,),
+    ], shafts=(1,), ceilings=(0, 2),
         comment=['Pipeline: half-pipe after half-pipe with spike strips between, four',
                  'floors.'],
         name='Pipeline', nxt='5-1-gauntlet.level.ron')
