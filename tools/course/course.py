@@ -380,7 +380,8 @@ class Course:
         m = (r0 + r1) // 2
         y1 = (top + 6) * T
         s.curves.append(f'(points: [({r0}, {y1}), ({m}, {y1}), ({m}, {y0}), ({r1}, {y0})])')
-        ledge = int(r0 // T) - (6 if d > 0 else 0)  # its first column going d-ward is ledge or ledge + 5
+        # the ledge's six columns end where the ramp starts; its rung is the three before them
+        ledge = int(r0 // T) - (6 if d > 0 else 0)  # (its leftmost column)
         s.c.rect(ledge, top + 1, ledge + 5, top + 5, '#')
         step = ledge - 3 if d > 0 else ledge + 6
         s.c.rect(step, top + 3, step + 2, top + 3, '=')
