@@ -27,6 +27,12 @@ def spikes_lead(w):
     return 76 if w <= 2 else 60 if w == 3 else (226 - w * T) // 2
 
 
+def ladder_rungs(rise):
+    """The rows (over a floor) of a ladder's one-way rungs up to the floor
+    `rise` rows above: every three rows, and the floor above itself."""
+    return list(range(3, rise, 3)) + [rise]
+
+
 def loop_curves(x0, y0, radius, offset, d=1):
     """A loop entered at (x0, y0) on the floor, moving d-ward: the four
     cubics of `tangent_level::format::loops::loop_curves` (the way in solid,
@@ -262,17 +268,19 @@ class Course:
         s.both('- 10')
         s.last = (d, s.near_edge(-d, a, w) + d * 160)
 
-    def loop(s, top, d, a, w, thick=1, radius=60):
-        """A loop run on the speed of a drop, over cols [a, a+w) (w at
-        least 37): a ledge five rows high and six columns wide, climbed by
-        a rung (a one-way plank three columns wide) three rows up by its wall, a cubic ramp ten columns
-        long down to the floor, and a loop of `radius` 200 px on (it needs
-        a drop of five rows: run into from the flat, a runner stalls on its
-        way in). The run holds on round the loop and brakes to a stop after
-        it (it comes out at about 1 000 px/s, which running on keeps)."""
+    def ledge_ramp(s, top, d, c0):
+        """The run-up a loop or a ceiling climb takes its speed from, from
+        column c0 going d-ward (k-th column met: c0 + d k): a rung (a
+        one-way plank, columns 2-4) three rows up by a ledge five rows high
+        (columns 5-10), climbed as a ladder (into the ledge's wall, which
+        re-times the run, straight up onto the rung, then on up onto the
+        ledge), and a cubic ramp from the ledge's top down to the floor
+        (columns 11-20). Writes both plans' climb onto the ledge and
+        returns the ramp's foot (px), where the run comes off it at about
+        1 130 px/s."""
         K = s.K(d)
-        col = lambda k: a + k if d > 0 else a + w - 1 - k  # k-th column met
-        x = lambda k: col(k) * T if d > 0 else (col(k) + 1) * T  # its near side
+        col = lambda k: c0 + d * k
+        x = lambda k: s.near_edge(d, col(k), 1)  # the k-th column's near side
         lo, hi = sorted((col(2), col(4)))
         s.c.rect(lo, top + 3, hi, top + 3, '=')
         lo, hi = sorted((col(5), col(10)))
@@ -281,13 +289,21 @@ class Course:
         r0, r1 = x(11), x(21)
         m = (r0 + r1) // 2
         s.curves.append(f'(points: [({r0}, {y1}), ({m}, {y1}), ({m}, {y0}), ({r1}, {y0})])')
-        e = r1 + d * (200 + radius * 2 + 60)
-        s.curves += loop_curves(e, y0, radius, 60, d)
-        # up the ledge as up a ladder: into its wall (which re-times the
-        # run), straight up onto the rung, then on up onto the ledge
         s.both(f'{K} until {s.past(d, x(5) - d * 12)}', f'{K} 6', '- 4', 'J 20', '- until ground', '- 5',
                f'{K}J 20', f'{K} until ground')
-        s.both(f'{K} until {s.past(d, e + d * 40)}', f'{s.K(-d)} until slow')
+        return r1
+
+    def loop(s, top, d, a, w, thick=1, radius=60):
+        """A loop run on the speed of a drop, over cols [a, a+w) (w at
+        least 37): the run-up of `ledge_ramp` and a loop of `radius` 200 px
+        past the ramp's foot (it needs a drop of five rows: run into from
+        the flat, a runner stalls on its way in). The run holds on round
+        the loop and brakes to a stop after it (it comes out at about
+        1 000 px/s, which running on keeps)."""
+        r1 = s.ledge_ramp(top, d, a if d > 0 else a + w - 1)
+        e = r1 + d * (200 + radius * 2 + 60)
+        s.curves += loop_curves(e, (top + 1) * T, radius, 60, d)
+        s.both(f'{s.K(d)} until {s.past(d, e + d * 40)}', f'{s.K(-d)} until slow')
         s.last = (d, e + d * 300)
 
     def crate(s, top, d, a, w=3, thick=1, h=4, gap=5):
@@ -371,26 +387,13 @@ class Course:
         # the ladder: from 2 columns off the wall back `rung` columns
         far = end_col - d * 2
         lo, hi = sorted((far, far - d * (rung - 1)))
-        rungs = list(range(3, rise, 3)) + [rise]
+        rungs = ladder_rungs(rise)
         for r in rungs:
             s.c.rect(lo, top + r, hi, top + r, '=')
-        # the ramp ends 200 px before the curve; the ledge and its rung before it
+        # the ramp's foot 200 px before the curve (21 columns past the run-up's first)
         r1 = cx - d * 200
-        r0 = r1 - d * 10 * T
-        m = (r0 + r1) // 2
-        y1 = (top + 6) * T
-        s.curves.append(f'(points: [({r0}, {y1}), ({m}, {y1}), ({m}, {y0}), ({r1}, {y0})])')
-        # the ledge's six columns end where the ramp starts; its rung is the three before them
-        ledge = int(r0 // T) - (6 if d > 0 else 0)  # (its leftmost column)
-        s.c.rect(ledge, top + 1, ledge + 5, top + 5, '#')
-        step = ledge - 3 if d > 0 else ledge + 6
-        s.c.rect(step, top + 3, step + 2, top + 3, '=')
-        ledge_x = ledge * T if d > 0 else (ledge + 6) * T
-        if d * (ledge_x - s.near_edge(d, step, 3)) < 0 or abs(wall - s.near_edge(d, step, 3)) > s.CEILING_COLS * T:
-            sys.exit('the ceiling climb does not fit its columns')
-        s.both(f'{K} until {s.past(d, ledge_x - d * 12)}', f'{K} 6', '- 4', 'J 20', '- until ground', '- 5',
-               f'{K}J 20', f'{K} until ground', f'{K} until {s.past(d, cx)}', f'{K} until air',
-               f'{B} until ground', f'{K} until slow')
+        s.ledge_ramp(top, d, r1 // T - 21 if d > 0 else r1 // T + 20)
+        s.both(f'{K} until {s.past(d, cx)}', f'{K} until air', f'{B} until ground', f'{K} until slow')
         for i in range(len(rungs) - 1):  # (it landed on the lowest)
             s.both('- 5' if i else '- 4', 'J 20', '- until ground')
         # Where the flight lands depends on its timing: into the wall at
@@ -506,7 +509,8 @@ class Course:
                      f'{K} until {s.past(d, x(b0) - d * 48)}', f'{K}J 20', f'{K} until ground',
                      f'{K} until {s.past(d, gap_x - d * 24)}', f'{K}J 8', f'{K} until ground coins>={len(s.coins)}',
                      f'{K} until {s.past(d, x(b1 + 1))}', f'{K} until ground')
-        s.last = (d, max(main_last[1] * d, (x(b1 + 1) + d * 120) * d) * d)
+        # the farther of the two roads' landings
+        s.last = (d, max(main_last[1], x(b1 + 1) + d * 120, key=lambda at: d * at))
 
     # -- movers (world 3)
     def lift(s, top, d, end_col, rise=6, width=3, speed=480):
@@ -691,7 +695,7 @@ def snake(W, tops, floors, climbs, headroom=7, start=9, **level):
             elif climbs[i] == 'drop':
                 c.drop(top, d, end)
             else:
-                c.ladder(top, d, end, list(range(3, rise, 3)) + [rise], wait=5)
+                c.ladder(top, d, end, ladder_rungs(rise), wait=5)
     last = len(tops) - 1
     goal_x = (E * 32 - 16) if last % 2 == 0 else 80
     c.both(f'R until x>={E*32-60}' if last % 2 == 0 else 'L until x<=100')
