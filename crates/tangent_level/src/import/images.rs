@@ -1,6 +1,7 @@
 //! A map's images checked before a game draws them: a PNG's size from its
-//! header ([`png_size`]), and what is wrong with an image file in one line
-//! naming it ([`image_problem`]).
+//! header ([`png_size`]), what is wrong with an image file in one line
+//! naming it ([`image_problem`]), and how many tiles fit across one
+//! ([`tiles_across`]).
 
 use std::io::Read;
 use std::path::Path;
@@ -53,4 +54,24 @@ pub fn image_problem(path: &Path, said: (u32, u32), what: &str) -> Option<String
             size.0, size.1, said.0, said.1
         )
     })
+}
+
+/// How many tiles of `tile` px fit across `size` px of a tileset image
+/// with `margin` px around it and `spacing` px between tiles, as Tiled
+/// works it out: `(size − 2 margin + spacing) / (tile + spacing)` (a
+/// divisor of 0, a zero-sized tile with no spacing, counts as 1 px rather
+/// than failing).
+///
+/// ```
+/// use tangent_level::import::images::tiles_across;
+/// assert_eq!(tiles_across(96, 32, 0, 0), 3);
+/// assert_eq!(tiles_across(2 + 16 + 4 + 16 + 2, 16, 2, 4), 2);
+/// assert_eq!(tiles_across(3, 32, 2, 4), 0);
+/// assert_eq!(tiles_across(64, 0, 0, 0), 64);
+/// ```
+pub fn tiles_across(size: u32, tile: u32, margin: u32, spacing: u32) -> u32 {
+    let room = size
+        .saturating_sub(margin.saturating_mul(2))
+        .saturating_add(spacing);
+    room / tile.saturating_add(spacing).max(1)
 }

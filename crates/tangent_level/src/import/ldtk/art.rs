@@ -14,7 +14,7 @@ use super::grid::read_grid;
 use super::json::{Level, TileInstance, TilesetDef};
 use super::project::{ProjectLevel, read_project};
 use crate::format::art::{ArtImage, ArtLayer, ArtTile, MapArt, TilesetArt};
-use crate::import::images::image_problem;
+use crate::import::images::{image_problem, tiles_across};
 
 /// A `#RRGGBB` colour as RGBA bytes.
 ///
@@ -164,8 +164,7 @@ fn tiles_past_their_tileset(art: &MapArt, file: &str) -> Vec<String> {
     let mut out = Vec::new();
     for l in &art.layers {
         let set = &art.tilesets[l.tileset];
-        let (tile, gap) = (set.tile_size.1, set.spacing);
-        let rows = (set.image_size.1 + gap).saturating_sub(2 * set.margin) / (tile + gap).max(1);
+        let rows = tiles_across(set.image_size.1, set.tile_size.1, set.margin, set.spacing);
         let count = set.columns.saturating_mul(rows);
         if let Some(t) = l.tiles.iter().find(|t| t.index >= count) {
             out.push(format!(

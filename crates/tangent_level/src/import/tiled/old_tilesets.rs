@@ -12,7 +12,7 @@
 use std::path::Path;
 
 use super::map_text::{TextEdit, apply_edits, parse_xml};
-use crate::import::images::png_file_size;
+use crate::import::images::{png_file_size, tiles_across};
 
 /// `xml` (a map or tileset file in the folder `dir`) with `tilecount` and
 /// `columns` added to each `<tileset>` that defines its tiles but lacks
@@ -59,9 +59,7 @@ pub(super) fn count_edits(doc: &roxmltree::Document, dir: &Path) -> Vec<TextEdit
                         (w, h)
                     }
                 };
-                let fit = |size: u32, tile: u32| {
-                    (size.saturating_sub(2 * margin) + spacing) / (tile + spacing)
-                };
+                let fit = |size: u32, tile: u32| tiles_across(size, tile, margin, spacing);
                 let (columns, rows) = (fit(iw, tw), fit(ih, th));
                 (columns * rows, columns)
             }
