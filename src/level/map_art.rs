@@ -384,26 +384,23 @@ pub const COLLISION_ALPHA: f32 = 0.5;
 #[derive(Component)]
 pub struct CollisionUnderArt;
 
-/// Depth of the theme's tiles over the art in the editor: above the art's
-/// layers, below the player.
-const COLLISION_Z: f32 = 0.9;
+/// Depth of the theme's tiles over the art (both of its tilemaps): above
+/// the art's layers, below the player.
+pub const COLLISION_Z: f32 = 0.9;
 
 /// Shows the theme's tiles over the art while the editor is open.
 pub fn show_collision_in_editor(
     mode: Option<Res<State<crate::mode::GameMode>>>,
-    mut maps: Query<(&mut Visibility, &mut Transform), With<CollisionUnderArt>>,
+    mut maps: Query<&mut Visibility, With<CollisionUnderArt>>,
 ) {
     let editing = mode.is_some_and(|m| *m.get() == crate::mode::GameMode::Editing);
-    for (mut shown, mut place) in &mut maps {
-        let want = if editing {
-            Visibility::Visible
-        } else {
-            Visibility::Hidden
-        };
-        if *shown != want {
-            *shown = want;
-            place.translation.z = COLLISION_Z;
-        }
+    let want = if editing {
+        Visibility::Visible
+    } else {
+        Visibility::Hidden
+    };
+    for mut shown in &mut maps {
+        shown.set_if_neq(want);
     }
 }
 

@@ -9,12 +9,14 @@ use bevy::asset::RenderAssetUsages;
 use bevy::mesh::{Indices, PrimitiveTopology};
 use bevy::prelude::*;
 
-use super::map_art::{ArtTextures, COLLISION_ALPHA, CollisionUnderArt, spawn_map_art};
+use super::map_art::{ArtTextures, COLLISION_ALPHA, COLLISION_Z, CollisionUnderArt, spawn_map_art};
 use super::movers::LevelMover;
 use super::state::Died;
 use super::state::{CurrentLevel, Goal, LevelCurve, LevelEntity, LevelSpawned, LevelStatus};
 use super::theme::LevelTheme;
-use super::tilemap::{FRONT_Z, ONE_WAY_CELL, cell_rect, neighbour_cell, spawn_tilemap};
+use super::tilemap::{
+    FRONT_Z, ONE_WAY_CELL, THEME_DEPTHS, cell_rect, neighbour_cell, spawn_tilemap,
+};
 use crate::assets::GameAssets;
 use crate::collision::TileKind;
 use bevy_ecs_tilemap::tiles::TileColor;
@@ -178,13 +180,20 @@ pub(crate) fn decorate(
     if matches!(drawn, Some(Ok(()))) {
         // The tiles that collide, shown over the art in the editor only.
         let see_through = TileColor(Color::srgba(1.0, 1.0, 1.0, COLLISION_ALPHA));
-        for map in spawn_tilemap(&mut commands, level, &art.tiles, see_through) {
+        let over_art = [COLLISION_Z; 2];
+        for map in spawn_tilemap(&mut commands, level, &art.tiles, see_through, over_art) {
             commands
                 .entity(map)
                 .insert((CollisionUnderArt, Visibility::Hidden));
         }
     } else {
-        spawn_tilemap(&mut commands, level, &art.tiles, TileColor::default());
+        spawn_tilemap(
+            &mut commands,
+            level,
+            &art.tiles,
+            TileColor::default(),
+            THEME_DEPTHS,
+        );
     }
     let ground = Ground {
         earth: materials.add(ColorMaterial::from(art.ground.clone())),

@@ -104,13 +104,19 @@ fn spawn_layer(
     map
 }
 
-/// The level's grid, spikes and decor (depth 0) and its tufts and front
-/// decor (in front of the player, [`FRONT_Z`]) in the world's `tileset`.
+/// The depths the theme's two tilemaps are drawn at in play: the grid at
+/// 0, the tufts and front decor in front of the player ([`FRONT_Z`]).
+pub const THEME_DEPTHS: [f32; 2] = [0.0, FRONT_Z];
+
+/// The level's grid, spikes and decor and its tufts and front decor in the
+/// world's `tileset`, tinted `colour`, at `depths` (the two maps' z; in
+/// play [`THEME_DEPTHS`]).
 pub fn spawn_tilemap(
     commands: &mut Commands,
     level: &Level,
     tileset: &Handle<Image>,
     colour: TileColor,
+    depths: [f32; 2],
 ) -> [Entity; 2] {
     let g = &level.grid;
     let mut tiles = Vec::new();
@@ -141,8 +147,8 @@ pub fn spawn_tilemap(
         tiles.push(((x, y), SPIKE_CELLS + k));
     }
     [
-        spawn_layer(commands, level, &tiles, (tileset, colour), 0.0),
-        spawn_layer(commands, level, &tufts, (tileset, colour), FRONT_Z),
+        spawn_layer(commands, level, &tiles, (tileset, colour), depths[0]),
+        spawn_layer(commands, level, &tufts, (tileset, colour), depths[1]),
     ]
 }
 
