@@ -17,8 +17,9 @@
 use std::path::Path;
 
 use tangent::level::list::LevelList;
-use tangent::player::Replay;
 use tangent::sim::leniency::measure;
+
+use super::common::{first_level, shipped_replay};
 
 /// Worlds (from the first) held to the bars: all of them.
 const WORLDS_REBUILT: usize = 6;
@@ -27,9 +28,7 @@ const RUNS: u64 = 40;
 
 #[test]
 fn the_rebuilt_worlds_meet_the_campaigns_bars() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let first = root.join("assets/levels/1-1-hills.level.ron");
-    let list = LevelList::around(&first);
+    let list = LevelList::around(&first_level());
     let worlds = list.worlds();
     let mut checked = 0;
     let mut medians = Vec::new();
@@ -39,9 +38,7 @@ fn the_rebuilt_worlds_meet_the_campaigns_bars() {
         for (k, &i) in world.levels.iter().enumerate() {
             let level = &list.0[i];
             let name = tangent_level::files::level_stem(level).unwrap();
-            let text = std::fs::read_to_string(root.join(format!("assets/replays/{name}.replay")))
-                .unwrap();
-            let replay = Replay::parse(&text).unwrap();
+            let replay = shipped_replay(&name);
             let m = measure(level, &replay, 3, RUNS, false).unwrap();
             let (stats, ok, itself) = (m.stats, m.wins, m.plays_itself);
             let steps = stats.goal_steps.expect("the replay reaches the goal");
@@ -108,8 +105,7 @@ const RUNS_RELEASE: u64 = 200;
 #[ignore = "200 perturbed runs of 30 levels: run in a release build (`.ci/run` does)"]
 fn the_worlds_leniency_climbs_on_200_runs_a_level() {
     use rayon::prelude::*;
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let list = LevelList::around(&root.join("assets/levels/1-1-hills.level.ron"));
+    let list = LevelList::around(&first_level());
     let worlds = list.worlds();
     let mut medians: Vec<f64> = Vec::new();
     for (w, world) in worlds.iter().enumerate() {
@@ -119,8 +115,7 @@ fn the_worlds_leniency_climbs_on_200_runs_a_level() {
             .map(|&i| {
                 let level = &list.0[i];
                 let name = tangent_level::files::level_stem(level).unwrap();
-                let path = root.join(format!("assets/replays/{name}.replay"));
-                let replay = Replay::parse(&std::fs::read_to_string(path).unwrap()).unwrap();
+                let replay = shipped_replay(&name);
                 let ok = tangent::sim::leniency::leniency(level, &replay, 3, RUNS_RELEASE).unwrap();
                 println!("{name}: {ok}/{RUNS_RELEASE} perturbed runs win");
                 assert!(

@@ -169,6 +169,16 @@ pub fn shipped(name: &str) -> PathBuf {
         .join(name)
 }
 
+/// A shipped level's replay, `assets/replays/NAME.replay` (NAME the
+/// level's stem, or with `.coins` its collect-all replay), parsed.
+pub fn shipped_replay(name: &str) -> tangent::player::Replay {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("assets/replays")
+        .join(format!("{name}.replay"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    tangent::player::Replay::parse(&text).unwrap()
+}
+
 /// The first shipped level (Rolling Hills).
 pub fn first_level() -> PathBuf {
     shipped("1-1-hills.level.ron")

@@ -21,6 +21,8 @@ use tangent::level::list::LevelList;
 use tangent::player::{Player, Replay};
 use tangent::sim::headless::headless_app;
 
+use super::common::{first_level, shipped_replay};
+
 /// The shortest road (columns from its first to its last) that makes a
 /// choice of route.
 const CHOICE_COLUMNS: i32 = 14;
@@ -70,30 +72,25 @@ fn longest_road(main: &HashMap<i32, Vec<f32>>, other: &HashMap<i32, Vec<f32>>) -
         .map(|(col, _)| *col)
         .collect();
     cols.sort_unstable();
-    let (mut longest, mut start) = (0, None);
+    let (mut longest, mut start) = (0, 0);
     for (i, &c) in cols.iter().enumerate() {
         if i == 0 || c - cols[i - 1] > HOP_COLUMNS {
-            start = Some(c);
+            start = c;
         }
-        longest = longest.max(c - start.unwrap_or(c) + 1);
+        longest = longest.max(c - start + 1);
     }
     longest
 }
 
 #[test]
 fn three_levels_offer_a_choice_of_route() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let list = LevelList::around(&root.join("assets/levels/1-1-hills.level.ron"));
-    let replay = |name: &str| {
-        let text = std::fs::read_to_string(root.join(format!("assets/replays/{name}.replay")));
-        Replay::parse(&text.unwrap()).unwrap()
-    };
+    let list = LevelList::around(&first_level());
     let mut choices = Vec::new();
     let mut most_without = 0;
     for level in &list.0 {
         let name = tangent_level::files::level_stem(level).unwrap();
-        let main = stands(level, replay(&name));
-        let coins = stands(level, replay(&format!("{name}.coins")));
+        let main = stands(level, shipped_replay(&name));
+        let coins = stands(level, shipped_replay(&format!("{name}.coins")));
         let n = longest_road(&main, &coins);
         println!("{name}: the collect-all replay's longest other road: {n} columns");
         if n >= CHOICE_COLUMNS {

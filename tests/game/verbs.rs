@@ -26,6 +26,8 @@ use tangent::player::{ControllerState, Player, Replay};
 use tangent::sim::headless::headless_app;
 use tangent_level::format::mover::Trigger;
 
+use super::common::{first_level, shipped_replay};
+
 /// The verbs counted, in [`verbs`]' order.
 const VERBS: [&str; 8] = [
     "wall jumps",
@@ -88,12 +90,8 @@ fn verbs(level: &Path, replay: Replay) -> ([u32; 8], f32) {
             .query_filtered::<&ControllerState, With<Player>>();
         let st = q.single(app.world()).unwrap();
         let down = st.surface.is_some_and(|on| on.normal.y < -0.5);
-        for (k, (now, was)) in [(st.dash.is_some(), dashing), (st.rolling, rolling)]
-            .into_iter()
-            .enumerate()
-        {
-            n[[1, 3][k]] += u32::from(now && !was);
-        }
+        n[1] += u32::from(st.dash.is_some() && !dashing);
+        n[3] += u32::from(st.rolling && !rolling);
         if upside && !down {
             // off the ceiling into the air, or on round the loop
             n[if st.surface.is_none() { 5 } else { 4 }] += 1;
@@ -130,16 +128,13 @@ fn verbs(level: &Path, replay: Replay) -> ([u32; 8], f32) {
 
 #[test]
 fn each_verb_comes_up_in_three_levels_asking_no_less_than_the_first() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let list = LevelList::around(&root.join("assets/levels/1-1-hills.level.ron"));
+    let list = LevelList::around(&first_level());
     let mut first: [Option<(String, u32)>; 8] = Default::default();
     let mut levels = [0; 8];
     let mut descents = 0;
     for level in &list.0 {
         let name = tangent_level::files::level_stem(level).unwrap();
-        let text =
-            std::fs::read_to_string(root.join(format!("assets/replays/{name}.replay"))).unwrap();
-        let (n, down) = verbs(level, Replay::parse(&text).unwrap());
+        let (n, down) = verbs(level, shipped_replay(&name));
         descents += usize::from(down >= 192.0);
         let said: Vec<String> = (0..8).map(|v| format!("{} {}", n[v], VERBS[v])).collect();
         println!("{name}: {}; the goal {down:.0} px down", said.join(", "));
