@@ -1,12 +1,16 @@
 //! Profiling probe: the scene bench's small-1k+200movers row (256 x 64
 //! tiles, 1 000 balls, 200 moving parts), stepped N times (default 60) with
 //! `move_movers` then `step_bodies`, printing a checksum of where the balls
-//! ended so two versions compare.
+//! ended so two versions compare. A second argument steps the bodies split
+//! into islands (`step_bodies_on`): `split` on the calling thread (what the
+//! split costs, for callgrind), or a number of rayon threads; the time the
+//! steps took is printed too.
 //!
-//! `valgrind --tool=callgrind target/release/examples/mover_probe 30`
+//! `valgrind --tool=callgrind target/release/examples/mover_probe 30 split`
 
+use std::sync::Arc;
 use tangent_bench::scene::{DT, GRAVITY, MovingPart, checksum, moving_parts, scene};
-use tangent_collision::dynamics::{WorldScratch, move_movers, step_bodies};
+use tangent_collision::dynamics::{Parallel, Serial, WorldScratch, move_movers, step_bodies_on};
 use tangent_collision::prelude::{Body, TerrainSet};
 
 fn main() {
@@ -14,6 +18,19 @@ fn main() {
         .nth(1)
         .and_then(|s| s.parse().ok())
         .unwrap_or(60);
+    let parallel = match std::env::args().nth(2).as_deref() {
+        None => Parallel::default(),
+        Some("split") => Parallel {
+            min_bodies: 0,
+            ..Parallel::on(Arc::new(Serial))
+        },
+        Some(n) => Parallel::on(Arc::new(
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(n.parse().expect("a thread count, or split"))
+                .build()
+                .expect("a rayon pool"),
+        )),
+    };
     let s = scene(256, 64, 1_000);
     let parts = moving_parts(256, 64, 200);
     let tiles = TerrainSet::from_tiles(&s.grid, s.curves.clone()).expect("valid terrain");
@@ -24,6 +41,8 @@ fn main() {
     let mut world = WorldScratch::default();
     let mut poses = Vec::new();
     let mut crushed = 0;
+    let clock = std::time::Instant::now();
+    let mut in_bodies = 0.0;
     for step in 0..steps {
         let t = (step + 1) as f32 * DT;
         poses.clear();
@@ -35,8 +54,12 @@ fn main() {
         for c in world.crushes() {
             bodies[c.body] = s.balls[c.body].body();
         }
-        step_bodies(&set, &mut bodies, &mut world, GRAVITY, DT);
+        let bodies_clock = std::time::Instant::now();
+        step_bodies_on(&set, &mut bodies, &mut world, GRAVITY, DT, &parallel);
+        in_bodies += bodies_clock.elapsed().as_secs_f64() * 1e3;
     }
+    let ms = clock.elapsed().as_secs_f64() * 1e3;
+    eprintln!("{steps} steps in {ms:.1} ms ({in_bodies:.1} ms in the bodies' step)");
     println!(
         "{} bodies after {steps} steps ({crushed} crushes), state checksum {:016x}",
         bodies.len(),

@@ -52,7 +52,7 @@ impl Pose {
     }
 
     /// `(cos, sin)` of the angle, in `f64`.
-    fn turn(&self) -> (f64, f64) {
+    pub(crate) fn turn(&self) -> (f64, f64) {
         let (s, c) = (self.angle as f64).sin_cos();
         (c, s)
     }
@@ -109,7 +109,12 @@ impl Terrain {
     /// }
     /// ```
     pub fn posed(&self, pose: &Pose) -> Terrain {
-        let turn = pose.turn();
+        self.posed_turned(pose, pose.turn())
+    }
+
+    /// [`Terrain::posed`] with the pose's `(cos, sin)` worked out once
+    /// (`pose.turn()`) for many pieces.
+    pub(crate) fn posed_turned(&self, pose: &Pose, turn: (f64, f64)) -> Terrain {
         self.map_points(|p| pose.apply_turned(turn, p))
     }
 }

@@ -19,11 +19,32 @@ fn leaving(piece: &TerrainPiece, e: usize) -> Option<Vec2> {
     (unit != Vec2::ZERO).then_some(unit)
 }
 
+/// The lists [`find_joints_into`] keeps between calls: the pieces' ends
+/// and their leaving directions once worked out.
+#[derive(Clone, Debug, Default)]
+pub(super) struct JointScratch {
+    ends: Vec<(Vec2, usize, usize)>,
+    directions: Vec<[Option<Option<Vec2>>; 2]>,
+}
+
 /// For each piece, its two ends' joints: every other piece end within
 /// [`JOINT_TOLERANCE`], as the direction that piece leaves the joint in.
 /// A piece's two ends meet each other only through a closed piece (a loop).
 pub(super) fn find_joints(pieces: &[TerrainPiece]) -> Vec<JointEnds> {
-    let mut ends: Vec<(Vec2, usize, usize)> = Vec::with_capacity(2 * pieces.len());
+    let mut joints = vec![[EndJoint::FREE; 2]; pieces.len()];
+    find_joints_into(pieces, &mut joints, &mut JointScratch::default());
+    joints
+}
+
+/// [`find_joints`] written into `joints` (one per piece), with lists kept
+/// in `scratch` (a mover finds its joints at every pose).
+pub(super) fn find_joints_into(
+    pieces: &[TerrainPiece],
+    joints: &mut [JointEnds],
+    scratch: &mut JointScratch,
+) {
+    let ends = &mut scratch.ends;
+    ends.clear();
     for (i, p) in pieces.iter().enumerate() {
         let pts = p.shape.control_points();
         ends.push((pts[0], i, 0));
@@ -32,10 +53,12 @@ pub(super) fn find_joints(pieces: &[TerrainPiece]) -> Vec<JointEnds> {
     ends.sort_by(|a, b| a.0.x.total_cmp(&b.0.x));
     // Each end's leaving direction, worked out the first time it meets
     // another (most ends of a lone or scattered piece never do).
-    let mut directions: Vec<[Option<Option<Vec2>>; 2]> = vec![[None; 2]; pieces.len()];
+    let directions = &mut scratch.directions;
+    directions.clear();
+    directions.resize(pieces.len(), [None; 2]);
     let mut direction =
         |i: usize, e: usize| *directions[i][e].get_or_insert_with(|| leaving(&pieces[i], e));
-    let mut joints = vec![[EndJoint::FREE; 2]; pieces.len()];
+    joints.fill([EndJoint::FREE; 2]);
     for (k, &(at, i, e)) in ends.iter().enumerate() {
         for &(other, j, f) in ends[k + 1..].iter() {
             if other.x - at.x > JOINT_TOLERANCE {
@@ -52,7 +75,6 @@ pub(super) fn find_joints(pieces: &[TerrainPiece]) -> Vec<JointEnds> {
             }
         }
     }
-    joints
 }
 
 #[cfg(test)]

@@ -14,7 +14,7 @@
 
 use glam::Vec2;
 
-use super::joints::find_joints;
+use super::joints::{JointScratch, find_joints_into};
 use super::piece::{TerrainError, TerrainPiece, check_shape};
 use super::spans::{BoxedRange, piece_spans};
 use crate::geometry::{Pose, Rect, Terrain};
@@ -119,6 +119,9 @@ pub(crate) struct MoverState {
     pub(super) reach: f32,
     pub(super) stops_when_blocked: bool,
     pub(super) turns_riders: bool,
+    /// [`MoverState::place`]'s lists: the pieces posed, and the joints'.
+    placed: Vec<Terrain>,
+    joint_scratch: JointScratch,
 }
 
 impl MoverState {
@@ -134,6 +137,8 @@ impl MoverState {
             reach,
             stops_when_blocked: mover.stops_when_blocked,
             turns_riders: mover.turns_riders,
+            placed: Vec::new(),
+            joint_scratch: JointScratch::default(),
         }
     }
 }
@@ -153,21 +158,23 @@ impl MoverState {
         if !pose.is_finite() {
             return Err(TerrainError::BadPose { mover: g, pose });
         }
-        for (k, shape) in self.local.iter().enumerate() {
-            check_shape(self.first + k, &shape.posed(&pose))?;
+        let turn = pose.turn();
+        self.placed.clear();
+        (self.placed).extend(self.local.iter().map(|s| s.posed_turned(&pose, turn)));
+        for (k, shape) in self.placed.iter().enumerate() {
+            check_shape(self.first + k, shape)?;
         }
         self.pose = pose;
         self.spans.clear();
         self.aabb = Rect::EMPTY;
-        for (k, shape) in self.local.iter().enumerate() {
-            let placed = shape.posed(&pose);
+        for (k, &placed) in self.placed.iter().enumerate() {
             pieces[k].shape = placed;
             piece_spans(&mut self.spans, self.first + k, &placed);
         }
         for span in &self.spans {
             self.aabb = self.aabb.union(span.aabb);
         }
-        joints.copy_from_slice(&find_joints(pieces));
+        find_joints_into(pieces, joints, &mut self.joint_scratch);
         Ok(())
     }
 }

@@ -1,12 +1,12 @@
 //! The broad phase of [`step_bodies`](crate::dynamics::step_bodies): a uniform grid
 //! (cells sized from the bodies) of the boxes each body's own motion can
-//! reach in the step, its entries sorted by cell and laid out in a dense
-//! table when the cells in use are few enough (a binary search otherwise);
+//! reach in the step, entered by cell (`cells`);
 //! a body knocked out of its cells during the step is kept in a short list
 //! searched in full.
 
 use glam::Vec2;
 
+use super::cells::{CellTable, cell_count};
 use crate::dynamics::body::margins::{CONTACT_MARGIN, MAX_BODY_SPEED, SKIN, capped_speed};
 use crate::dynamics::body::types::Body;
 use crate::geometry::Rect;
@@ -27,12 +27,9 @@ pub(in crate::dynamics) fn reach(body: &Body, gravity: Vec2, time: f32) -> Rect 
 #[derive(Default)]
 pub(in crate::dynamics) struct Grid {
     cell: f32,
-    entries: Vec<(u64, usize)>,
-    /// When the cells the bodies cover are few enough: the cells' corner,
-    /// size, and where each cell's entries start (`entries` sorted by cell,
-    /// so cell `c` holds `entries[starts[c]..starts[c + 1]]`).
-    dense: Option<([i32; 2], [i32; 2])>,
-    starts: Vec<u32>,
+    /// The bodies by the cells they can reach (strays in none).
+    table: CellTable,
+    entered: Vec<Option<[i32; 4]>>,
     /// Each body's cells: those its box can reach in the step.
     cells: Vec<[i32; 4]>,
     /// The cells of the step before (see [`Grid::build`]).
@@ -52,22 +49,16 @@ pub(in crate::dynamics) struct Grid {
 /// body is checked instead.
 const MAX_QUERY_CELLS: i64 = 4096;
 
-/// How many cells a range `[x0, y0, x1, y1]` covers.
-pub(in crate::dynamics) fn cell_count(r: [i32; 4]) -> i64 {
-    (r[2] as i64 - r[0] as i64 + 1) * (r[3] as i64 - r[1] as i64 + 1)
-}
-
 /// The cells `[x0, y0, x1, y1]` of a grid of `cell` px that box `r` covers.
 pub(in crate::dynamics) fn cell_range(cell: f32, r: Rect) -> [i32; 4] {
-    let c = |v: f32| (v / cell).floor().clamp(-1e9, 1e9) as i32;
+    // floor(q) as an integer: `q as i32` rounds toward zero, so one less
+    // where that rounded up (the same as `f32::floor`, without its call).
+    let c = |v: f32| {
+        let q = (v / cell).clamp(-1e9, 1e9);
+        let t = q as i32;
+        t - i32::from(t as f32 > q)
+    };
     [c(r.min.x), c(r.min.y), c(r.max.x), c(r.max.y)]
-}
-
-/// A cell's sort key: by `x`, then `y`, as signed numbers (the sign bits
-/// flipped), so keys sort as the dense table lays cells out.
-pub(in crate::dynamics) fn cell_key(x: i32, y: i32) -> u64 {
-    let flip = |v: i32| (v as u32 ^ 0x8000_0000) as u64;
-    (flip(x) << 32) | flip(y)
 }
 
 impl Grid {
@@ -82,7 +73,7 @@ impl Grid {
             .sum::<f32>()
             / bodies.len().max(1) as f32;
         let cell = (4.0 * mean).clamp(8.0, 1024.0);
-        // Last step's cells, to keep its sorted entries if no body's cells
+        // Last step's cells, to keep its table if no body's cells
         // changed (sleepers, bodies at rest: a step of them costs no sort).
         let same_size = cell == self.cell && self.cells.len() == bodies.len();
         std::mem::swap(&mut self.cells, &mut self.last_cells);
@@ -110,81 +101,15 @@ impl Grid {
             }
         }
         if same_size && self.cells == self.last_cells {
-            // The same cells as last step: the same entries, sorted and
+            // The same cells as last step: the same table, laid out and
             // indexed then (what a rebuild would make, bit for bit).
             return;
         }
-        self.entries.clear();
-        for (i, r) in self.cells.iter().enumerate() {
-            if self.stray[i] {
-                continue;
-            }
-            for x in r[0]..=r[2] {
-                for y in r[1]..=r[3] {
-                    self.entries.push((cell_key(x, y), i));
-                }
-            }
-        }
-        self.entries.sort_unstable();
-        self.index_dense();
-    }
-
-    /// Lays the sorted entries out by cell in a dense table, when the box of
-    /// all cells in use holds no more than four cells per entry.
-    fn index_dense(&mut self) {
-        self.dense = None;
-        let mut in_cells = self
-            .cells
-            .iter()
-            .zip(&self.stray)
-            .filter(|(_, stray)| !**stray)
-            .map(|(r, _)| r);
-        let Some(first) = in_cells.next() else {
-            return;
-        };
-        let mut lo = [first[0], first[1]];
-        let mut hi = [first[2], first[3]];
-        for r in in_cells {
-            lo = [lo[0].min(r[0]), lo[1].min(r[1])];
-            hi = [hi[0].max(r[2]), hi[1].max(r[3])];
-        }
-        let size = [
-            hi[0] as i64 - lo[0] as i64 + 1,
-            hi[1] as i64 - lo[1] as i64 + 1,
-        ];
-        let count = size[0] * size[1];
-        if count > (4 * self.entries.len() as i64).max(1024) {
-            return;
-        }
-        let size = [size[0] as i32, size[1] as i32];
-        self.starts.clear();
-        self.starts.resize(count as usize + 1, 0);
-        for &(key, _) in &self.entries {
-            let unflip = |v: u64| (v as u32 ^ 0x8000_0000) as i32;
-            let (x, y) = (unflip(key >> 32), unflip(key));
-            let c = (x - lo[0]) as usize * size[1] as usize + (y - lo[1]) as usize;
-            self.starts[c + 1] += 1;
-        }
-        for c in 0..count as usize {
-            self.starts[c + 1] += self.starts[c];
-        }
-        self.dense = Some((lo, size));
-    }
-
-    /// The entries of cell `(x, y)`.
-    fn cell_entries(&self, x: i32, y: i32) -> &[(u64, usize)] {
-        if let Some((lo, size)) = self.dense {
-            let (dx, dy) = (x - lo[0], y - lo[1]);
-            if dx < 0 || dy < 0 || dx >= size[0] || dy >= size[1] {
-                return &[];
-            }
-            let c = dx as usize * size[1] as usize + dy as usize;
-            return &self.entries[self.starts[c] as usize..self.starts[c + 1] as usize];
-        }
-        let key = cell_key(x, y);
-        let start = self.entries.partition_point(|e| e.0 < key);
-        let len = self.entries[start..].partition_point(|e| e.0 == key);
-        &self.entries[start..start + len]
+        self.entered.clear();
+        let entered = self.cells.iter().zip(&self.stray);
+        self.entered
+            .extend(entered.map(|(r, stray)| (!stray).then_some(*r)));
+        self.table.fill(&self.entered);
     }
 
     /// Notes where body `i` ended its turn.
@@ -223,7 +148,7 @@ impl Grid {
         } else {
             for x in x0..=x1 {
                 for y in y0..=y1 {
-                    for &(_, j) in self.cell_entries(x, y) {
+                    for j in self.table.cell(x, y) {
                         take(j, out);
                     }
                 }
@@ -280,7 +205,7 @@ mod tests {
             }
             let mut grid = Grid::default();
             grid.build(&bodies, Vec2::new(0.0, -3600.0), 1.0 / 60.0);
-            dense += usize::from(grid.dense.is_some());
+            dense += usize::from(grid.table.is_dense());
             let mut out = Vec::new();
             for q in 0..20 {
                 if q == 10 {

@@ -7,7 +7,8 @@ use std::sync::Mutex;
 
 use glam::Vec2;
 
-use super::grid::{cell_count, cell_key, cell_range, reach};
+use super::cells::{CellTable, cell_count};
+use super::grid::{cell_range, reach};
 use super::turns::Turns;
 use super::workers::Workers;
 use crate::dynamics::body::types::{Body, StepReport, Touched};
@@ -47,9 +48,10 @@ struct Batch {
 pub(in crate::dynamics) struct Islands {
     boxes: Vec<Rect>,
     parent: Vec<u32>,
-    /// The grid's cell size, and its entries `(cell, body)` sorted.
+    /// The grid's cell size, each body's cells, and the bodies by cell.
     cell: f32,
-    entries: Vec<(u64, u32)>,
+    ranges: Vec<Option<[i32; 4]>>,
+    table: CellTable,
     /// `(size, root)` of each island, largest first.
     sizes: Vec<(u32, u32)>,
     /// Each island's batch, by its root; each body's batch.
@@ -190,16 +192,10 @@ impl Islands {
                 let [x0, y0, x1, y1] = cells;
                 for x in x0..=x1 {
                     for y in y0..=y1 {
-                        let at = cell_key(x, y);
-                        let from = self.entries.partition_point(|e| e.0 < at);
-                        let foreign =
-                            self.entries[from..]
-                                .iter()
-                                .take_while(|e| e.0 == at)
-                                .any(|&(_, j)| {
-                                    self.body_batch[j as usize] as usize != k
-                                        && self.boxes[j as usize].touches(r)
-                                });
+                        let foreign = self
+                            .table
+                            .cell(x, y)
+                            .any(|j| self.body_batch[j] as usize != k && self.boxes[j].touches(r));
                         if foreign {
                             return true;
                         }
@@ -227,29 +223,25 @@ impl Islands {
         let mean = widest.sum::<f32>() / n.max(1) as f32;
         let cell = mean.clamp(8.0, 4096.0);
         self.cell = cell;
-        self.entries.clear();
-        for (i, r) in self.boxes.iter().enumerate() {
+        self.ranges.clear();
+        for r in &self.boxes {
             let cells = cell_range(cell, *r);
             if cell_count(cells) > MAX_CELLS {
                 return 0;
             }
-            let [x0, y0, x1, y1] = cells;
-            for x in x0..=x1 {
-                for y in y0..=y1 {
-                    self.entries.push((cell_key(x, y), i as u32));
-                }
-            }
+            self.ranges.push(Some(cells));
         }
-        self.entries.sort_unstable();
+        self.table.fill(&self.ranges);
         self.parent.clear();
         self.parent.extend(0..n as u32);
-        for w in self.entries.windows(2) {
-            if w[0].0 == w[1].0 {
+        for bodies in self.table.by_cell() {
+            for w in bodies.windows(2) {
                 let (a, b) = (
                     find(&mut self.parent, w[0].1),
                     find(&mut self.parent, w[1].1),
                 );
-                // The smaller index is the root: the same islands, the same roots.
+                // The smaller index is the root: the same islands, the same
+                // roots, in whatever order bodies are joined.
                 let (lo, hi) = (a.min(b), a.max(b));
                 self.parent[hi as usize] = lo;
             }

@@ -4,12 +4,13 @@
 //! among each other (`bodies`: [`step_bodies`](crate::dynamics::step_bodies);
 //! `turns`), split into islands stepped on several threads (`islands`,
 //! on `workers`),
-//! found near each other by a grid (`grid`), left out while asleep
+//! found near each other by a grid (`grid`, its cells' table `cells`), left out while asleep
 //! (`sleep`), carried by the movers they ride (`riding`), and pushed or
 //! crushed by the movers' own turn (`movers`:
 //! [`move_movers`](crate::dynamics::move_movers)).
 
 pub(in crate::dynamics) mod bodies;
+pub(in crate::dynamics) mod cells;
 pub(in crate::dynamics) mod grid;
 pub(in crate::dynamics) mod handle;
 pub(in crate::dynamics) mod islands;

@@ -16,11 +16,13 @@
 use glam::Vec2;
 
 use super::bodies::WorldScratch;
+use super::cells::cell_count;
+use super::grid::cell_range;
 use super::riding::{Crush, MoverMotion, Ride, Riding, find_riders};
 use super::sleep::Rest;
 use crate::dynamics::body::impact::first_impact_among;
 use crate::dynamics::body::margins::{CONTACT_MARGIN, SKIN};
-use crate::dynamics::body::types::{Body, up_against};
+use crate::dynamics::body::types::{Body, StepReport, up_against};
 use crate::geometry::{Pose, Rect};
 use crate::query::reflect;
 use crate::terrain::{SpanCache, TerrainError, TerrainSet};
@@ -111,16 +113,7 @@ pub fn move_movers(
     r.motions.clear();
     r.crushed.clear();
     r.blocked.clear();
-    r.on.clear();
-    r.on.resize(n, None);
-    find_riders(set, bodies, &scratch.turns.reports, up, &mut r.riders);
-    // The broad phase: the bodies sorted by the left edge of their box.
-    // A body moved since (carried or pushed) is within the distance it was
-    // moved of where it was sorted, so a region widened by the most any
-    // body has been moved (`drift`) finds every body that touches it.
-    let widest = sort_by_x(bodies, &mut r.by_x);
-    r.moved.clear();
-    r.moved.resize(n, 0.0);
+    begin_turn(set, bodies, &scratch.turns.reports, up, r);
     let mut drift = 0.0f32;
     let cache = &mut scratch.mover_cache;
     let wake = scratch.turns.rest.len() == n;
@@ -138,8 +131,7 @@ pub fn move_movers(
             continue;
         }
         r.mine.clear();
-        r.mine
-            .extend((0..n).filter(|&i| r.riders[i].is_some_and(|ride| ride.mover == g)));
+        r.mine.extend(riders_of(&r.rider_starts, &r.by_mover, g));
         let reach = set.mover_reach(g).max(1.0);
         let max_turn = (8.0 * MAX_SAGITTA / reach).sqrt();
         let turn = (to.angle - motion.from.angle).abs();
@@ -154,7 +146,7 @@ pub fn move_movers(
             let sweep =
                 (b.translation - a.translation).length() + (b.angle - a.angle).abs() * reach;
             let region = set.mover_aabb(g).inflate(sweep + SKIN + CONTACT_MARGIN);
-            near_bodies(r, region, widest, drift);
+            near_bodies(r, region, drift);
             // Pushes, found with the mover where it was (the list kept
             // between calls: no allocation once it has grown).
             let mut pushes = std::mem::take(&mut r.pushes);
@@ -187,6 +179,28 @@ pub fn move_movers(
     Ok(())
 }
 
+/// Readies the movers' turn's lists: who rides what, and the broad phase.
+fn begin_turn(set: &TerrainSet, bodies: &[Body], reports: &[StepReport], up: Vec2, r: &mut Riding) {
+    let n = bodies.len();
+    r.on.clear();
+    r.on.resize(n, None);
+    let stack = (&mut r.stacked, &mut r.under);
+    find_riders(set, bodies, reports, up, &mut r.riders, stack);
+    // The broad phase: the bodies by the cells their boxes cover. A body
+    // moved since (carried or pushed) is within the distance it was moved
+    // of where it was entered, so a region widened by the most any body
+    // has been moved (`drift`) finds every body that touches it.
+    enter_bodies(bodies, r);
+    bucket_riders(
+        &r.riders,
+        set.mover_count(),
+        &mut r.rider_starts,
+        &mut r.by_mover,
+    );
+    r.moved.clear();
+    r.moved.resize(n, 0.0);
+}
+
 /// One sub-step of mover `g`'s move: from pose `a` to `b`, within the
 /// step's `motion`.
 #[derive(Clone, Copy)]
@@ -197,39 +211,94 @@ struct SubStep {
     motion: MoverMotion,
 }
 
-/// The broad phase: `bodies` sorted into `by_x` by the left edge of their
-/// box (ties by index); returns the widest finite box's width.
-fn sort_by_x(bodies: &[Body], by_x: &mut Vec<(f32, u32)>) -> f32 {
-    by_x.clear();
-    let mut widest = 0.0f32;
+/// Side of the cells of the movers' broad phase, px (or the mean body's
+/// box, where larger).
+const NEAR_CELL: f32 = 64.0;
+
+/// A body whose box covers more cells than this is checked by every
+/// sub-step instead (a body of no finite size).
+const NEAR_MAX_CELLS: i64 = 1024;
+
+/// The broad phase: `bodies` entered by the cells their boxes cover.
+fn enter_bodies(bodies: &[Body], r: &mut Riding) {
+    let mean = bodies
+        .iter()
+        .map(|b| b.shape.aabb(Vec2::ZERO).size().max_element())
+        .sum::<f32>()
+        / bodies.len().max(1) as f32;
+    r.cell = mean.max(NEAR_CELL);
+    r.ranges.clear();
+    r.big.clear();
     for (i, b) in bodies.iter().enumerate() {
-        let aabb = b.shape.aabb(b.position);
-        if aabb.size().x.is_finite() {
-            widest = widest.max(aabb.size().x);
+        let cells = cell_range(r.cell, b.shape.aabb(b.position));
+        let big = cell_count(cells) > NEAR_MAX_CELLS;
+        if big {
+            r.big.push(i as u32);
         }
-        by_x.push((aabb.min.x, i as u32));
+        r.ranges.push((!big).then_some(cells));
     }
-    by_x.sort_unstable_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
-    widest
+    r.cells.fill(&r.ranges);
 }
 
-/// The bodies that may touch `region`, in body order, into `r.near`: by
-/// the left edges sorted at the turn's start, the `widest` box and the
-/// `drift` to the left, the drift to the right, and a pixel more either
-/// way for rounding.
-fn near_bodies(r: &mut Riding, region: Rect, widest: f32, drift: f32) {
-    let (lo, hi) = (
-        region.min.x - widest - drift - 1.0,
-        region.max.x + drift + 1.0,
-    );
-    let from = r.by_x.partition_point(|e| e.0 < lo);
+/// The bodies that may touch `region`, ascending, into `r.near`: those
+/// whose box where the turn began meets it grown by the `drift` (the most
+/// any body has been moved since) and a pixel for rounding.
+fn near_bodies(r: &mut Riding, region: Rect, drift: f32) {
     r.near.clear();
-    r.near.extend(
-        (r.by_x[from..].iter())
-            .take_while(|e| e.0 <= hi)
-            .map(|e| e.1 as usize),
-    );
+    let [x0, y0, x1, y1] = cell_range(r.cell, region.inflate(drift + 1.0));
+    if cell_count([x0, y0, x1, y1]) > NEAR_MAX_CELLS {
+        r.near.extend(0..r.ranges.len());
+        return;
+    }
+    for x in x0..=x1 {
+        for y in y0..=y1 {
+            r.near.extend(r.cells.cell(x, y));
+        }
+    }
+    r.near.extend(r.big.iter().map(|&i| i as usize));
     r.near.sort_unstable();
+    r.near.dedup();
+}
+
+/// The riders found before the movers' turn, bucketed by mover (a counting
+/// sort, ascending body index within each): mover `g`'s are
+/// `by_mover[starts[g]..starts[g + 1]]`. A body that stops riding it, or
+/// starts riding another, during the turn stays listed: every use checks
+/// its ride again.
+fn bucket_riders(
+    riders: &[Option<Ride>],
+    movers: usize,
+    starts: &mut Vec<u32>,
+    by_mover: &mut Vec<u32>,
+) {
+    starts.clear();
+    starts.resize(movers + 2, 0);
+    for ride in riders.iter().flatten() {
+        starts[(ride.mover + 2).min(movers + 1)] += 1;
+    }
+    for g in 2..starts.len() {
+        starts[g] += starts[g - 1];
+    }
+    by_mover.clear();
+    by_mover.resize(starts[movers + 1] as usize, 0);
+    for (i, ride) in riders.iter().enumerate() {
+        if let Some(ride) = ride {
+            let at = &mut starts[(ride.mover + 1).min(movers)];
+            by_mover[*at as usize] = i as u32;
+            *at += 1;
+        }
+    }
+}
+
+/// Mover `g`'s riders as [`bucket_riders`] listed them.
+fn riders_of<'a>(
+    starts: &[u32],
+    by_mover: &'a [u32],
+    g: usize,
+) -> impl Iterator<Item = usize> + 'a {
+    let range = starts.get(g).zip(starts.get(g + 1));
+    let (a, b) = range.map_or((0, 0), |(&a, &b)| (a as usize, b as usize));
+    by_mover[a..b].iter().map(|&i| i as usize)
 }
 
 /// The bodies near the mover that its sub-step `sub` comes into (not its

@@ -13,6 +13,7 @@
 
 use glam::Vec2;
 
+use super::cells::CellTable;
 use crate::dynamics::body::types::{Body, StepReport};
 use crate::geometry::Pose;
 use crate::terrain::TerrainSet;
@@ -75,7 +76,7 @@ pub(in crate::dynamics) struct Ride {
 /// What a step knows of the movers: how each moved, which mover each body
 /// rode into the bodies' step (with that mover's velocity where it
 /// stood), the crushes, and the movers' turn's lists.
-#[derive(Clone, Debug, Default)]
+#[derive(Default)]
 pub(in crate::dynamics) struct Riding {
     pub motions: Vec<MoverMotion>,
     pub on: Vec<Option<(usize, Vec2)>>,
@@ -88,13 +89,24 @@ pub(in crate::dynamics) struct Riding {
     /// The movers' turn's pushes: `(body, push, normal, piece, point)`.
     pub pushes: Vec<(usize, Vec2, Vec2, usize, Vec2)>,
     /// The movers' turn's broad phase (see `movers`): the bodies by the
-    /// left edge of their box where the turn began, `(edge, body)`; how far
-    /// each has been moved since; the bodies near the mover's sweep; and
-    /// the riders of the mover moving, ascending.
-    pub by_x: Vec<(f32, u32)>,
+    /// cells (`cell` px) their boxes covered where the turn began, those
+    /// too large to enter (`big`); how far each has been moved since; the
+    /// bodies near the mover's sweep; and the riders of the mover moving,
+    /// ascending.
+    pub cell: f32,
+    pub ranges: Vec<Option<[i32; 4]>>,
+    pub cells: CellTable,
+    pub big: Vec<u32>,
     pub moved: Vec<f32>,
     pub near: Vec<usize>,
     pub mine: Vec<usize>,
+    /// The riders found before the turn, bucketed by mover (see
+    /// `movers::bucket_riders`).
+    pub rider_starts: Vec<u32>,
+    pub by_mover: Vec<u32>,
+    /// [`find_riders`]'s lists.
+    pub stacked: Vec<(u32, u32, u32)>,
+    pub under: Vec<u32>,
 }
 
 /// The mover `report`'s body stands on, and the point where: the first
@@ -118,12 +130,20 @@ const MAX_STACK: usize = 64;
 /// into `out` (one per body): the mover it stands on, with the point where,
 /// or the mover the body it stands on rides (a crate on a crate on a lift),
 /// up to [`MAX_STACK`] bodies high.
+///
+/// The stack is found in passes over the bodies, ascending: a body that
+/// rides nothing yet takes the ride of the first body (in its contacts'
+/// order) it stands on that rides one, so far in this pass or before. Only
+/// the bodies standing on some body are looked at again, each contact's
+/// slope judged once (`stacked`: `(body, from, to)`, its bodies `under[from..to]`); the
+/// passes end when one finds no new rider.
 pub(in crate::dynamics) fn find_riders(
     set: &TerrainSet,
     bodies: &[Body],
     reports: &[StepReport],
     up: Vec2,
     out: &mut Vec<Option<Ride>>,
+    (stacked, under): (&mut Vec<(u32, u32, u32)>, &mut Vec<u32>),
 ) {
     out.clear();
     out.resize(bodies.len(), None);
@@ -135,25 +155,37 @@ pub(in crate::dynamics) fn find_riders(
         out[i] = standing_on(set, &bodies[i], report, up);
         any |= out[i].is_some();
     }
-    for _ in 0..MAX_STACK {
-        if !any {
-            break;
+    if !any {
+        return;
+    }
+    stacked.clear();
+    under.clear();
+    for (i, report) in reports.iter().enumerate() {
+        if out[i].is_some() {
+            continue;
         }
-        any = false;
-        for (i, report) in reports.iter().enumerate() {
-            if out[i].is_some() {
-                continue;
-            }
-            let below = report.contacts.iter().find_map(|c| {
-                let j = c.body()?;
-                (!c.bounced && bodies[i].is_ground(c.normal, up))
-                    .then(|| out.get(j).copied().flatten())
-                    .flatten()
-            });
+        let from = under.len() as u32;
+        under.extend(report.contacts.iter().filter_map(|c| {
+            let j = c.body()?;
+            (!c.bounced && bodies[i].is_ground(c.normal, up)).then_some(j as u32)
+        }));
+        if under.len() as u32 > from {
+            stacked.push((i as u32, from, under.len() as u32));
+        }
+    }
+    for _ in 0..MAX_STACK {
+        let before = stacked.len();
+        stacked.retain(|&(i, from, to)| {
+            let below = under[from as usize..to as usize]
+                .iter()
+                .find_map(|&j| out.get(j as usize).copied().flatten());
             if below.is_some() {
-                out[i] = below;
-                any = true;
+                out[i as usize] = below;
             }
+            below.is_none()
+        });
+        if stacked.len() == before {
+            break;
         }
     }
 }
@@ -182,7 +214,8 @@ impl Riding {
                 }
             }
         }
-        find_riders(set, bodies, reports, up, &mut self.riders);
+        let stack = (&mut self.stacked, &mut self.under);
+        find_riders(set, bodies, reports, up, &mut self.riders, stack);
         for (i, body) in bodies.iter_mut().enumerate() {
             let Some((g, w)) = self.on.get(i).copied().flatten() else {
                 continue;
