@@ -112,7 +112,7 @@ impl WorldScratch {
 /// not stepped, only stood on and run into, until something moves it.
 ///
 /// Broad phase: a uniform grid (cells sized from the bodies) of the boxes
-/// each body's own motion can reach in the step, entries sorted by cell; a
+/// each body's own motion can reach in the step, entered by cell (a counting sort); a
 /// body knocked out of its cells during the step is also kept in a short
 /// list searched in full. Each body looks for the others near the box its
 /// motion can reach.

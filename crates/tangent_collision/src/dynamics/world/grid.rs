@@ -23,7 +23,7 @@ pub(in crate::dynamics) fn reach(body: &Body, gravity: Vec2, time: f32) -> Rect 
         .inflate(travel + 2.0 * (SKIN + CONTACT_MARGIN) + 1.0)
 }
 
-/// The bodies' boxes on a uniform grid, sorted by cell.
+/// The bodies' boxes on a uniform grid, entered by cell.
 #[derive(Default)]
 pub(in crate::dynamics) struct Grid {
     cell: f32,
@@ -74,7 +74,7 @@ impl Grid {
             / bodies.len().max(1) as f32;
         let cell = (4.0 * mean).clamp(8.0, 1024.0);
         // Last step's cells, to keep its table if no body's cells
-        // changed (sleepers, bodies at rest: a step of them costs no sort).
+        // changed (sleepers, bodies at rest: a step of them lays out no table).
         let same_size = cell == self.cell && self.cells.len() == bodies.len();
         std::mem::swap(&mut self.cells, &mut self.last_cells);
         self.cell = cell;
