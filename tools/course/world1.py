@@ -3,7 +3,8 @@ first four are drawn by hand: `assets/levels/1-*.level.ron`).
 
 `python3 tools/course/world1.py` rewrites it, as `world2.py` does.
 """
-from course import Course, main, ship
+from course import Course
+from ship import main, ship
 
 
 def up_and_over():

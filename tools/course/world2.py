@@ -5,7 +5,8 @@ by default): their level files, plans and replays (`course.ship`). Then
 `python3 tools/ship_levels.py`, and `tangent leniency --level L --only` for the
 figures (docs/campaign.md).
 """
-from course import Course, main, ship
+from course import Course
+from ship import main, ship
 
 
 # Bouncing levels: the player bounces, the tiles are dead, so only trampolines throw.

@@ -5,7 +5,8 @@ on floors seven rows apart (world 2's are six).
 `python3 tools/course/world3.py [STEM...]` rewrites the named levels (all five
 by default), as `world2.py` does.
 """
-from course import main, ship, snake
+from ship import main, ship
+from snake import snake
 
 
 def moving_parts():

@@ -5,17 +5,17 @@ rows apart, climbed by ladders of one-way rungs.
 `python3 tools/course/world4.py [STEM...]` rewrites the named levels (all five
 by default), as `world2.py` does.
 """
-import course
-from course import main, ship
+import snake as snakes
+from ship import main, ship
 
 
 def snake(W, tops, floors, shafts=(), ceilings=(), **level):
-    """`course.snake` on floors eight rows apart, climbed by ladders (by
+    """`snakes.snake` on floors eight rows apart, climbed by ladders (by
     shafts at the ends of the floors in `shafts`, by ceiling runs at the
     ends of those in `ceilings`)."""
     climbs = ['shaft' if i in shafts else 'ceiling' if i in ceilings else 'ladder'
               for i in range(len(tops) - 1)]
-    return course.snake(W, tops, floors, climbs, headroom=8, **level)
+    return snakes.snake(W, tops, floors, climbs, headroom=8, **level)
 
 
 def halfpipe():

@@ -6,7 +6,8 @@ climbed by lifts and ladders, on floors six rows apart.
 `python3 tools/course/world5.py [STEM...]` rewrites the named levels (all five
 by default), as `world2.py` does.
 """
-from course import main, ship, snake
+from ship import main, ship
+from snake import snake
 
 
 def gauntlet():

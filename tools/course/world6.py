@@ -5,7 +5,8 @@ straight after half-pipes, crumbling bridges, sliders and swinging bridges.
 `python3 tools/course/world6.py [STEM...]` rewrites the named levels (all five
 by default), as `world2.py` does.
 """
-from course import main, ship, snake
+from ship import main, ship
+from snake import snake
 
 
 def night_shift():
