@@ -9,7 +9,6 @@ from measures import RANGE, T, spikes_lead
 
 class FloorParts:
     def jump_over(s, d, a, w, lead=80):
-        K = s.K(d)
         x = s.near_edge(d, a, w) - d * lead
         s.run_jump(d, x)
 
@@ -139,7 +138,6 @@ class FloorParts:
         columns wide and dy*(i+1) rows over the floor; the last jump (i = n)
         lands on the floor whose near column is a + d*n*dx. A plank is only
         solid from above, so a jump that rises past it lands on it."""
-        K = s.K(d)
         for i in range(n + 1):
             near = a + d * i * dx
             lo, hi = sorted((near, near + d * (dx - 1)))
