@@ -107,6 +107,16 @@ impl CellTable {
         self.cell_entries(x, y).iter().map(|&(_, i)| i as usize)
     }
 
+    /// The items of every cell of `range` (`[x0, y0, x1, y1]`), cell by
+    /// cell (`x` major), ascending within each: an item covering several
+    /// of them comes once for each.
+    pub(in crate::dynamics) fn in_cells(
+        &self,
+        [x0, y0, x1, y1]: [i32; 4],
+    ) -> impl Iterator<Item = usize> + '_ {
+        (x0..=x1).flat_map(move |x| (y0..=y1).flat_map(move |y| self.cell(x, y)))
+    }
+
     fn cell_entries(&self, x: i32, y: i32) -> &[(u64, u32)] {
         if let Some((lo, size)) = self.dense {
             let (dx, dy) = (x as i64 - lo[0] as i64, y as i64 - lo[1] as i64);

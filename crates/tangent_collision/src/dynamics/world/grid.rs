@@ -129,8 +129,8 @@ impl Grid {
         out.clear();
         self.query_count += 1;
         let stamp = self.query_count;
-        let [x0, y0, x1, y1] = self.range(region);
-        let cells = cell_count([x0, y0, x1, y1]);
+        let range = self.range(region);
+        let cells = cell_count(range);
         let mut seen = std::mem::take(&mut self.stamp);
         let boxes = &self.boxes;
         let mut take = |j: usize, out: &mut Vec<usize>| {
@@ -146,12 +146,8 @@ impl Grid {
                 take(j, out);
             }
         } else {
-            for x in x0..=x1 {
-                for y in y0..=y1 {
-                    for j in self.table.cell(x, y) {
-                        take(j, out);
-                    }
-                }
+            for j in self.table.in_cells(range) {
+                take(j, out);
             }
             for &j in &self.strays {
                 take(j, out);

@@ -189,17 +189,10 @@ impl Islands {
                 if cell_count(cells) > MAX_CELLS {
                     return true;
                 }
-                let [x0, y0, x1, y1] = cells;
-                for x in x0..=x1 {
-                    for y in y0..=y1 {
-                        let foreign = self
-                            .table
-                            .cell(x, y)
-                            .any(|j| self.body_batch[j] as usize != k && self.boxes[j].touches(r));
-                        if foreign {
-                            return true;
-                        }
-                    }
+                let foreign =
+                    |j: usize| self.body_batch[j] as usize != k && self.boxes[j].touches(r);
+                if self.table.in_cells(cells).any(foreign) {
+                    return true;
                 }
                 let theirs = outside.iter().enumerate().filter(|&(m, _)| m > k);
                 if theirs.flat_map(|(_, o)| o.iter()).any(|o| o.touches(r)) {

@@ -131,7 +131,7 @@ pub fn move_movers(
             continue;
         }
         r.mine.clear();
-        r.mine.extend(riders_of(&r.rider_starts, &r.by_mover, g));
+        r.mine.extend(r.by_mover.cell(g as i32, 0));
         let reach = set.mover_reach(g).max(1.0);
         let max_turn = (8.0 * MAX_SAGITTA / reach).sqrt();
         let turn = (to.angle - motion.from.angle).abs();
@@ -191,12 +191,15 @@ fn begin_turn(set: &TerrainSet, bodies: &[Body], reports: &[StepReport], up: Vec
     // of where it was entered, so a region widened by the most any body
     // has been moved (`drift`) finds every body that touches it.
     enter_bodies(bodies, r);
-    bucket_riders(
-        &r.riders,
-        set.mover_count(),
-        &mut r.rider_starts,
-        &mut r.by_mover,
-    );
+    // The riders by mover (a mover's "cell" is `(g, 0)`): a body that
+    // stops riding it, or starts riding another, during the turn stays
+    // listed, and every use checks its ride again.
+    r.rider_cells.clear();
+    r.rider_cells.extend(r.riders.iter().map(|ride| {
+        let g = ride.map(|ride| ride.mover as i32)?;
+        Some([g, 0, g, 0])
+    }));
+    r.by_mover.fill(&r.rider_cells);
     r.moved.clear();
     r.moved.resize(n, 0.0);
 }
@@ -245,60 +248,15 @@ fn enter_bodies(bodies: &[Body], r: &mut Riding) {
 /// any body has been moved since) and a pixel for rounding.
 fn near_bodies(r: &mut Riding, region: Rect, drift: f32) {
     r.near.clear();
-    let [x0, y0, x1, y1] = cell_range(r.cell, region.inflate(drift + 1.0));
-    if cell_count([x0, y0, x1, y1]) > NEAR_MAX_CELLS {
+    let range = cell_range(r.cell, region.inflate(drift + 1.0));
+    if cell_count(range) > NEAR_MAX_CELLS {
         r.near.extend(0..r.ranges.len());
         return;
     }
-    for x in x0..=x1 {
-        for y in y0..=y1 {
-            r.near.extend(r.cells.cell(x, y));
-        }
-    }
+    r.near.extend(r.cells.in_cells(range));
     r.near.extend(r.big.iter().map(|&i| i as usize));
     r.near.sort_unstable();
     r.near.dedup();
-}
-
-/// The riders found before the movers' turn, bucketed by mover (a counting
-/// sort, ascending body index within each): mover `g`'s are
-/// `by_mover[starts[g]..starts[g + 1]]`. A body that stops riding it, or
-/// starts riding another, during the turn stays listed: every use checks
-/// its ride again.
-fn bucket_riders(
-    riders: &[Option<Ride>],
-    movers: usize,
-    starts: &mut Vec<u32>,
-    by_mover: &mut Vec<u32>,
-) {
-    starts.clear();
-    starts.resize(movers + 2, 0);
-    for ride in riders.iter().flatten() {
-        starts[(ride.mover + 2).min(movers + 1)] += 1;
-    }
-    for g in 2..starts.len() {
-        starts[g] += starts[g - 1];
-    }
-    by_mover.clear();
-    by_mover.resize(starts[movers + 1] as usize, 0);
-    for (i, ride) in riders.iter().enumerate() {
-        if let Some(ride) = ride {
-            let at = &mut starts[(ride.mover + 1).min(movers)];
-            by_mover[*at as usize] = i as u32;
-            *at += 1;
-        }
-    }
-}
-
-/// Mover `g`'s riders as [`bucket_riders`] listed them.
-fn riders_of<'a>(
-    starts: &[u32],
-    by_mover: &'a [u32],
-    g: usize,
-) -> impl Iterator<Item = usize> + 'a {
-    let range = starts.get(g).zip(starts.get(g + 1));
-    let (a, b) = range.map_or((0, 0), |(&a, &b)| (a as usize, b as usize));
-    by_mover[a..b].iter().map(|&i| i as usize)
 }
 
 /// The bodies near the mover that its sub-step `sub` comes into (not its

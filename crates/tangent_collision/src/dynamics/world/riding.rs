@@ -100,10 +100,10 @@ pub(in crate::dynamics) struct Riding {
     pub moved: Vec<f32>,
     pub near: Vec<usize>,
     pub mine: Vec<usize>,
-    /// The riders found before the turn, bucketed by mover (see
-    /// `movers::bucket_riders`).
-    pub rider_starts: Vec<u32>,
-    pub by_mover: Vec<u32>,
+    /// The riders found before the turn by mover: each rider's mover as a
+    /// cell `(g, 0)`, and the table of them (see `movers`).
+    pub rider_cells: Vec<Option<[i32; 4]>>,
+    pub by_mover: CellTable,
     /// [`find_riders`]'s lists.
     pub stacked: Vec<(u32, u32, u32)>,
     pub under: Vec<u32>,
