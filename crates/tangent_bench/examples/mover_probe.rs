@@ -43,6 +43,7 @@ fn main() {
     let mut crushed = 0;
     let clock = std::time::Instant::now();
     let mut in_bodies = 0.0;
+    let mut split = 0;
     for step in 0..steps {
         let t = (step + 1) as f32 * DT;
         poses.clear();
@@ -57,9 +58,12 @@ fn main() {
         let bodies_clock = std::time::Instant::now();
         step_bodies_on(&set, &mut bodies, &mut world, GRAVITY, DT, &parallel);
         in_bodies += bodies_clock.elapsed().as_secs_f64() * 1e3;
+        split += usize::from(world.batches() > 0);
     }
     let ms = clock.elapsed().as_secs_f64() * 1e3;
-    eprintln!("{steps} steps in {ms:.1} ms ({in_bodies:.1} ms in the bodies' step)");
+    eprintln!(
+        "{steps} steps in {ms:.1} ms ({in_bodies:.1} ms in the bodies' step, {split} of them split)"
+    );
     println!(
         "{} bodies after {steps} steps ({crushed} crushes), state checksum {:016x}",
         bodies.len(),
