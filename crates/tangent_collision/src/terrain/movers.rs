@@ -15,7 +15,7 @@
 use glam::Vec2;
 
 use super::joints::{JointScratch, find_joints_into};
-use super::piece::{TerrainError, TerrainPiece, check_shape};
+use super::piece::{MAX_COORD, TerrainError, TerrainPiece, check_shape};
 use super::spans::{BoxedRange, piece_spans};
 use crate::geometry::{Pose, Rect, Terrain};
 use crate::query::JointEnds;
@@ -175,6 +175,26 @@ impl MoverState {
             self.aabb = self.aabb.union(span.aabb);
         }
         find_joints_into(pieces, joints, &mut self.joint_scratch);
+        Ok(())
+    }
+
+    /// Whether mover `g` may stand at `pose` (what [`MoverState::place`]
+    /// refuses), without placing it.
+    pub(super) fn check(&self, g: usize, pose: Pose) -> Result<(), TerrainError> {
+        if !pose.is_finite() {
+            return Err(TerrainError::BadPose { mover: g, pose });
+        }
+        // Every control point lies within `reach` of the pivot: a pivot
+        // that far inside the limit (and a pixel for rounding) keeps them
+        // all inside.
+        let room = MAX_COORD - 1.0 - 1.001 * self.reach;
+        if pose.translation.abs().max_element() < room {
+            return Ok(());
+        }
+        let turn = pose.turn();
+        for (k, s) in self.local.iter().enumerate() {
+            check_shape(self.first + k, &s.posed_turned(&pose, turn))?;
+        }
         Ok(())
     }
 }

@@ -441,6 +441,12 @@ impl TerrainSet {
         self.id = next_id();
         Ok(())
     }
+
+    /// Whether mover `g` may stand at `pose` (what
+    /// [`TerrainSet::set_mover_pose`] refuses), the set unchanged.
+    pub(crate) fn check_mover_pose(&self, g: usize, pose: Pose) -> Result<(), TerrainError> {
+        self.movers[g].check(g, pose)
+    }
 }
 
 #[cfg(test)]

@@ -7,7 +7,8 @@
 //! found near each other by a grid (`grid`, its cells' table `cells`), left out while asleep
 //! (`sleep`), carried by the movers they ride (`riding`), and pushed or
 //! crushed by the movers' own turn (`movers`:
-//! [`move_movers`](crate::dynamics::move_movers)).
+//! [`move_movers`](crate::dynamics::move_movers); what a sub-step does to
+//! the bodies it meets, `pushes`).
 
 pub(in crate::dynamics) mod bodies;
 pub(in crate::dynamics) mod cells;
@@ -15,6 +16,7 @@ pub(in crate::dynamics) mod grid;
 pub(in crate::dynamics) mod handle;
 pub(in crate::dynamics) mod islands;
 pub(in crate::dynamics) mod movers;
+pub(in crate::dynamics) mod pushes;
 pub(in crate::dynamics) mod riding;
 pub(in crate::dynamics) mod sleep;
 pub(in crate::dynamics) mod turns;

@@ -47,6 +47,15 @@ impl MoverMotion {
             self.from.angle + (self.to.angle - self.from.angle) * s,
         )
     }
+
+    /// Where sub-step `k` of `subs` starts (`to` itself after the last).
+    pub(in crate::dynamics) fn sub_step(&self, k: usize, subs: usize) -> Pose {
+        if k == subs {
+            self.to
+        } else {
+            self.at(k as f32 / subs as f32)
+        }
+    }
 }
 
 /// A body a mover trapped against other solid in a step.
