@@ -42,10 +42,6 @@ impl Workers for Serial {
     }
 }
 
-/// The calling thread takes jobs at once, and `threads - 1` of the pool's
-/// join it as they wake (each claims the next job not yet taken): a pool
-/// thread woken from sleep can take longer to start than a batch takes,
-/// and the caller would otherwise sit idle while it does.
 #[cfg(feature = "rayon")]
 impl Workers for rayon::ThreadPool {
     fn threads(&self) -> usize {
@@ -53,23 +49,10 @@ impl Workers for rayon::ThreadPool {
     }
 
     fn for_each(&self, count: usize, job: &(dyn Fn(usize) + Sync)) {
-        use std::sync::atomic::{AtomicUsize, Ordering};
-        let next = AtomicUsize::new(0);
-        let take = || {
-            loop {
-                let k = next.fetch_add(1, Ordering::Relaxed);
-                if k >= count {
-                    break;
-                }
-                job(k);
+        self.scope(|s| {
+            for k in 0..count {
+                s.spawn(move |_| job(k));
             }
-        };
-        let helpers = self.current_num_threads().min(count).saturating_sub(1);
-        self.in_place_scope(|s| {
-            for _ in 0..helpers {
-                s.spawn(|_| take());
-            }
-            take();
         });
     }
 }
