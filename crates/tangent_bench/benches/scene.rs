@@ -27,8 +27,8 @@
 //! after building the terrain; the best of three runs taken in turn,
 //! `SCENE_RUNS`: the VM's load slows one run by up to a third), and how
 //! many balls ended inside a solid tile or outside the level (tunneled).
-//! `SCENE_STEPS` shortens the run for profiling; `SCENE_ROWS=small-1k,big-1k` picks rows; `SCENE_ENGINES=tangent`
-//! skips rapier.
+//! `SCENE_STEPS` shortens the run for profiling; `SCENE_ROWS=small-1k,big-1k`
+//! picks rows; `SCENE_ENGINES=tangent` skips rapier.
 
 use std::sync::{Arc, Mutex};
 use std::time::Instant;

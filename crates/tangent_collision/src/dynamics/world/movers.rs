@@ -18,7 +18,7 @@ use glam::Vec2;
 use super::bodies::WorldScratch;
 use super::cells::cell_count;
 use super::grid::cell_range;
-use super::pushes::{SubStep, carry_riders, find_pushes, is_crushed, push_bodies, would_crush};
+use super::pushes::{SubStep, carry_riders, find_pushes, may_meet, push_bodies, would_crush};
 use super::riding::{MoverMotion, Riding, find_riders};
 use super::sleep::Rest;
 use crate::dynamics::body::margins::{CONTACT_MARGIN, SKIN};
@@ -278,10 +278,9 @@ fn sub_steps(
 /// [`near_bodies`], whose list it leaves in `r.near`.
 fn meets_none(r: &mut Riding, bodies: &[Body], region: Rect, drift: f32) -> bool {
     near_bodies(r, region, drift);
-    !r.near.iter().any(|&i| {
-        let body = &bodies[i];
-        body.shape.aabb(body.position).touches(&region) && !is_crushed(&r.crushed, i)
-    })
+    !r.near
+        .iter()
+        .any(|&i| may_meet(bodies, &r.crushed, i, region))
 }
 
 /// A sub-step of mover `g` from `a` to `b` that meets nothing: the set

@@ -44,11 +44,10 @@ pub(super) fn find_pushes(
     let pieces = set.mover_pieces(sub.g);
     let on_mover = |p: usize| pieces.contains(&p);
     for &i in &r.near {
-        let body = &bodies[i];
-        // Closed boxes: a body of no size is met too.
-        if !body.shape.aabb(body.position).touches(&region) || is_crushed(&r.crushed, i) {
+        if !may_meet(bodies, &r.crushed, i, region) {
             continue;
         }
+        let body = &bodies[i];
         if let Some(rest) = rest.get_mut(i)
             && rest.asleep()
         {
@@ -203,6 +202,14 @@ fn falls_short(d: Vec2, moved: Vec2, normal: Vec2) -> bool {
 
 pub(super) fn is_crushed(crushed: &[Crush], i: usize) -> bool {
     crushed.iter().any(|c| c.body == i)
+}
+
+/// Whether a mover's sub-step searching `region` may meet body `i`: its
+/// box touches the region (closed boxes: a body of no size is met too)
+/// and it was not crushed this turn.
+pub(super) fn may_meet(bodies: &[Body], crushed: &[Crush], i: usize, region: Rect) -> bool {
+    let body = &bodies[i];
+    body.shape.aabb(body.position).touches(&region) && !is_crushed(crushed, i)
 }
 
 /// Reports body `i` crushed by mover `g`: it rides nothing and stops.
