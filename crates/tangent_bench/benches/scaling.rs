@@ -94,7 +94,10 @@ fn main() {
     let threads = std::thread::available_parallelism()
         .map_or(2, |n| n.get())
         .max(2);
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build();
+    // The calling thread takes jobs too: one pool thread fewer.
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads - 1)
+        .build();
     let all = Parallel::on(Arc::new(pool.expect("a thread pool")));
     let one = Parallel::default();
     println!(

@@ -2,7 +2,8 @@
 //! and Bézier curves for 600 fixed steps, Tangent's `step_body_with` (the
 //! step with one reused `StepScratch`) over a `TerrainSet` beside rapier2d
 //! (one thread) on the same scene. Tangent runs each row twice, on one
-//! thread and on a rayon pool of every core (`step_bodies_on`: islands;
+//! thread and on every core (the calling thread and a rayon pool of one
+//! fewer; `step_bodies_on`: islands;
 //! rows without contacts step chunks of bodies alone), prints the ratio,
 //! and stops if the two runs' bodies differ by a bit.
 //!
@@ -316,8 +317,9 @@ fn main() {
         .map_or(2, |n| n.get())
         .max(2);
     let pool: Arc<dyn Workers> = Arc::new(
+        // The calling thread takes jobs too: one pool thread fewer.
         rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
+            .num_threads(threads - 1)
             .build()
             .expect("a thread pool"),
     );

@@ -3,8 +3,8 @@
 //! `move_movers` then `step_bodies`, printing a checksum of where the balls
 //! ended so two versions compare. A second argument steps the bodies split
 //! into islands (`step_bodies_on`): `split` on the calling thread (what the
-//! split costs, for callgrind), or a number of rayon threads; the time the
-//! steps took is printed too.
+//! split costs, for callgrind), or a number of threads (the calling thread
+//! and a rayon pool of one fewer); the time the steps took is printed too.
 //!
 //! `valgrind --tool=callgrind target/release/examples/mover_probe 30 split`
 
@@ -26,7 +26,7 @@ fn main() {
         },
         Some(n) => Parallel::on(Arc::new(
             rayon::ThreadPoolBuilder::new()
-                .num_threads(n.parse().expect("a thread count, or split"))
+                .num_threads(n.parse::<usize>().expect("a thread count, or split").max(2) - 1)
                 .build()
                 .expect("a rayon pool"),
         )),
