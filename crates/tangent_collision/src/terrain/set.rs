@@ -375,6 +375,9 @@ impl TerrainSet {
     /// The mover piece `i` belongs to, if any (the fixed pieces come before
     /// every mover's).
     pub fn mover_of(&self, i: usize) -> Option<usize> {
+        if i < self.movers.first()?.first {
+            return None; // a fixed piece: most contacts are with one
+        }
         let g = self
             .movers
             .partition_point(|m| m.first <= i)

@@ -184,6 +184,8 @@ pub fn step_bodies_on(
     parallel: &Parallel,
 ) {
     let n = bodies.len();
+    // The reports change: the riders found from them go.
+    scratch.riding.kept.drop_them();
     let turns = &mut scratch.turns;
     if turns.rest.len() != n || scratch.gravity != gravity {
         turns.rest.clear();

@@ -19,7 +19,7 @@ use super::bodies::WorldScratch;
 use super::cells::cell_count;
 use super::grid::cell_range;
 use super::pushes::{SubStep, carry_riders, find_pushes, may_meet, push_bodies, would_crush};
-use super::riding::{MoverMotion, Riding, find_riders};
+use super::riding::{MoverMotion, Ride, Riding, find_riders};
 use super::sleep::Rest;
 use crate::dynamics::body::margins::{CONTACT_MARGIN, SKIN};
 use crate::dynamics::body::types::{Body, StepReport, up_against};
@@ -308,8 +308,11 @@ fn begin_turn(set: &TerrainSet, bodies: &[Body], reports: &[StepReport], up: Vec
     let n = bodies.len();
     r.on.clear();
     r.on.resize(n, None);
-    let stack = (&mut r.stacked, &mut r.under);
-    find_riders(set, bodies, reports, up, &mut r.riders, stack);
+    if !r.kept.reuse(set, bodies, up, &mut r.riders) {
+        let stack = (&mut r.stacked, &mut r.under);
+        find_riders(set, bodies, reports, up, &mut r.riders, stack);
+    }
+    debug_assert!(riders_fresh(set, bodies, reports, up, &r.riders));
     // The broad phase: the bodies by the cells their boxes cover. A body
     // moved since (carried or pushed) is within the distance it was moved
     // of where it was entered, so a region widened by the most any body
@@ -326,6 +329,27 @@ fn begin_turn(set: &TerrainSet, bodies: &[Body], reports: &[StepReport], up: Vec
     r.by_mover.fill(&r.rider_cells);
     r.moved.clear();
     r.moved.resize(n, 0.0);
+}
+
+/// Whether `riders` are what [`find_riders`] finds afresh (the kept ones
+/// checked, in debug builds: every test that moves a mover).
+fn riders_fresh(
+    set: &TerrainSet,
+    bodies: &[Body],
+    reports: &[StepReport],
+    up: Vec2,
+    riders: &[Option<Ride>],
+) -> bool {
+    let mut fresh = Vec::new();
+    find_riders(
+        set,
+        bodies,
+        reports,
+        up,
+        &mut fresh,
+        (&mut Vec::new(), &mut Vec::new()),
+    );
+    fresh == riders
 }
 
 /// Side of the cells of the movers' broad phase, px (or the mean body's
@@ -578,5 +602,92 @@ mod tests {
         }
         println!("{found} bodies touching regions found among {looked} looked at");
         assert!(found > 10_000 && looked < 4 * found, "{found}, {looked}");
+    }
+
+    /// The riders kept from the last bodies' step are the ones
+    /// `find_riders` finds afresh at the next movers' turn, wherever they
+    /// are reused; game code changing a body's `max_slope` or the gravity,
+    /// a second bodies' step or a second movers' turn in between makes
+    /// them found again: 200 worlds of 2–5 lifts (rising, sinking, sliding
+    /// and tilting) with stacks of 1–3 balls on them and loose balls, 40
+    /// steps each, something changed before one step in three.
+    #[test]
+    fn kept_riders_are_the_ones_found_afresh() {
+        let mut f = unit_rng(0x3C6E_F372_FE94_F82B);
+        let (mut reused, mut found, mut riding) = (0usize, 0usize, 0usize);
+        for world in 0..200 {
+            let mut rand = |lo: f32, hi: f32| lo + (hi - lo) * f() as f32;
+            let lifts = 2 + (rand(0.0, 4.0) as usize).min(3);
+            let mut list = Vec::new();
+            let mut motion = Vec::new();
+            for m in 0..lifts {
+                let pivot = Vec2::new(-1200.0 + 600.0 * m as f32, rand(50.0, 300.0));
+                let top = Segment::new(pivot - 100.0 * Vec2::X, pivot + 100.0 * Vec2::X);
+                list.push(Mover::around(pivot, vec![TerrainPiece::solid(top)]));
+                let v = Vec2::new(rand(-120.0, 120.0), rand(-200.0, 200.0));
+                motion.push((pivot, v, rand(-0.4, 0.4)));
+            }
+            let floor = Segment::new(Vec2::new(-3000.0, 0.0), Vec2::new(3000.0, 0.0));
+            let mut set = TerrainSet::with_movers(vec![TerrainPiece::solid(floor)], list).unwrap();
+            let mut bodies = Vec::new();
+            for (m, &(pivot, _, _)) in motion.iter().enumerate() {
+                for k in 0..1 + (rand(0.0, 3.0) as usize).min(2) {
+                    let at = pivot + Vec2::new(rand(-60.0, 60.0), 10.1 + 20.2 * k as f32);
+                    let ball = ActorShape::Circle { radius: 10.0 };
+                    bodies.push(Body::new(ball, at, Vec2::ZERO, 0.0));
+                }
+                let loose = Vec2::new(300.0 * m as f32 - 900.0, rand(20.0, 400.0));
+                let ball = ActorShape::Circle {
+                    radius: rand(4.0, 12.0),
+                };
+                bodies.push(Body::new(ball, loose, Vec2::ZERO, 0.3));
+            }
+            let (mut gravity, dt) = (Vec2::new(0.0, -900.0), 1.0 / 60.0);
+            let mut scratch = WorldScratch::default();
+            for step in 1..=40 {
+                let change = rand(0.0, 12.0) as usize;
+                if change == 0 {
+                    let i = (rand(0.0, bodies.len() as f32) as usize).min(bodies.len() - 1);
+                    bodies[i].max_slope = rand(0.1, 1.5);
+                } else if change == 1 {
+                    gravity = Vec2::from_angle(rand(-0.3, 0.3)).rotate(gravity);
+                } else if change == 2 {
+                    step_bodies(&set, &mut bodies, &mut scratch, gravity, dt);
+                }
+                let t = step as f32 * dt;
+                let poses: Vec<Pose> = motion
+                    .iter()
+                    .map(|&(p, v, w)| Pose::new(p + v * t, (w * t).sin() * 0.3))
+                    .collect();
+                for _ in 0..1 + usize::from(change == 3) {
+                    let up = up_against(gravity);
+                    let reports = &scratch.turns.reports;
+                    let mut fresh = Vec::new();
+                    find_riders(
+                        &set,
+                        &bodies,
+                        reports,
+                        up,
+                        &mut fresh,
+                        (&mut vec![], &mut vec![]),
+                    );
+                    let mut kept = Vec::new();
+                    if scratch.riding.kept.reuse(&set, &bodies, up, &mut kept) {
+                        assert_eq!(kept, fresh, "world {world}, step {step}");
+                        reused += 1;
+                    } else {
+                        found += 1;
+                    }
+                    riding += fresh.iter().flatten().count();
+                    move_movers(&mut set, &poses, &mut bodies, &mut scratch, gravity, dt).unwrap();
+                }
+                step_bodies(&set, &mut bodies, &mut scratch, gravity, dt);
+            }
+        }
+        println!("riders reused {reused} times, found afresh {found}; {riding} rides");
+        assert!(
+            reused > 5_000 && found > 1_000 && riding > 20_000,
+            "{reused} {found} {riding}"
+        );
     }
 }

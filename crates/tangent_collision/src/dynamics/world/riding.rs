@@ -116,6 +116,57 @@ pub(in crate::dynamics) struct Riding {
     /// [`find_riders`]'s lists.
     pub stacked: Vec<(u32, u32, u32)>,
     pub under: Vec<u32>,
+    /// The riders the last [`Riding::after_bodies`] found (see
+    /// [`KeptRiders`]).
+    pub kept: KeptRiders,
+}
+
+/// The riders [`find_riders`] found after the bodies' step, kept for the
+/// next movers' turn, which would find them again: they depend only on
+/// the step's reports (unchanged until the next bodies' step, which drops
+/// them), the set's movers (its [`TerrainSet::id`], which a placed mover
+/// changes), `up`, and each body's `max_slope` (which game code may change
+/// between steps).
+#[derive(Default)]
+pub(in crate::dynamics) struct KeptRiders {
+    riders: Vec<Option<Ride>>,
+    slopes: Vec<u32>,
+    /// `(set id, up)` they were found for; `None`: none kept.
+    key: Option<(u64, [u32; 2])>,
+}
+
+impl KeptRiders {
+    /// Drops them (the reports are about to change).
+    pub(in crate::dynamics) fn drop_them(&mut self) {
+        self.key = None;
+    }
+
+    fn keep(&mut self, set: &TerrainSet, bodies: &[Body], up: Vec2, riders: &[Option<Ride>]) {
+        self.riders.clear();
+        self.riders.extend_from_slice(riders);
+        self.slopes.clear();
+        (self.slopes).extend(bodies.iter().map(|b| b.max_slope.to_bits()));
+        self.key = Some((set.id, up.to_array().map(f32::to_bits)));
+    }
+
+    /// The riders [`find_riders`] would find for `set`, `bodies`, the kept
+    /// reports and `up` into `out`, where they are the kept ones; `false`,
+    /// `out` unchanged, where they may not be.
+    pub(in crate::dynamics) fn reuse(
+        &self,
+        set: &TerrainSet,
+        bodies: &[Body],
+        up: Vec2,
+        out: &mut Vec<Option<Ride>>,
+    ) -> bool {
+        let same = self.key == Some((set.id, up.to_array().map(f32::to_bits)))
+            && self.slopes.len() == bodies.len()
+            && (self.slopes.iter().zip(bodies)).all(|(&s, b)| s == b.max_slope.to_bits());
+        if same {
+            out.clone_from(&self.riders);
+        }
+        same
+    }
 }
 
 /// The mover `report`'s body stands on, and the point where: the first
@@ -225,6 +276,7 @@ impl Riding {
         }
         let stack = (&mut self.stacked, &mut self.under);
         find_riders(set, bodies, reports, up, &mut self.riders, stack);
+        self.kept.keep(set, bodies, up, &self.riders);
         for (i, body) in bodies.iter_mut().enumerate() {
             let Some((g, w)) = self.on.get(i).copied().flatten() else {
                 continue;
