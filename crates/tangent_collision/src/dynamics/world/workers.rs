@@ -49,9 +49,9 @@ impl Workers for Serial {
 /// VM a pool thread woken from sleep took 0.3 ms to over a millisecond to
 /// start, longer than a batch of islands takes: with the caller asleep
 /// until the pool had run every job, the movers bench row gained nothing
-/// on two threads (0.99–1.09×), and 1.20–1.30× with it taking part. (A
+/// on two threads (1.04–1.09×), and 1.20–1.30× with it taking part. (A
 /// pool of as many threads as cores with the caller taking part too put
-/// three threads on two cores: small-10k fell to 1.68–1.73×.)
+/// three threads on two cores: small-10k fell to 1.68–1.75×.)
 ///
 /// ```
 /// use tangent_collision::dynamics::Workers;
