@@ -24,12 +24,16 @@ fn main() {
             min_bodies: 0,
             ..Parallel::on(Arc::new(Serial))
         },
-        Some(n) => Parallel::on(Arc::new(
-            rayon::ThreadPoolBuilder::new()
-                .num_threads(n.parse::<usize>().expect("a thread count, or split").max(2) - 1)
-                .build()
-                .expect("a rayon pool"),
-        )),
+        Some(n) => match n.parse::<usize>().expect("a thread count, or split") {
+            // One thread: the step in one piece, as with no argument.
+            0 | 1 => Parallel::default(),
+            n => Parallel::on(Arc::new(
+                rayon::ThreadPoolBuilder::new()
+                    .num_threads(n - 1)
+                    .build()
+                    .expect("a rayon pool"),
+            )),
+        },
     };
     let s = scene(256, 64, 1_000);
     let parts = moving_parts(256, 64, 200);

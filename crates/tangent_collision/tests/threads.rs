@@ -1,9 +1,9 @@
 //! The step gives the same bits on any number of threads: bodies stepped
 //! in islands on 2, 3 and 8 threads (rayon pools of one fewer, with the
-//! calling thread; and split on the calling thread alone) end every step exactly as the one-piece step leaves
-//! them: positions, velocities, reports (every contact: what it touched,
-//! where, its normal) and sleep. Two scenes: the
-//! determinism test's fourth (40 bodies together in a room, whose hash is
+//! calling thread; and split on the calling thread alone) end every step
+//! exactly as the one-piece step leaves them: positions, velocities,
+//! reports (every contact: what it touched, where, its normal) and sleep.
+//! Two scenes: the determinism test's fourth (40 bodies together in a room, whose hash is
 //! recorded in `tests/determinism.hash`), and a wide level of 1 500 balls
 //! and crates dropped over platforms and hills, knocking, stacking and
 //! falling asleep, where most steps split into many islands (asserted).
