@@ -20,7 +20,7 @@ use std::sync::Arc;
 /// ```
 pub trait Workers: Send + Sync {
     /// How many threads run the jobs (the step splits its bodies into
-    /// about four batches a thread).
+    /// about eight batches a thread).
     fn threads(&self) -> usize;
 
     /// Runs `job(k)` once for each `k` in `0..count`, in any order, on any
