@@ -107,14 +107,22 @@ impl CellTable {
         self.cell_entries(x, y).iter().map(|&(_, i)| i as usize)
     }
 
-    /// The items of every cell of `range` (`[x0, y0, x1, y1]`), cell by
-    /// cell (`x` major), ascending within each: an item covering several
-    /// of them comes once for each.
-    pub(in crate::dynamics) fn in_cells(
+    /// Each item of every cell of `range` (`[x0, y0, x1, y1]`) handed to
+    /// `visit`, cell by cell (`x` major), ascending within each: an item
+    /// covering several of them comes once for each. (Plain loops: nested
+    /// iterators over the cells cost more than looking the cells up.)
+    pub(in crate::dynamics) fn for_each_in_cells(
         &self,
         [x0, y0, x1, y1]: [i32; 4],
-    ) -> impl Iterator<Item = usize> + '_ {
-        (x0..=x1).flat_map(move |x| (y0..=y1).flat_map(move |y| self.cell(x, y)))
+        mut visit: impl FnMut(usize),
+    ) {
+        for x in x0..=x1 {
+            for y in y0..=y1 {
+                for &(_, i) in self.cell_entries(x, y) {
+                    visit(i as usize);
+                }
+            }
+        }
     }
 
     fn cell_entries(&self, x: i32, y: i32) -> &[(u64, u32)] {

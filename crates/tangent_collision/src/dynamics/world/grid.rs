@@ -146,9 +146,7 @@ impl Grid {
                 take(j, out);
             }
         } else {
-            for j in self.table.in_cells(range) {
-                take(j, out);
-            }
+            self.table.for_each_in_cells(range, |j| take(j, out));
             for &j in &self.strays {
                 take(j, out);
             }

@@ -201,7 +201,9 @@ impl Islands {
                 }
                 let foreign =
                     |j: usize| self.body_batch[j] as usize != k && self.boxes[j].touches(r);
-                if self.table.in_cells(cells).any(foreign) {
+                let mut met = false;
+                self.table.for_each_in_cells(cells, |j| met |= foreign(j));
+                if met {
                     return true;
                 }
                 let theirs = outside.iter().enumerate().filter(|&(m, _)| m > k);

@@ -391,7 +391,8 @@ fn near_bodies(r: &mut Riding, region: Rect, drift: f32) {
         r.near.extend(0..r.ranges.len());
         return;
     }
-    r.near.extend(r.cells.in_cells(range));
+    let near = &mut r.near;
+    r.cells.for_each_in_cells(range, |i| near.push(i));
     r.near.extend(r.big.iter().map(|&i| i as usize));
     r.near.sort_unstable();
     r.near.dedup();
