@@ -202,19 +202,23 @@ pub fn step_bodies_on(
             .count()
     };
     let wanted = workers.threads() > 1 || parallel.min_bodies == 0;
+    let up = up_against(gravity);
+    // Where movers moved, the batches also find their bodies' riders.
+    let r = &mut scratch.riding;
+    let movers = (!r.motions.is_empty()).then_some((&r.motions[..], up, &mut r.riders));
     let split = wanted
         && n >= 2
         && awake() >= parallel.min_bodies
         && scratch
             .islands
-            .step(set, bodies, turns, (gravity, dt), workers);
+            .step(set, bodies, turns, (gravity, dt), workers, movers);
     if !split {
         scratch.islands.last = 0;
         turns.run(set, bodies, gravity, dt, None);
     }
-    let up = up_against(gravity);
+    let reports = &mut scratch.turns.reports;
     scratch
         .riding
-        .after_bodies(set, bodies, &mut scratch.turns.reports, up);
+        .after_bodies(set, bodies, reports, (up, split));
     scratch.riding.motions.clear();
 }

@@ -9,6 +9,7 @@ use glam::Vec2;
 
 use super::cells::{CellTable, cell_count};
 use super::grid::{cell_range, reach};
+use super::riding::{MoverMotion, Ride, find_riders, mover_velocities};
 use super::turns::Turns;
 use super::workers::Workers;
 use crate::dynamics::body::types::{Body, StepReport, Touched};
@@ -47,7 +48,15 @@ struct Batch {
     bodies: Vec<Body>,
     bounds: Vec<Rect>,
     turns: Turns,
+    /// Its bodies' riders after the step, and `find_riders`' lists.
+    riders: Vec<Option<Ride>>,
+    stacked: Vec<(u32, u32, u32)>,
+    under: Vec<u32>,
 }
+
+/// What the islands also do for the movers, where movers moved: the
+/// motions, `up`, and where the riders go (see [`Islands::step`]).
+pub(in crate::dynamics) type AfterMovers<'a> = (&'a [MoverMotion], Vec2, &'a mut Vec<Option<Ride>>);
 
 /// The lists the split keeps between steps.
 #[derive(Default)]
@@ -115,6 +124,7 @@ impl Islands {
         turns: &mut Turns,
         (gravity, dt): (Vec2, f32),
         workers: &dyn Workers,
+        movers: Option<AfterMovers>,
     ) -> bool {
         if self.skip > 0 {
             self.skip -= 1;
@@ -134,6 +144,7 @@ impl Islands {
         let (boxes, batches) = (&self.boxes, &self.batches[..count]);
         let shared: &[Body] = bodies;
         let (rest, braces, reports) = (&turns.rest, &turns.braces, &turns.reports);
+        let after = movers.as_ref().map(|&(motions, up, _)| (motions, up));
         workers.for_each(count, &|k| {
             let mut guard = batches[k].lock().unwrap_or_else(|e| e.into_inner());
             let b = &mut *guard;
@@ -152,6 +163,13 @@ impl Islands {
             }
             b.turns
                 .run(set, &mut b.bodies, gravity, dt, Some(&b.bounds));
+            if let Some((motions, up)) = after {
+                // A stack stands within one island: its riders are found
+                // with the batch's own indices, before they are renamed.
+                mover_velocities(set, motions, &mut b.turns.reports);
+                let (reports, stack) = (&b.turns.reports, (&mut b.stacked, &mut b.under));
+                find_riders(set, &b.bodies, reports, up, &mut b.riders, stack);
+            }
         });
         let mut all: Vec<_> = batches
             .iter()
@@ -176,6 +194,15 @@ impl Islands {
                     }
                 }
                 std::mem::swap(&mut turns.reports[i], report);
+            }
+        }
+        if let Some((_, _, riders)) = movers {
+            riders.clear();
+            riders.resize(bodies.len(), None);
+            for b in &all {
+                for (l, &i) in b.members.iter().enumerate() {
+                    riders[i] = b.riders[l];
+                }
             }
         }
         self.last = count;

@@ -254,28 +254,24 @@ impl Riding {
     /// After the bodies' step: contacts with a mover get its velocity
     /// there, and a body that rode a mover into the step and no longer
     /// rides it (standing on it or on a body that does) takes that
-    /// mover's velocity where it stood.
+    /// mover's velocity where it stood. Where the step's islands did the
+    /// first and found the riders already (`found`: see `Islands::step`),
+    /// they are not done again.
     pub(in crate::dynamics) fn after_bodies(
         &mut self,
         set: &TerrainSet,
         bodies: &mut [Body],
         reports: &mut [StepReport],
-        up: Vec2,
+        (up, found): (Vec2, bool),
     ) {
         if self.motions.is_empty() {
             return;
         }
-        for report in reports.iter_mut() {
-            for c in &mut report.contacts {
-                if let Some(g) = c.piece().and_then(|p| set.mover_of(p))
-                    && let Some(m) = self.motions.get(g)
-                {
-                    c.velocity = m.velocity_at(c.point);
-                }
-            }
+        if !found {
+            mover_velocities(set, &self.motions, reports);
+            let stack = (&mut self.stacked, &mut self.under);
+            find_riders(set, bodies, reports, up, &mut self.riders, stack);
         }
-        let stack = (&mut self.stacked, &mut self.under);
-        find_riders(set, bodies, reports, up, &mut self.riders, stack);
         self.kept.keep(set, bodies, up, &self.riders);
         for (i, body) in bodies.iter_mut().enumerate() {
             let Some((g, w)) = self.on.get(i).copied().flatten() else {
@@ -283,6 +279,24 @@ impl Riding {
             };
             if self.riders[i].is_none_or(|r| r.mover != g) {
                 body.velocity += w;
+            }
+        }
+    }
+}
+
+/// Gives each contact of `reports` with a mover's piece that mover's
+/// velocity where it touched (the movers moved as `motions` say).
+pub(in crate::dynamics) fn mover_velocities(
+    set: &TerrainSet,
+    motions: &[MoverMotion],
+    reports: &mut [StepReport],
+) {
+    for report in reports.iter_mut() {
+        for c in &mut report.contacts {
+            if let Some(g) = c.piece().and_then(|p| set.mover_of(p))
+                && let Some(m) = motions.get(g)
+            {
+                c.velocity = m.velocity_at(c.point);
             }
         }
     }
