@@ -117,6 +117,12 @@ impl Islands {
     /// beyond its slack), the copies are dropped and the caller runs all
     /// bodies in one piece. Either way the result is the one-piece run's,
     /// whatever the number of threads or which ran which batch.
+    ///
+    /// Where movers moved (`movers`), each batch also gives its bodies'
+    /// contacts with a mover that mover's velocity and finds its bodies'
+    /// riders (`find_riders`: a stack stands within one island), and the
+    /// riders go back by index, as the step's end would have found them
+    /// over all bodies.
     pub(in crate::dynamics) fn step(
         &mut self,
         set: &TerrainSet,
