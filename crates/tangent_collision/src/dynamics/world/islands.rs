@@ -185,10 +185,18 @@ impl Islands {
         if self.crossed(&outside) {
             return false;
         }
+        let mut riders = movers.map(|(_, _, riders)| riders);
+        if let Some(riders) = riders.as_mut() {
+            riders.clear();
+            riders.resize(bodies.len(), None);
+        }
         for b in all.iter_mut() {
             let b = &mut **b;
             for (l, &i) in b.members.iter().enumerate() {
                 bodies[i] = b.bodies[l];
+                if let Some(riders) = riders.as_mut() {
+                    riders[i] = b.riders[l];
+                }
                 turns.rest[i] = b.turns.rest[l];
                 turns.braces[i] = b.turns.braces[l];
                 let report = &mut b.turns.reports[l];
@@ -200,15 +208,6 @@ impl Islands {
                     }
                 }
                 std::mem::swap(&mut turns.reports[i], report);
-            }
-        }
-        if let Some((_, _, riders)) = movers {
-            riders.clear();
-            riders.resize(bodies.len(), None);
-            for b in &all {
-                for (l, &i) in b.members.iter().enumerate() {
-                    riders[i] = b.riders[l];
-                }
             }
         }
         self.last = count;
@@ -405,12 +404,15 @@ mod tests {
             let members: Vec<Vec<usize>> = (0..count)
                 .map(|k| islands.batches[k].get_mut().unwrap().members.clone())
                 .collect();
+            let roots: Vec<usize> = (0..n as u32)
+                .map(|i| find(&mut islands.parent, i) as usize)
+                .collect();
             let mut seen = vec![0; n];
             for (k, m) in members.iter().enumerate() {
                 for &i in m {
                     seen[i] += 1;
-                    let root = find(&mut islands.parent, i as u32) as usize;
-                    assert_eq!(islands.batch_of[root] as usize, k, "{layout}: island split");
+                    let batch = islands.batch_of[roots[i]] as usize;
+                    assert_eq!(batch, k, "{layout}: island split");
                 }
             }
             assert!(seen.iter().all(|&s| s == 1), "{layout}: not a partition");
@@ -419,8 +421,7 @@ mod tests {
                 loads.windows(2).all(|w| w[0] >= w[1]),
                 "{layout}: {loads:?}"
             );
-            let left =
-                |i: usize| islands.left[find(&mut islands.parent.clone(), i as u32) as usize];
+            let left = |i: usize| islands.left[roots[i]];
             let spans: Vec<(f32, f32)> = members
                 .iter()
                 .filter(|m| !m.is_empty())
