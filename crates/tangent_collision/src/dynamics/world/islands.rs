@@ -3,7 +3,7 @@
 //! by body index, so the step gives the same bits on any number of
 //! threads as on one (the method is on [`Islands::step`]).
 
-use std::sync::Mutex;
+use std::sync::{Mutex, MutexGuard};
 
 use glam::Vec2;
 
@@ -185,31 +185,7 @@ impl Islands {
         if self.crossed(&outside) {
             return false;
         }
-        let mut riders = movers.map(|(_, _, riders)| riders);
-        if let Some(riders) = riders.as_mut() {
-            riders.clear();
-            riders.resize(bodies.len(), None);
-        }
-        for b in all.iter_mut() {
-            let b = &mut **b;
-            for (l, &i) in b.members.iter().enumerate() {
-                bodies[i] = b.bodies[l];
-                if let Some(riders) = riders.as_mut() {
-                    riders[i] = b.riders[l];
-                }
-                turns.rest[i] = b.turns.rest[l];
-                turns.braces[i] = b.turns.braces[l];
-                let report = &mut b.turns.reports[l];
-                // The bodies met, by their index among all (a batch names
-                // its own bodies by their place in it).
-                for c in &mut report.contacts {
-                    if let Touched::Body(j) = c.with {
-                        c.with = Touched::Body(b.members[j]);
-                    }
-                }
-                std::mem::swap(&mut turns.reports[i], report);
-            }
-        }
+        put_back(&mut all, bodies, turns, movers.map(|(_, _, riders)| riders));
         self.last = count;
         (self.skip, self.backoff) = (0, 0);
         true
@@ -359,6 +335,41 @@ impl Islands {
             self.body_batch.push(k as u32);
         }
         count
+    }
+}
+
+/// Each batch's results back by index among all bodies: the bodies, their
+/// rest, braces and reports (the bodies a contact names renamed from the
+/// batch's indices), and their riders where the batches found them.
+fn put_back(
+    all: &mut [MutexGuard<'_, Batch>],
+    bodies: &mut [Body],
+    turns: &mut Turns,
+    mut riders: Option<&mut Vec<Option<Ride>>>,
+) {
+    if let Some(riders) = riders.as_mut() {
+        riders.clear();
+        riders.resize(bodies.len(), None);
+    }
+    for b in all.iter_mut() {
+        let b = &mut **b;
+        for (l, &i) in b.members.iter().enumerate() {
+            bodies[i] = b.bodies[l];
+            if let Some(riders) = riders.as_mut() {
+                riders[i] = b.riders[l];
+            }
+            turns.rest[i] = b.turns.rest[l];
+            turns.braces[i] = b.turns.braces[l];
+            let report = &mut b.turns.reports[l];
+            // The bodies met, by their index among all (a batch names
+            // its own bodies by their place in it).
+            for c in &mut report.contacts {
+                if let Touched::Body(j) = c.with {
+                    c.with = Touched::Body(b.members[j]);
+                }
+            }
+            std::mem::swap(&mut turns.reports[i], report);
+        }
     }
 }
 
